@@ -1,0 +1,68 @@
+import { hkdfSync } from 'node:crypto';
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+/** Who signs and who accepts shop tokens: a token made for something else is refused. */
+export const SHOP_TOKEN_ISSUER = 'partsworks-shop';
+export const SHOP_TOKEN_AUDIENCE = 'partsworks-shop-api';
+const ALGORITHM = 'HS256';
+
+export interface ShopTokenClaims {
+  /** The shop user's id (`users.id`). */
+  sub: string;
+  email: string;
+}
+
+/** Why a bearer token was refused; the guard turns each into a 401 with its own message. */
+export type TokenProblem = 'expired' | 'invalid';
+
+export class ShopTokenError extends Error {
+  constructor(readonly problem: TokenProblem) {
+    super(problem === 'expired' ? 'The token has expired.' : 'The token is not valid.');
+    this.name = 'ShopTokenError';
+  }
+}
+
+export interface ShopTokens {
+  sign(claims: ShopTokenClaims): Promise<string>;
+  /** The claims of a good token; throws ShopTokenError otherwise. */
+  verify(token: string): Promise<ShopTokenClaims>;
+}
+
+/**
+ * The signed, expiring shop token of DESIGN section 4 (a JWT, HS256). Its key is derived from
+ * the auth secret with HKDF, so it differs from the keys Better Auth derives from the same
+ * secret, and a new AUTH_SECRET retires every token.
+ */
+export function createShopTokens(secret: string, ttlMinutes: number): ShopTokens {
+  const key = new Uint8Array(hkdfSync('sha256', secret, 'partsworks', 'shop-token:v1', 32));
+  return {
+    async sign({ sub, email }) {
+      return new SignJWT({ email })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuer(SHOP_TOKEN_ISSUER)
+        .setAudience(SHOP_TOKEN_AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${ttlMinutes} minutes`)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: SHOP_TOKEN_ISSUER,
+          audience: SHOP_TOKEN_AUDIENCE,
+          requiredClaims: ['sub', 'exp', 'iat'],
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') {
+          throw new ShopTokenError('invalid');
+        }
+        return { sub: payload.sub, email: payload.email };
+      } catch (error) {
+        if (error instanceof ShopTokenError) throw error;
+        if (error instanceof errors.JWTExpired) throw new ShopTokenError('expired');
+        throw new ShopTokenError('invalid');
+      }
+    },
+  };
+}

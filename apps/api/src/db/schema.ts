@@ -1,0 +1,254 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The shop's tables. Ids are UUIDs made by the database; answers rename `id` to `_id` (SPEC).
+ * `seq` is an identity column that keeps "the order things were created in" exact even when
+ * several rows share one transaction timestamp (the seed inserts many in one go).
+ */
+
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
+const seq = () => bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: id(),
+  email: text('email').notNull().unique(),
+  /** SPEC: "role (truthy means admin)". */
+  role: boolean('role').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const userInfo = pgTable('user_info', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  education: text('education').notNull(),
+  location: text('location').notNull(),
+  number: text('number').notNull(),
+  linkedin: text('linkedin').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    seq: seq(),
+    name: text('name').notNull(),
+    img: text('img').notNull(),
+    description: text('description').notNull(),
+    /** Whole dollars per piece. */
+    price: integer('price').notNull(),
+    /** Minimum order quantity. */
+    minimum: integer('minimum').notNull(),
+    /** Pieces in stock. */
+    available: integer('available').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('products_available_check', sql`${t.available} >= 0`),
+    check('products_minimum_check', sql`${t.minimum} >= 1`),
+    check('products_price_check', sql`${t.price} >= 0`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    seq: seq(),
+    /** Kept when a product is deleted: the order carries its own copy of name, image and text. */
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    img: text('img').notNull(),
+    description: text('description').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** The total in whole dollars: quantity times the unit price at the time of ordering. */
+    price: integer('price').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    number: text('number').notNull(),
+    address: text('address').notNull(),
+    paid: boolean('paid').notNull().default(false),
+    shipping: boolean('shipping').notNull().default(false),
+    transactionId: text('transaction_id'),
+    /**
+     * The gateway's payment intent for this order, made by POST /create-payment-intent and
+     * reused after that, so one order never has two intents that could both take money.
+     */
+    paymentIntentId: text('payment_intent_id').unique(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('orders_quantity_check', sql`${t.quantity} >= 1`),
+    check('orders_price_check', sql`${t.price} >= 0`),
+    index('orders_user_id_idx').on(t.userId),
+    // The hold sweeper looks for unpaid orders by age.
+    index('orders_paid_created_at_idx').on(t.paid, t.createdAt),
+  ],
+);
+
+/**
+ * The sandbox gateway's payment intents (used when STRIPE_SECRET_KEY is unset). In the database,
+ * not in memory, so an intent survives a restart and every instance sees the same one. Card
+ * numbers are never stored: only the outcome of a confirmation.
+ */
+export const sandboxPaymentIntents = pgTable(
+  'sandbox_payment_intents',
+  {
+    /** `pi_` and 24 letters and digits, as Stripe's ids look. */
+    id: text('id').primaryKey(),
+    clientSecret: text('client_secret').notNull().unique(),
+    /** Like Stripe's Idempotency-Key: asking twice for one order gives the same intent. */
+    idempotencyKey: text('idempotency_key').notNull().unique(),
+    /** In cents. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    orderId: uuid('order_id').notNull(),
+    /** requires_payment_method | succeeded | canceled */
+    status: text('status').notNull().default('requires_payment_method'),
+    /** The code of the last declined confirmation (card_declined, expired_card, ...). */
+    lastError: text('last_error'),
+    /** Cents given back (a payment for an order that no longer exists). */
+    amountRefunded: integer('amount_refunded').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'sandbox_payment_intents_status_check',
+      sql`${t.status} in ('requires_payment_method', 'succeeded', 'canceled')`,
+    ),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    seq: seq(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    rating: integer('rating').notNull(),
+    /** Spelt as SPEC spells it. */
+    discription: text('discription').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('reviews_rating_check', sql`${t.rating} between 0 and 5`)],
+);
+
+export const newsletterSubscribers = pgTable('newsletter_subscribers', {
+  id: id(),
+  email: text('email').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Secrets the app makes for itself when the environment gives none (AUTH_SECRET). Kept in the
+ * database, not on disk, so every instance on one PostgreSQL signs with the same key and a
+ * restart keeps sessions and shop tokens valid.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+/*
+ * Better Auth's tables (user, session, account, verification, rateLimit), renamed with an
+ * `auth_` prefix so they never clash with the shop's own `users`. The property names are the
+ * field names Better Auth asks its Drizzle adapter for; the ids are Better Auth's own strings.
+ * The shop links a Better Auth user to its `users` row by email (DESIGN section 4).
+ */
+const authTimestamp = (name: string) => timestamp(name, { withTimezone: true });
+
+export const authUsers = pgTable('auth_users', {
+  id: text('id').primaryKey(),
+  /** Stored uppercased (SPEC: "At signup the name is stored uppercased"). */
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: authTimestamp('created_at').notNull().defaultNow(),
+  updatedAt: authTimestamp('updated_at').notNull().defaultNow(),
+});
+
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: authTimestamp('expires_at').notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: authTimestamp('created_at').notNull().defaultNow(),
+    updatedAt: authTimestamp('updated_at').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('auth_sessions_user_id_idx').on(t.userId)],
+);
+
+export const authAccounts = pgTable(
+  'auth_accounts',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUsers.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: authTimestamp('access_token_expires_at'),
+    refreshTokenExpiresAt: authTimestamp('refresh_token_expires_at'),
+    scope: text('scope'),
+    /** A scrypt hash, for the "credential" provider only. */
+    password: text('password'),
+    createdAt: authTimestamp('created_at').notNull().defaultNow(),
+    updatedAt: authTimestamp('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_accounts_user_id_idx').on(t.userId)],
+);
+
+export const authVerifications = pgTable(
+  'auth_verifications',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: authTimestamp('expires_at').notNull(),
+    createdAt: authTimestamp('created_at').notNull().defaultNow(),
+    updatedAt: authTimestamp('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('auth_verifications_identifier_idx').on(t.identifier)],
+);
+
+/** Better Auth's rate-limit counters: one row per client address and path, shared by instances. */
+export const authRateLimits = pgTable('auth_rate_limits', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  /** Milliseconds since the epoch. */
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});

@@ -1,0 +1,140 @@
+import { statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { asc } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Product } from '@shop/shared';
+import { countProducts } from '../modules/catalog/service.js';
+import { listReviews } from '../modules/reviews/service.js';
+import {
+  buildTestApp,
+  tempDir,
+  testDatabases,
+  type TestApp,
+} from '../test-support/build-test-app.js';
+import { bearer, shopToken, signIn } from '../test-support/identity.js';
+import { authUsers, users } from './schema.js';
+import { demoProducts, demoReviews, demoUsers } from './seed-data.js';
+import { seedDemoData } from './seed.js';
+
+describe.each(testDatabases())('seed on %s', (kind) => {
+  let t: TestApp | undefined;
+  afterEach(async () => {
+    await t?.close();
+    t = undefined;
+  });
+
+  it('fills an empty database once; seeding again changes nothing', async () => {
+    t = await buildTestApp(kind);
+    expect(await countProducts(t.db)).toBe(demoProducts.length);
+    const nothing = { seeded: false, products: 0, reviews: 0, users: 0 };
+    expect(await seedDemoData(t.db, t.app.identity.auth)).toEqual(nothing);
+    expect(await seedDemoData(t.db, t.app.identity.auth)).toEqual(nothing);
+    expect(await countProducts(t.db)).toBe(demoProducts.length);
+    expect(await listReviews(t.db)).toHaveLength(demoReviews.length);
+  });
+
+  it('creates the demo admin and customer once, through Better Auth, who sign in with the printed passwords', async () => {
+    t = await buildTestApp(kind);
+    const accounts = await t.db.select().from(authUsers).orderBy(asc(authUsers.email));
+    expect(accounts.map((a) => [a.email, a.name])).toEqual([
+      ['admin@partsworks.com', 'ADA ADMIN'],
+      ['buyer@partsworks.com', 'BEN BUYER'],
+    ]);
+    for (const demo of demoUsers) {
+      const cookie = await signIn(t, demo);
+      const token = await shopToken(t, demo.email, cookie);
+      const admin = await t.app.inject({
+        method: 'GET',
+        url: `/api/admin/${demo.email}`,
+        headers: bearer(token),
+      });
+      expect(admin.json()).toEqual({ admin: demo.admin });
+    }
+    // Seeding again, as every restart does, adds no one.
+    expect(await seedDemoData(t.db, t.app.identity.auth)).toMatchObject({ users: 0 });
+    expect(await t.db.select().from(authUsers)).toHaveLength(2);
+    expect(await t.db.select().from(users)).toHaveLength(2);
+  });
+
+  it('leaves the database empty when SEED_DEMO_DATA is false', async () => {
+    t = await buildTestApp(kind, { env: { SEED_DEMO_DATA: 'false' } });
+    expect(await countProducts(t.db)).toBe(0);
+    const response = await t.app.inject({ method: 'GET', url: '/api/items' });
+    expect(response.json()).toEqual([]);
+    expect(await t.db.select().from(authUsers)).toEqual([]);
+  });
+});
+
+describe('demo data', () => {
+  const webPublic = fileURLToPath(new URL('../../../web/public', import.meta.url));
+
+  it.each(demoProducts.map((p) => [p.img]))(
+    'has a small picture served by the web app at %s',
+    (img) => {
+      const size = statSync(`${webPublic}${img}`).size;
+      expect(size).toBeGreaterThan(500);
+      expect(size).toBeLessThan(6 * 1024);
+    },
+  );
+
+  it('names each product and picture once', () => {
+    expect(new Set(demoProducts.map((p) => p.name)).size).toBe(demoProducts.length);
+    expect(new Set(demoProducts.map((p) => p.img)).size).toBe(demoProducts.length);
+  });
+});
+
+describe('restart', () => {
+  it('keeps the data on disk across a restart of PGlite, without seeding again', async () => {
+    const data = await tempDir('shop-pglite-');
+    try {
+      const first = await buildTestApp('pglite', { pgliteDir: data.dir });
+      const before = (await first.app.inject({ method: 'GET', url: '/api/items' })).json<
+        Product[]
+      >();
+      const subscribed = await first.app.inject({
+        method: 'POST',
+        url: '/api/subscribe',
+        payload: { email: 'kept@example.com' },
+      });
+      expect(subscribed.statusCode).toBe(201);
+      await first.close();
+
+      const second = await buildTestApp('pglite', { pgliteDir: data.dir });
+      try {
+        const after = (await second.app.inject({ method: 'GET', url: '/api/items' })).json<
+          Product[]
+        >();
+        expect(after).toEqual(before);
+        const again = await second.app.inject({
+          method: 'POST',
+          url: '/api/subscribe',
+          payload: { email: 'kept@example.com' },
+        });
+        expect(again.json()).toMatchObject({ alreadySubscribed: true });
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await data.remove();
+    }
+  });
+
+  it.runIf(testDatabases().includes('postgres'))(
+    'keeps the data across a restart on PostgreSQL',
+    async () => {
+      const first = await buildTestApp('postgres');
+      const before = (await first.app.inject({ method: 'GET', url: '/api/items' })).json<
+        Product[]
+      >();
+      await first.close({ keep: true });
+      const second = await buildTestApp('postgres', { postgresDatabase: first.postgresDatabase });
+      try {
+        expect((await second.app.inject({ method: 'GET', url: '/api/items' })).json()).toEqual(
+          before,
+        );
+      } finally {
+        await second.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,97 @@
+import { STATUS_CODES } from 'node:http';
+import type { ApiError } from '@shop/shared';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** Builds the one error body every API failure answers with (DESIGN section 5). */
+export function apiError(statusCode: number, message: string): ApiError {
+  return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
+}
+
+/** A failure a service raises on purpose; the error handler turns it into its status code. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const notFound = (message: string) => new HttpError(404, message);
+
+function valueAt(source: unknown, segments: string[]): unknown {
+  let value = source;
+  for (const segment of segments) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
+const describeType = (value: unknown) =>
+  value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+
+/**
+ * "email: Please give a valid email address." — the field first, so a client (or a person
+ * reading the network tab) knows which value to fix. Issues on the whole body name the part.
+ */
+function describeValidation(error: FastifyError, request: FastifyRequest): string {
+  const part = error.validationContext ?? 'body';
+  if (part === 'body' && (request.body === undefined || request.body === null)) {
+    return 'body: A JSON request body is required.';
+  }
+  const source: unknown = request[part as 'body' | 'params' | 'query' | 'headers'];
+  const issues = (error.validation ?? []).map((issue) => {
+    const segments = issue.instancePath.split('/').filter(Boolean);
+    const field = segments.join('.') || part;
+    const value = valueAt(source, segments);
+    // The shared schemas word a missing value as "This field is required."; a value of the
+    // wrong type is not missing, so it gets a message that says what was expected.
+    if (issue.keyword === 'invalid_type' && value !== undefined) {
+      return `${field}: Expected ${String(issue.params.expected)}, received ${describeType(value)}.`;
+    }
+    return `${field}: ${issue.message ?? 'is invalid'}`;
+  });
+  return issues.join(' ') || `${part}: is invalid`;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      return reply.code(400).send(apiError(400, describeValidation(error, request)));
+    }
+    const status = error instanceof HttpError ? error.statusCode : (error.statusCode ?? 500);
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors (malformed JSON 400, body too large 413, unsupported media
+      // type 415, rate limit 429) carry a message meant for the client.
+      return reply.code(status).send(apiError(status, error.message));
+    }
+    request.log.error({ err: error }, 'request failed');
+    // The details stay in the log: an internal message can leak table or file names.
+    return reply
+      .code(500)
+      .send(apiError(500, 'Something went wrong on our side. Please try again later.'));
+  });
+}
+
+/**
+ * Errors the router raises before any route or hook runs (a malformed %-escape, an oversized
+ * path parameter); without this Fastify answers them in its own shape.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const status = error.statusCode ?? 400;
+  const message = status === 414 ? 'The address is too long.' : 'The address is not valid.';
+  return reply.code(status).send(apiError(status, message));
+}
+
+/** JSON 404 for an unknown path under /api, whatever the method. */
+export function sendApiNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const path = request.url.split('?')[0] ?? request.url;
+  return reply.code(404).send(apiError(404, `No API route for ${request.method} ${path}.`));
+}

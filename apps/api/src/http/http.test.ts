@@ -1,0 +1,243 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildTestApp,
+  tempDir,
+  testDatabases,
+  type TestApp,
+} from '../test-support/build-test-app.js';
+import { rateLimitKey } from './security.js';
+
+/** The home page as the build renders it (scripts/prerender.mjs) and the empty shell. */
+const INDEX_HTML =
+  '<!doctype html><html><head><title>PartsWorks</title></head><body><div id="root"><h1>PartsWorks</h1></div></body></html>';
+const APP_HTML =
+  '<!doctype html><html><head><title>PartsWorks</title></head><body><div id="root"></div></body></html>';
+const ASSET = 'console.log("app");'.repeat(200);
+/** The build's Brotli copy of ASSET (scripts/precompress.mjs). */
+const ASSET_BR = brotliCompressSync(ASSET);
+
+/** A stand-in for `apps/web/dist`: an index.html, a hashed asset and an unhashed picture. */
+async function makeWebDist(dir: string) {
+  await mkdir(path.join(dir, 'assets'), { recursive: true });
+  await mkdir(path.join(dir, 'images', 'products'), { recursive: true });
+  await writeFile(path.join(dir, 'index.html'), INDEX_HTML);
+  await writeFile(path.join(dir, 'app.html'), APP_HTML);
+  await writeFile(path.join(dir, 'assets', 'index-AbC123.js'), ASSET);
+  await writeFile(path.join(dir, 'assets', 'index-AbC123.js.br'), ASSET_BR);
+  await writeFile(
+    path.join(dir, 'images', 'products', 'cpu.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
+}
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe.each(testDatabases())('HTTP behaviour on %s', (kind) => {
+  let t: TestApp;
+  let web: Awaited<ReturnType<typeof tempDir>>;
+  beforeAll(async () => {
+    web = await tempDir('shop-web-dist-');
+    await makeWebDist(web.dir);
+    t = await buildTestApp(kind, { env: { WEB_DIST_DIR: web.dir } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await web?.remove();
+  });
+
+  it.each(['GET', 'POST', 'PUT', 'DELETE'] as const)(
+    'answers %s on an unknown /api path with a JSON 404',
+    async (method) => {
+      const response = await t.app.inject({ method, url: '/api/no-such-thing?x=1', headers: html });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json()).toEqual({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `No API route for ${method} /api/no-such-thing.`,
+      });
+    },
+  );
+
+  it('sends the security headers and the Content-Security-Policy on API and HTML answers', async () => {
+    for (const url of ['/api/items', '/api/no-such-thing', '/', '/some/page']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: html });
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp, url).toContain("default-src 'self'");
+      expect(csp, url).toContain("script-src 'self'");
+      expect(csp, url).toContain("style-src 'self' 'unsafe-inline'");
+      expect(csp, url).toContain("img-src 'self' data: https:");
+      expect(csp, url).toContain("connect-src 'self'");
+      expect(csp, url).toContain("frame-ancestors 'none'");
+      expect(csp, url).toContain("object-src 'none'");
+      expect(csp, url).not.toContain('unsafe-eval');
+      expect(csp, url).not.toContain('upgrade-insecure-requests');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
+  it('keeps the Google popup linked to the shop: no opener isolation where the popup lands', async () => {
+    for (const url of ['/', '/login', '/api/items']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(response.headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
+    }
+    for (const url of ['/auth/popup-complete', '/api/auth/callback/google?code=x&state=y']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(response.headers['cross-origin-opener-policy'], url).toBe('unsafe-none');
+    }
+  });
+
+  it('serves the home page rendered at build time (index.html) at / with no-cache', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/', headers: html });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.body).toBe(INDEX_HTML);
+  });
+
+  it.each(['/login', '/purchase/123', '/dashboard/myorders', '/no/such/page'])(
+    'falls back to the empty shell (app.html) for the page %s, so the SPA renders it',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(APP_HTML);
+    },
+  );
+
+  it('sends /index.html to /, the one address of the home page', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/index.html', headers: html });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/');
+  });
+
+  it('does not fall back to index.html for requests that do not want a page', async () => {
+    const script = await t.app.inject({
+      method: 'GET',
+      url: '/assets/missing-123.js',
+      headers: { accept: '*/*' },
+    });
+    expect(script.statusCode).toBe(404);
+    expect(script.body).not.toContain('<html');
+    const post = await t.app.inject({ method: 'POST', url: '/login', headers: html });
+    expect(post.statusCode).toBe(404);
+  });
+
+  it('serves hashed assets as immutable for a year, compressed on request', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the Brotli copy made at build time as it is, not compressed again per request', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.rawPayload.equals(ASSET_BR)).toBe(true);
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(ASSET);
+  });
+
+  it('serves unhashed public files with a shorter cache', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/images/products/cpu.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(response.headers['cache-control']).toBe('public, max-age=86400');
+  });
+
+  it('does not serve files outside the web build', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/../../etc/passwd',
+      headers: { accept: '*/*' },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('root:');
+  });
+});
+
+describe('without a web build', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('still serves the API and says clearly that the web app is not built', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    const page = await t.app.inject({ method: 'GET', url: '/', headers: html });
+    expect(page.statusCode).toBe(503);
+    expect(page.headers['content-type']).toMatch(/^text\/plain/);
+    expect(page.body).toMatch(/not built/);
+    const file = await t.app.inject({
+      method: 'GET',
+      url: '/favicon.ico',
+      headers: { accept: '*/*' },
+    });
+    expect(file.statusCode).toBe(404);
+  });
+});
+
+describe('rate limit', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', { env: { RATE_LIMIT_MAX: '3' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 429 in the error shape once a client exceeds RATE_LIMIT_MAX API calls a minute', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      expect((await t.app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
+    }
+    const response = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(response.statusCode).toBe(429);
+    expect(response.headers['retry-after']).toBeDefined();
+    expect(response.json()).toMatchObject({ statusCode: 429, error: 'Too Many Requests' });
+    expect(response.json().message).toMatch(/rate limit/i);
+  });
+
+  it('counts calls to unknown /api paths too', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    expect(response.statusCode).toBe(429);
+  });
+
+  it('does not count page and asset requests', async () => {
+    for (const url of ['/', '/login', '/assets/missing.js']) {
+      const page = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(page.statusCode, url).not.toBe(429);
+    }
+  });
+});
+
+describe('rate limit key', () => {
+  it('counts a client by its address, an IPv6 client by its /64', () => {
+    expect(rateLimitKey({ ip: '203.0.113.7' })).toBe('203.0.113.7');
+    expect(rateLimitKey({ ip: '2001:db8:1:2:aaaa::1' })).toBe(rateLimitKey({ ip: '2001:db8:1:2:bbbb::9' }));
+    expect(rateLimitKey({ ip: '2001:db8:1:2::1' })).not.toBe(rateLimitKey({ ip: '2001:db8:1:3::1' }));
+  });
+
+  it('does not throw for a request whose client already hung up (no address)', () => {
+    expect(rateLimitKey({ ip: undefined as unknown as string })).toBe('connection-closed');
+  });
+});

@@ -1,0 +1,100 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
+
+/**
+ * Security headers on every answer, HTML and API alike. The Content-Security-Policy allows
+ * exactly what the web app uses: its own scripts, styles and API; inline <style> tags because
+ * MUI (emotion) injects them at run time; images from anywhere over https (admins may give a
+ * product an external image URL) and data: URIs. When Stripe is configured, Stripe.js and its
+ * card fields need their origins too (see `stripeOrigins`).
+ */
+export const contentSecurityPolicy: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'https:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'form-action': ["'self'"],
+};
+
+/** What Stripe.js needs (https://docs.stripe.com/security/guide#content-security-policy). */
+export const stripeOrigins: Record<string, string[]> = {
+  'script-src': ['https://js.stripe.com'],
+  'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  'connect-src': ['https://api.stripe.com'],
+};
+
+/** The policy's directives, with Stripe's origins added when the Stripe gateway is on. */
+export function cspDirectives({ stripe }: { stripe: boolean }): Record<string, string[]> {
+  const directives = { ...contentSecurityPolicy };
+  if (stripe) {
+    for (const [name, origins] of Object.entries(stripeOrigins)) {
+      directives[name] = [...(directives[name] ?? ["'self'"]), ...origins];
+    }
+  }
+  return directives;
+}
+
+/**
+ * Pages the Google sign-in popup lands on when it comes back from the provider. A popup that
+ * moves from the provider (no COOP) to a page with any COOP but unsafe-none is put in a new
+ * browsing context group, which cuts its link to the shop window: it could no longer report
+ * the sign-in. Only these two paths drop the policy.
+ */
+const popupLandingPaths = ['/api/auth/callback/', '/auth/popup-complete'];
+
+/**
+ * The headers helmet sets for these options, worked out once. Helmet's own middleware (and
+ * @fastify/helmet, which builds a new one on every request) parses the policy per request; the
+ * headers never vary between requests here, so the shop computes them at start (issue 7).
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => {});
+  return headers;
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  options: { stripe: boolean } = { stripe: false },
+) {
+  const headers = securityHeaders({
+    // useDefaults false: helmet's defaults add upgrade-insecure-requests, which breaks the shop
+    // when it is reached over plain http on a LAN address.
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options) },
+    // The shop opens the Google sign-in popup and must keep its handle on it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    if (popupLandingPaths.some((path) => request.url.startsWith(path))) {
+      reply.header('cross-origin-opener-policy', 'unsafe-none');
+    }
+    done();
+  });
+}
+
+/**
+ * The bucket of @fastify/rate-limit for a request: its client address, an IPv6 address counted
+ * by its /64 as the plugin does. A client that hung up before the limit was checked has no
+ * address any more (`request.ip` undefined), which made the plugin's own key throw and log a
+ * 500 under load; such requests share one bucket, and nobody is there to get the answer.
+ */
+export function rateLimitKey(request: Pick<FastifyRequest, 'ip'>): string {
+  const ip = request.ip as string | undefined;
+  return ip ? normalizeIP(ip) : 'connection-closed';
+}

@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendApiNotFound } from './errors.js';
+
+export const isApiPath = (url: string) =>
+  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+
+/** Vite puts content-hashed files under /assets/: a changed file gets a new name. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html names the current hashed files, so it must be revalidated on every load. */
+const REVALIDATE = 'no-cache';
+/** Unhashed public files (product pictures, favicon) change rarely but may change. */
+const SHORT = 'public, max-age=86400';
+
+function cacheControlFor(filePath: string, distDir: string): string {
+  const relative = path.relative(distDir, filePath).split(path.sep).join('/');
+  if (relative.startsWith('assets/')) return IMMUTABLE;
+  if (relative.endsWith('.html')) return REVALIDATE;
+  return SHORT;
+}
+
+const acceptsHtml = (request: FastifyRequest) =>
+  (request.headers.accept ?? '').includes('text/html');
+
+/**
+ * Serves the built web app from `distDir` and answers every path that is not a file:
+ * under /api a JSON 404; a page request (GET accepting HTML) gets index.html, so the SPA's
+ * router renders the page, or its own PAGE NOT FOUND!; anything else a plain 404.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const built = existsSync(path.join(distDir, 'index.html'));
+  // index.html is the home page rendered at build time (scripts/prerender.mjs); every other page
+  // starts from the empty shell, app.html. A build without the render has index.html only.
+  const shell = existsSync(path.join(distDir, 'app.html')) ? 'app.html' : 'index.html';
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: true,
+      // The build writes .br and .gz copies (scripts/precompress.mjs); a client that accepts
+      // them gets those bytes as they are, instead of compressing on every request.
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res, filePath) =>
+        res.setHeader('cache-control', cacheControlFor(filePath, distDir)),
+    });
+    // index.html is the home page's markup: under its own name the app would hydrate it as
+    // another page. It has one address, /.
+    app.get('/index.html', (_request, reply) => reply.redirect('/', 301));
+  } else {
+    app.log.warn({ distDir }, 'web app not built: only the API is served');
+  }
+
+  // The 404 handler is not a route, so the global rate limit misses it unless asked: without
+  // it, probing for API paths or ids would be free.
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit() },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      if (isApiPath(request.url)) return sendApiNotFound(request, reply);
+      const page = (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request);
+      if (!built) {
+        return reply
+          .code(page ? 503 : 404)
+          .type('text/plain; charset=utf-8')
+          .send(
+            page
+              ? 'The web app is not built. Run "npm run build", or "npm start", which builds it.'
+              : 'Not found',
+          );
+      }
+      if (page) return reply.header('cache-control', REVALIDATE).sendFile(shell);
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    },
+  );
+}

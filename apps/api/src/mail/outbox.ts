@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Mailer } from './mailer.js';
+
+/**
+ * Without SMTP, email goes to DATA_DIR/outbox as .eml files (any mail program opens them) and
+ * its link to the log, so password reset works offline and in development.
+ */
+export function createOutboxMailer(dataDir: string, from: string, log: FastifyBaseLogger): Mailer {
+  const outboxDir = path.join(dataDir, 'outbox');
+  // Builds the RFC 5322 message without sending it anywhere.
+  const composer = nodemailer.createTransport({
+    streamTransport: true,
+    buffer: true,
+    newline: 'unix',
+  });
+  return {
+    kind: 'outbox',
+    async send(message) {
+      const info = await composer.sendMail({
+        from,
+        to: message.to,
+        subject: message.subject,
+        text: message.text,
+        html: message.html,
+      });
+      await mkdir(outboxDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(outboxDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
+      await writeFile(file, info.message as Buffer);
+      log.info(
+        { to: message.to, subject: message.subject, link: message.link, file },
+        'email written to the outbox (SMTP_URL is not set)',
+      );
+    },
+    async close() {},
+  };
+}

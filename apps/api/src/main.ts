@@ -1,0 +1,98 @@
+import { ConfigError, loadConfig } from './config.js';
+
+/** How long requests in flight may take to finish after SIGTERM or SIGINT. */
+const SHUTDOWN_GRACE_MS = 25_000;
+
+/** Closing waits until no connection or request has come in for this long... */
+const QUIET_MS = 250;
+/** ...but no longer than this, when a load balancer keeps sending. */
+const SETTLE_MAX_MS = 5_000;
+
+type Closable = Awaited<ReturnType<typeof import('./server.js').startServer>>['app'];
+
+/**
+ * Stops accepting connections, lets the requests in flight finish, then stops the order sweeper
+ * and closes the database (and Redis): see createServer's onClose hook.
+ *
+ * Node's server.close() drops every connection that has no request in progress at that moment.
+ * A request a client has already sent may not have been read yet (the loop was busy with a
+ * database write, or the machine is loaded); it would be dropped with the idle connections. So
+ * the server keeps serving until the wire has been quiet for a moment, then closes. This is
+ * also the pause a load balancer needs to stop sending here after it sees the instance going.
+ */
+async function drain(app: Closable) {
+  let lastArrival = Date.now();
+  const arrived = () => {
+    lastArrival = Date.now();
+  };
+  app.server.on('connection', arrived).on('request', arrived);
+  const deadline = Date.now() + SETTLE_MAX_MS;
+  while (Date.now() < deadline && Date.now() - lastArrival < QUIET_MS) {
+    await new Promise((resolve) => setTimeout(resolve, QUIET_MS / 5));
+  }
+  app.server.off('connection', arrived).off('request', arrived);
+  await app.close();
+}
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  // Loaded only after the configuration is known to be good, so a bad variable is reported
+  // even when something further down (a missing build, a broken dependency) would fail.
+  const { createLogger } = await import('./logger.js');
+  const { startServer } = await import('./server.js');
+  const logger = createLogger(config);
+  const where =
+    config.database.kind === 'postgres'
+      ? 'PostgreSQL (DATABASE_URL)'
+      : `PGlite in ${config.database.dataDir}`;
+  logger.info(`database: ${where}`);
+  const { app, url } = await startServer(config, { logger });
+  logger.info(`${config.shopName} is serving at ${url.replace('0.0.0.0', 'localhost')}`);
+  if (config.seedDemoData) {
+    // The demo accounts exist only on a database seeded from empty; SEED_DEMO_DATA=false hides this.
+    const { demoUsers } = await import('./db/seed-data.js');
+    for (const { email, password, admin } of demoUsers) {
+      logger.info(`demo ${admin ? 'admin' : 'customer'}: ${email} / ${password}`);
+    }
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received, closing`);
+    // A request that never ends must not keep the process from stopping: an orchestrator sends
+    // SIGKILL after its grace period anyway (30 s by default in Kubernetes), so stop a little
+    // earlier, with a line saying why.
+    setTimeout(() => {
+      logger.error(`requests still running ${SHUTDOWN_GRACE_MS / 1000} s after ${signal}; exiting`);
+      process.exit(1);
+    }, SHUTDOWN_GRACE_MS).unref();
+    try {
+      await drain(app);
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'error while closing');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  // One line, whatever the error: a deployment log shows the cause at a glance.
+  const reason = error instanceof Error ? error.message || error.name : String(error);
+  console.error(`Failed to start: ${reason.replace(/\s*\n\s*/g, ' ')}`);
+  process.exit(1);
+});

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { type Product, productSchema } from '@shop/shared';
+import type { Db } from '../../db/client.js';
+
+/**
+ * The catalogue as it goes on the wire, kept in memory.
+ *
+ * Every page of the shop reads the catalogue and few requests change it, so GET /items and
+ * GET /item/{id} answer from one serialized copy with its ETag instead of querying, validating
+ * and serializing on every request (docs/decisions/006). That is what lets them keep up with a
+ * bare server (issue 7).
+ *
+ * Freshness: every write to `products` in this process (add, edit, delete, an order taking
+ * stock, a cancelled or expired order giving it back) calls `catalogChanged` after it commits,
+ * so this instance never answers with a catalogue older than its own writes. Another instance
+ * on the same PostgreSQL learns of a change when its copy expires, after at most `MAX_AGE_MS`.
+ * Stock shown a moment late is harmless: POST /order checks the stock in the database.
+ */
+export const MAX_AGE_MS = 1_000;
+
+/** A serialized answer and its weak ETag. */
+export interface WireBody {
+  body: string;
+  etag: string;
+}
+
+interface Snapshot {
+  version: number;
+  builtAt: number;
+  list: WireBody;
+  byId: Map<string, WireBody>;
+}
+
+interface CatalogState {
+  version: number;
+  snapshot: Snapshot | null;
+  /** The read in progress, so a burst of requests after a change queries the database once. */
+  building: { version: number; promise: Promise<Snapshot> } | null;
+}
+
+// Keyed by the database handle: each app (and each test) has its own database and catalogue.
+const states = new WeakMap<Db, CatalogState>();
+
+function stateOf(db: Db): CatalogState {
+  let state = states.get(db);
+  if (!state) {
+    state = { version: 0, snapshot: null, building: null };
+    states.set(db, state);
+  }
+  return state;
+}
+
+function wire(value: unknown): WireBody {
+  const body = JSON.stringify(value);
+  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  return { body, etag };
+}
+
+/**
+ * Marks the catalogue of this database as changed. Call it after the change has committed: a
+ * copy built from a read that began earlier then carries an older version and is not used.
+ */
+export function catalogChanged(db: Db): void {
+  const state = stateOf(db);
+  state.version += 1;
+  state.snapshot = null;
+}
+
+function done(state: CatalogState, building: CatalogState['building']) {
+  if (state.building === building) state.building = null;
+}
+
+/**
+ * The current catalogue, newest first, serialized. `load` reads it from the database; it is
+ * called at most once at a time, and again only after a change or `MAX_AGE_MS`.
+ */
+export async function catalogSnapshot(
+  db: Db,
+  load: () => Promise<Product[]>,
+): Promise<Pick<Snapshot, 'list' | 'byId'>> {
+  const state = stateOf(db);
+  const current = state.snapshot;
+  if (current && current.version === state.version && Date.now() - current.builtAt < MAX_AGE_MS) {
+    return current;
+  }
+  // A read that began before the latest change cannot answer for it: start another.
+  if (state.building?.version === state.version) return state.building.promise;
+  const version = state.version;
+  const read = async (): Promise<Snapshot> => {
+    // Parsed once per copy, so the wire format is exactly the schema's, as the serializer
+    // would have made it.
+    const products = productSchema.array().parse(await load());
+    const snapshot: Snapshot = {
+      version,
+      builtAt: Date.now(),
+      list: wire(products),
+      byId: new Map(products.map((product) => [product._id, wire(product)])),
+    };
+    // A change that committed while we read makes this copy stale at once; it still answers
+    // the requests that were already waiting on it.
+    if (state.version === version) state.snapshot = snapshot;
+    return snapshot;
+  };
+  const building = { version, promise: read() };
+  void building.promise.then(
+    () => done(state, building),
+    () => done(state, building),
+  );
+  state.building = building;
+  return building.promise;
+}

@@ -1,0 +1,80 @@
+import { lt } from 'drizzle-orm';
+import { orders } from '../../db/schema.js';
+import { findOrder } from './store.js';
+import { expiredOrderIds, removeUnpaidOrder, type OrderContext } from './service.js';
+
+/**
+ * The stock hold of issue 4: an unpaid order keeps its pieces for ORDER_HOLD_HOURS, then it is
+ * cancelled and the pieces go back on sale, so abandoned orders cannot lock the catalogue. An
+ * order whose payment went through meanwhile is marked paid instead.
+ *
+ * Safe on several instances at once: each order is settled at the gateway (cancelling twice is
+ * harmless) and deleted by a conditional delete in its own transaction, so its stock is released
+ * exactly once.
+ */
+
+const HOUR_MS = 60 * 60 * 1000;
+const BATCH = 100;
+
+export interface SweepResult {
+  released: number;
+  markedPaid: number;
+  failed: number;
+}
+
+/** One sweep, as if the time were `now` (tests pass a time after the hold). */
+export async function sweepExpiredOrders(
+  ctx: OrderContext,
+  now: Date = new Date(),
+): Promise<SweepResult> {
+  const cutoff = new Date(now.getTime() - ctx.holdHours * HOUR_MS);
+  const result: SweepResult = { released: 0, markedPaid: 0, failed: 0 };
+  const seen = new Set<string>();
+  for (;;) {
+    const batch = (await expiredOrderIds(ctx, cutoff, BATCH)).filter(({ id }) => !seen.has(id));
+    for (const { id } of batch) {
+      seen.add(id);
+      try {
+        const order = await findOrder(ctx.db, id);
+        if (!order || order.paid) continue;
+        const removal = await removeUnpaidOrder(ctx, order, lt(orders.createdAt, cutoff));
+        if (removal === 'released') result.released += 1;
+        if (removal === 'just-paid') result.markedPaid += 1;
+      } catch (error) {
+        // One order the gateway cannot settle now must not hold up the others; next sweep retries.
+        result.failed += 1;
+        ctx.log.error({ err: error, orderId: id }, 'could not release an expired order');
+      }
+    }
+    if (batch.length === 0) break;
+  }
+  if (result.released || result.markedPaid || result.failed) {
+    ctx.log.info(result, 'swept unpaid orders past their hold');
+  }
+  return result;
+}
+
+export interface OrderSweeper {
+  /** Stops the timer and waits for a sweep in progress. */
+  stop(): Promise<void>;
+}
+
+/** Sweeps every `intervalSeconds`; the timer never keeps the process alive on its own. */
+export function startOrderSweeper(ctx: OrderContext, intervalSeconds: number): OrderSweeper {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweepExpiredOrders(ctx)
+      .catch((error: unknown) => ctx.log.error({ err: error }, 'order sweep failed'))
+      .finally(() => {
+        running = null;
+      });
+  }, intervalSeconds * 1000);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

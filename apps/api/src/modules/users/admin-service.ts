@@ -1,0 +1,110 @@
+import type { ShopUser as ShopUserRow } from '@shop/shared';
+import { and, asc, eq, like } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { authUsers, authVerifications, users } from '../../db/schema.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { normalizeEmail, type ShopUser } from './service.js';
+
+export const userAdminMessages = {
+  unknownUser: 'email: No user with this email.',
+  removeSelf: 'You cannot remove your own account: ask another admin to do it.',
+  lastAdmin: 'This is the last admin: make another user an admin before removing this one.',
+} as const;
+
+const rowColumns = {
+  _id: users.id,
+  email: users.email,
+  name: authUsers.name,
+  role: users.role,
+  createdAt: users.createdAt,
+};
+
+type RawRow = { _id: string; email: string; name: string | null; role: boolean; createdAt: Date };
+
+const toRow = ({ createdAt, ...row }: RawRow): ShopUserRow => ({
+  ...row,
+  createdAt: createdAt.toISOString(),
+});
+
+/** The shop users with the Better Auth display name of their email, if any; oldest first. */
+function selectRows(db: Db) {
+  return db.select(rowColumns).from(users).leftJoin(authUsers, eq(authUsers.email, users.email));
+}
+
+/** GET /users: every shop user, oldest first (ties, as in one seed transaction, by email). */
+export async function listShopUsers(db: Db): Promise<ShopUserRow[]> {
+  const rows = await selectRows(db).orderBy(asc(users.createdAt), asc(users.email));
+  return rows.map(toRow);
+}
+
+/**
+ * PUT /user/admin/{email}: Make Admin. Idempotent: an admin stays one. The guards read the role
+ * from the database on each request, so the user's existing token counts as admin at once.
+ */
+export async function promoteUser(db: Db, email: string): Promise<ShopUserRow> {
+  const address = normalizeEmail(email);
+  const promoted = await db
+    .update(users)
+    .set({ role: true })
+    .where(eq(users.email, address))
+    .returning({ id: users.id });
+  if (promoted.length === 0) throw notFound(userAdminMessages.unknownUser);
+  const [row] = await selectRows(db).where(eq(users.email, address));
+  if (!row) throw notFound(userAdminMessages.unknownUser);
+  return toRow(row);
+}
+
+/**
+ * DELETE /user/{email}: removes the account for good: the Better Auth user (its sessions and
+ * accounts go with it, by the foreign keys), any reset link still pending for it, and the shop
+ * user (its profile goes with it). Orders and reviews stay for the books: the database sets
+ * their `user_id` to null and they keep their own name and email.
+ *
+ * The admin rows are locked first, so two admins removing each other at the same moment
+ * cannot both succeed and leave the shop without an admin: the second one waits, then counts
+ * again.
+ */
+export async function removeUser(
+  db: Db,
+  actor: ShopUser,
+  email: string,
+  /** Runs after the removal is committed, with the Better Auth user id (ends cached sessions). */
+  afterRemove?: (accountId: string) => Promise<void>,
+): Promise<number> {
+  const address = normalizeEmail(email);
+  if (address === actor.email) throw new HttpError(409, userAdminMessages.removeSelf);
+  const removedAccount = await db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, true))
+      .for('update');
+    const [target] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(users.email, address));
+    const [account] = await tx
+      .select({ id: authUsers.id })
+      .from(authUsers)
+      .where(eq(authUsers.email, address));
+    if (!target && !account) throw notFound(userAdminMessages.unknownUser);
+    if (target?.role && admins.length <= 1) throw new HttpError(409, userAdminMessages.lastAdmin);
+
+    if (account) {
+      // A reset link names the user by id; left behind, it would fail against a missing user.
+      await tx
+        .delete(authVerifications)
+        .where(
+          and(
+            eq(authVerifications.value, account.id),
+            like(authVerifications.identifier, 'reset-password:%'),
+          ),
+        );
+      await tx.delete(authUsers).where(eq(authUsers.id, account.id));
+    }
+    if (target) await tx.delete(users).where(eq(users.id, target.id));
+    return account?.id ?? null;
+  });
+  if (removedAccount && afterRemove) await afterRemove(removedAccount);
+  return 1;
+}

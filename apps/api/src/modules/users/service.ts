@@ -1,0 +1,118 @@
+import { count, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { authUsers, users } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+
+/** The shop's own record of a person: what the shop token names and what decides admin. */
+export interface ShopUser {
+  id: string;
+  email: string;
+  /** SPEC: "role (truthy means admin)". */
+  role: boolean;
+}
+
+const shopUserColumns = { id: users.id, email: users.email, role: users.role };
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Creates the shop user for this email, or returns the existing one. `admin: true` promotes;
+ * nothing here ever demotes, so an admin made with make-admin or Make Admin stays one even
+ * when ADMIN_EMAILS no longer names them. One statement, so two first sign-ins at the same
+ * moment still make one row.
+ */
+export async function upsertShopUser(
+  db: Db,
+  email: string,
+  { admin = false }: { admin?: boolean } = {},
+): Promise<ShopUser & { promoted: boolean }> {
+  const address = normalizeEmail(email);
+  const [before] = await db
+    .select({ role: users.role })
+    .from(users)
+    .where(eq(users.email, address));
+  const [user] = await db
+    .insert(users)
+    .values({ email: address, role: admin })
+    .onConflictDoUpdate({
+      target: users.email,
+      set: { role: or(users.role, sql`excluded.role`) },
+    })
+    .returning(shopUserColumns);
+  if (!user) throw new Error('The database returned no row for the shop user.');
+  return { ...user, promoted: user.role && before?.role !== true };
+}
+
+export async function findShopUserById(db: Db, id: string): Promise<ShopUser | null> {
+  const [user] = await db.select(shopUserColumns).from(users).where(eq(users.id, id));
+  return user ?? null;
+}
+
+export async function findShopUserByEmail(db: Db, email: string): Promise<ShopUser | null> {
+  const [user] = await db
+    .select(shopUserColumns)
+    .from(users)
+    .where(eq(users.email, normalizeEmail(email)));
+  return user ?? null;
+}
+
+/** `npm run make-admin -- <email>`: the user becomes an admin, created if need be. */
+export async function makeAdmin(db: Db, email: string) {
+  const user = await upsertShopUser(db, email, { admin: true });
+  return { email: user.email, alreadyAdmin: !user.promoted };
+}
+
+export interface ShopTokenRequest {
+  /** The email of the Better Auth session, or null without one. */
+  sessionEmail: string | null;
+  /** The email in the address: PUT /user/{email}. */
+  email: string;
+  /** The email in the body, which SPEC's client sends too. */
+  bodyEmail: string;
+  adminEmails: readonly string[];
+}
+
+/**
+ * DESIGN section 4: the session must belong to the email asked for. Upserts the shop user,
+ * making it an admin when ADMIN_EMAILS names it, and answers the user to put in the token.
+ */
+export async function shopUserForSession(db: Db, request: ShopTokenRequest): Promise<ShopUser> {
+  if (!request.sessionEmail) {
+    throw new HttpError(401, 'Sign in first: there is no session for this request.');
+  }
+  const email = normalizeEmail(request.email);
+  if (normalizeEmail(request.sessionEmail) !== email) {
+    throw new HttpError(403, 'This session belongs to another email address.');
+  }
+  if (normalizeEmail(request.bodyEmail) !== email) {
+    throw new HttpError(400, 'email: The email in the body must be the email in the address.');
+  }
+  const { id, role } = await upsertShopUser(db, email, {
+    admin: request.adminEmails.includes(email),
+  });
+  return { id, email, role };
+}
+
+/** GET /admin/{email}: a user may ask about themselves; an admin about anyone. */
+export async function adminStatus(db: Db, actor: ShopUser, email: string) {
+  const address = normalizeEmail(email);
+  if (address === actor.email) return { admin: actor.role };
+  if (!actor.role) throw new HttpError(403, 'You may only ask about your own account.');
+  const user = await findShopUserByEmail(db, address);
+  return { admin: user?.role ?? false };
+}
+
+/** The display name of the Better Auth user with this email (stored uppercased), or null. */
+export async function accountName(db: Db, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: authUsers.name })
+    .from(authUsers)
+    .where(eq(authUsers.email, normalizeEmail(email)));
+  return row?.name ?? null;
+}
+
+/** How many people have an identity (Better Auth user), whatever the way they signed up. */
+export async function countAccounts(db: Db): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(authUsers);
+  return row?.value ?? 0;
+}

@@ -1,0 +1,145 @@
+import http from 'node:http';
+import type { Product } from '@shop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoUsers } from '../db/seed-data.js';
+import { tempDir } from '../test-support/build-test-app.js';
+import {
+  buildShared,
+  signInOverHttp,
+  startServerProcess,
+  type ServerProcess,
+} from '../test-support/server-process.js';
+
+/** The server as a process: how it stops on SIGTERM and how it refuses to start. */
+
+/** A POST on a connection of its own; `written` resolves once the request is on the wire. */
+function postOnItsOwnConnection(url: string, body: string, headers: Record<string, string>) {
+  let written!: Promise<void>;
+  const status = new Promise<number>((resolve, reject) => {
+    const request = http.request(url, {
+      method: 'POST',
+      agent: false,
+      headers: {
+        ...headers,
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      },
+    });
+    written = new Promise((done) => request.once('finish', done));
+    request.once('response', (response) => {
+      response.resume();
+      response.once('end', () => resolve(response.statusCode ?? 0));
+    });
+    request.once('error', reject);
+    request.end(body);
+  });
+  return { written, status };
+}
+
+const buyer = demoUsers.find((user) => !user.admin)!;
+
+beforeAll(async () => {
+  await buildShared();
+}, 120_000);
+
+describe('SIGTERM', () => {
+  let data: Awaited<ReturnType<typeof tempDir>>;
+  let server: ServerProcess | undefined;
+  beforeAll(async () => {
+    data = await tempDir('shop-sigterm-');
+  });
+  afterAll(async () => {
+    if (server && server.child.exitCode === null) server.child.kill('SIGKILL');
+    await data?.remove();
+  });
+
+  it('lets the requests in flight finish, then exits with 0', async () => {
+    server = await startServerProcess({
+      PORT: '3520',
+      HOST: '127.0.0.1',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'error',
+      DATA_DIR: data.dir,
+      AUTH_SECRET: 'sigterm-test-secret-that-is-long-enough-0123',
+      RATE_LIMIT_MAX: '100000',
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+    });
+    const { url } = server;
+    const token = await signInOverHttp(url, buyer);
+    const [product] = await fetch(`${url}/api/items`).then((r) => r.json() as Promise<Product[]>);
+    if (!product) throw new Error('the demo catalogue is empty');
+
+    // Each order on its own connection, written out before the signal: all twenty are on the
+    // wire, most still queued in the server behind the disk writes of the first ones.
+    const body = JSON.stringify({
+      productId: product._id,
+      quantity: product.minimum,
+      number: '+(555) 123-4567',
+      address: '12 Harbour Road, Springfield',
+    });
+    const orders = Array.from({ length: 20 }, () =>
+      postOnItsOwnConnection(`${url}/api/order`, body, { authorization: `Bearer ${token}` }),
+    );
+    await Promise.all(orders.map((order) => order.written));
+    const inFlight = orders.map((order) =>
+      order.status.then((status) => ({ status, answeredAt: Date.now() })),
+    );
+    expect((await Promise.race(inFlight)).status).toBe(201);
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+
+    const answers = await Promise.all(inFlight);
+    expect(answers.map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 201));
+    // The signal did come while orders were still being served.
+    const late = answers.filter((answer) => answer.answeredAt >= signalledAt);
+    expect(late.length).toBeGreaterThan(0);
+    console.info(`SIGTERM drain: ${late.length} of 20 orders answered 201 after the signal`);
+    const { code } = await server.exited;
+    expect(code).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(15_000);
+    expect(server.stderr()).toBe('');
+    // Not listening any more.
+    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+  }, 90_000);
+});
+
+describe('starting with a bad configuration', () => {
+  it.each([
+    ['DATABASE_URL', { DATABASE_URL: 'mysql://localhost/shop' }],
+    ['REDIS_URL', { REDIS_URL: 'http://127.0.0.1:6379' }],
+    ['AUTH_SECRET', { AUTH_SECRET: 'too-short' }],
+    ['PORT and ORDER_HOLD_HOURS', { PORT: '99999', ORDER_HOLD_HOURS: 'soon' }],
+  ])('prints one line naming %s and exits with 1', async (_what, env) => {
+    const server = await startServerProcess(env, { wait: false });
+    const { code } = await server.exited;
+    expect(code).toBe(1);
+    const lines = server.stderr().trim().split('\n');
+    expect(lines).toHaveLength(1);
+    for (const name of Object.keys(env)) expect(lines[0]).toContain(name);
+  });
+
+  it.each([
+    ['a PostgreSQL that does not answer', 'DATABASE_URL', 'postgres://shop@127.0.0.1:3598/shop'],
+    ['a Redis that does not answer', 'REDIS_URL', 'redis://127.0.0.1:3599'],
+  ])(
+    'prints one line naming the variable for %s and exits with 1',
+    async (_what, name, value) => {
+      const data = await tempDir('shop-bad-start-');
+      try {
+        const server = await startServerProcess(
+          { PORT: '3521', DATA_DIR: data.dir, LOG_LEVEL: 'silent', [name]: value },
+          { wait: false },
+        );
+        const { code } = await server.exited;
+        expect(code).toBe(1);
+        const lines = server.stderr().trim().split('\n');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(new RegExp(`^Failed to start: ${name}: cannot connect to`));
+        expect(lines[0]).toContain('127.0.0.1:359');
+      } finally {
+        await data.remove();
+      }
+    },
+    60_000,
+  );
+});

@@ -1,0 +1,104 @@
+import Stripe from 'stripe';
+
+/**
+ * The card payment gateway of DESIGN section 6: Stripe when STRIPE_SECRET_KEY is set, the
+ * built-in sandbox otherwise. Services see only this interface, so the rules that decide when an
+ * order is paid are the same code, and the same tests, for both.
+ */
+
+/** The currency every order is charged in. Amounts are in cents. */
+export const CURRENCY = 'usd';
+
+/** Stripe's PaymentIntent statuses (succeeded, canceled, requires_payment_method, ...); the sandbox uses three. */
+export type IntentStatus = Stripe.PaymentIntent.Status;
+
+export interface GatewayIntent {
+  id: string;
+  status: IntentStatus;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  /** `metadata.orderId`: the order the intent was made for. */
+  orderId: string | null;
+  clientSecret: string | null;
+}
+
+/** What an intent is made from: the stored order, never a figure the browser sent. */
+export interface IntentOrder {
+  id: string;
+  /** The order total in whole dollars. */
+  price: number;
+}
+
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  /** The payment intent of a `payment_intent.*` event, null for other events. */
+  intent: GatewayIntent | null;
+}
+
+export interface PaymentGateway {
+  kind: 'sandbox' | 'stripe';
+  /** Makes (or, for the same order and total, finds again) the intent that takes the money. */
+  createIntent(order: IntentOrder): Promise<{ id: string; clientSecret: string }>;
+  /** The intent as the gateway knows it, or null when it has no intent with this id. */
+  retrieve(intentId: string): Promise<GatewayIntent | null>;
+  /**
+   * Cancels an intent that has not taken money. Answers the intent afterwards: `succeeded`
+   * when it had already taken the money (then it cannot be cancelled), `canceled` otherwise.
+   */
+  cancel(intentId: string): Promise<GatewayIntent>;
+  /** Gives the whole amount of a succeeded intent back. Asking twice refunds once. */
+  refund(intentId: string): Promise<void>;
+  /** Verifies Stripe's signature on the raw body; throws WebhookSignatureError when it fails. */
+  parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent;
+}
+
+/** Cents of an order total in whole dollars. */
+export const amountInCents = (price: number) => price * 100;
+
+/** Stripe's idempotency key for an order's intent: a new total would need a new intent. */
+export const intentIdempotencyKey = (order: IntentOrder) => `order-${order.id}-${order.price}`;
+
+export class WebhookSignatureError extends Error {
+  override name = 'WebhookSignatureError';
+}
+
+/** Payment intent ids as Stripe makes them; anything else is not looked up at all. */
+export const INTENT_ID = /^pi_[A-Za-z0-9]{1,100}$/;
+
+export function toGatewayIntent(intent: Stripe.PaymentIntent): GatewayIntent {
+  return {
+    id: intent.id,
+    status: intent.status,
+    amount: intent.amount,
+    currency: intent.currency,
+    orderId: intent.metadata?.orderId ?? null,
+    clientSecret: intent.client_secret ?? null,
+  };
+}
+
+/**
+ * Stripe's webhook check (HMAC of the raw body, at most 5 minutes old). Both gateways use it:
+ * the sandbox can receive Stripe-shaped events too when STRIPE_WEBHOOK_SECRET is set.
+ */
+export function parseStripeWebhook(
+  secret: string | undefined,
+  rawBody: Buffer,
+  signature: string | undefined,
+): WebhookEvent {
+  if (!secret) throw new WebhookSignatureError('Webhooks are not configured.');
+  if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
+  let event: Stripe.Event;
+  try {
+    event = Stripe.webhooks.constructEvent(rawBody, signature, secret);
+  } catch {
+    throw new WebhookSignatureError('The webhook signature is not valid.');
+  }
+  const object = event.data.object as { object?: string };
+  const intent =
+    event.type.startsWith('payment_intent.') && object.object === 'payment_intent'
+      ? toGatewayIntent(object as Stripe.PaymentIntent)
+      : null;
+  return { id: event.id, type: event.type, intent };
+}

@@ -1,0 +1,503 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import fc from 'fast-check';
+import type { LightMyRequestResponse } from 'fastify';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../test-support/accounts.js';
+import { buildTestApp, testDatabases, type TestApp } from '../test-support/build-test-app.js';
+import { dbSnapshot, type DbSnapshot } from '../test-support/db-snapshot.js';
+import {
+  badEmail,
+  badId,
+  badInt,
+  badText,
+  contentTypes,
+  hostileEmailSegment,
+  hostileIdSegment,
+  hostileString,
+  hostileValue,
+  long,
+  malformedJson,
+  markup,
+  sqlFragments,
+} from '../test-support/hostile-values.js';
+import {
+  addProduct,
+  orderTestEnv,
+  placeOrder,
+  signedIntentEvent,
+  WEBHOOK_SECRET,
+} from '../test-support/shop.js';
+import { authorizationMatrix } from './authorization-matrix.js';
+
+/** Generated inputs per endpoint, on top of every listed bad value in every field. */
+const RUNS_PER_ENDPOINT = 40;
+
+type Caller = 'anonymous' | 'customer' | 'admin' | 'session';
+
+interface Fixtures {
+  customerEmail: string;
+  productId: string;
+  /** An unpaid order of the customer. */
+  orderId: string;
+}
+
+interface HostileRequest {
+  url: string;
+  payload?: Record<string, unknown> | string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A write endpoint and how to reach it with valid credentials, so the input alone is on trial.
+ * `body` is a valid body for `url`; `poison` lists, per field (dot path), values it must refuse.
+ * `at` puts a hostile id or email where the address names one.
+ */
+interface WriteEndpoint {
+  method: 'POST' | 'PUT' | 'DELETE';
+  route: string;
+  as: Caller;
+  url(f: Fixtures): string;
+  body?(f: Fixtures): Record<string, unknown>;
+  poison?: Record<string, unknown[]>;
+  at?: { segment: fc.Arbitrary<string>; url(segment: string): string };
+  extra?: fc.Arbitrary<HostileRequest>;
+}
+
+const text = badText;
+const nothing = () => randomUUID();
+const nobody = () => `nobody${randomUUID().slice(0, 8)}@example.com`;
+const idAt = (prefix: string) => ({ segment: hostileIdSegment, url: (s: string) => prefix + s });
+const emailAt = (prefix: string) => ({
+  segment: hostileEmailSegment,
+  url: (s: string) => prefix + s,
+});
+
+/** Bodies Stripe never signed: no signature, a forged one, another body's, an old one. */
+const unsignedWebhooks: fc.Arbitrary<HostileRequest> = fc
+  .tuple(
+    fc.oneof(
+      fc.constantFrom(...malformedJson),
+      fc.jsonValue().map((v) => JSON.stringify(v)),
+    ),
+    fc.oneof(
+      fc.constant(undefined),
+      hostileString,
+      fc.constant('wrong-secret'),
+      fc.constant('other-body'),
+      fc.constant('too-old'),
+    ),
+  )
+  .map(([payload, signature]) => {
+    const event = signedIntentEvent({ id: 'pi_forged', amount: 100, orderId: randomUUID() });
+    const signed = (secret: string, timestamp?: number) =>
+      Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+    const header =
+      signature === 'wrong-secret'
+        ? signed('whsec_not_the_shops')
+        : signature === 'other-body'
+          ? event.signature
+          : signature === 'too-old'
+            ? signed(WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600)
+            : signature;
+    return {
+      url: '/api/webhooks/stripe',
+      payload,
+      headers: {
+        'content-type': 'application/json',
+        ...(header === undefined ? {} : { 'stripe-signature': header.replace(/[\r\n]/g, ' ') }),
+      },
+    };
+  });
+
+const writeEndpoints: WriteEndpoint[] = [
+  {
+    method: 'POST',
+    route: '/api/subscribe',
+    as: 'anonymous',
+    url: () => '/api/subscribe',
+    body: () => ({ email: nobody() }),
+    poison: { email: badEmail },
+  },
+  {
+    method: 'POST',
+    route: '/api/order',
+    as: 'customer',
+    url: () => '/api/order',
+    body: (f) => ({
+      productId: f.productId,
+      quantity: 1,
+      number: '+(555) 123-4567',
+      address: '12 Harbour Road, Springfield',
+    }),
+    poison: {
+      productId: badId,
+      quantity: badInt(1),
+      number: [
+        '',
+        '123',
+        ...markup,
+        ...sqlFragments,
+        '555\u0000123\u00004567',
+        long('5'),
+        null,
+        5551234567,
+      ],
+      address: ['', 'ab', ...markup, "'; DROP TABLE orders; --", 'Road\u0000', long('a'), null, 1],
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/review',
+    as: 'customer',
+    url: () => '/api/review',
+    body: () => ({ rating: 4, discription: 'Solid parts.' }),
+    poison: { rating: badInt(0, 5), discription: text },
+  },
+  {
+    method: 'POST',
+    route: '/api/item',
+    as: 'admin',
+    url: () => '/api/item',
+    body: () => ({
+      name: 'Hostile SSD',
+      img: '/images/products/ssd.svg',
+      description: 'A drive.',
+      price: 10,
+      minimum: 1,
+      available: 5,
+    }),
+    poison: {
+      name: text,
+      img: [
+        'javascript:alert(1)',
+        'data:text/html,<script>alert(1)</script>',
+        '//evil.example/x.png',
+        '/images/\u0000.svg',
+        '/images/\ud800.svg',
+        `http://${long('a')}`,
+        '',
+        null,
+        1,
+      ],
+      description: text,
+      price: badInt(0),
+      minimum: badInt(1),
+      available: badInt(0),
+      role: [true],
+    },
+  },
+  {
+    method: 'PUT',
+    route: '/api/item/:id',
+    as: 'admin',
+    url: (f) => `/api/item/${f.productId}`,
+    body: () => ({ price: 26 }),
+    poison: {
+      price: badInt(0),
+      minimum: badInt(1),
+      available: badInt(0),
+      description: text,
+      name: ['Renamed'],
+      img: ['/images/products/other.svg'],
+    },
+    at: idAt('/api/item/'),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/item/:id',
+    as: 'admin',
+    url: () => `/api/item/${nothing()}`,
+    at: idAt('/api/item/'),
+  },
+  {
+    method: 'PUT',
+    route: '/api/user/:email',
+    as: 'session',
+    url: (f) => `/api/user/${f.customerEmail}`,
+    body: (f) => ({ email: f.customerEmail }),
+    poison: { email: badEmail },
+    at: emailAt('/api/user/'),
+  },
+  {
+    method: 'PUT',
+    route: '/api/user/admin/:email',
+    as: 'admin',
+    url: () => `/api/user/admin/${nobody()}`,
+    body: () => ({ email: 'acting@example.com' }),
+    poison: { email: [null, 1, true, [], {}] },
+    at: emailAt('/api/user/admin/'),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/user/:email',
+    as: 'admin',
+    url: () => `/api/user/${nobody()}`,
+    at: emailAt('/api/user/'),
+  },
+  {
+    method: 'PUT',
+    route: '/api/userinfo/:email',
+    as: 'customer',
+    url: (f) => `/api/userinfo/${f.customerEmail}`,
+    body: () => ({
+      education: 'BSc',
+      location: 'Springfield',
+      number: '+(555) 123-4567',
+      linkedin: 'https://www.linkedin.com/in/pat',
+    }),
+    poison: { education: text, location: text, number: text, linkedin: text, name: ['Pat'] },
+    at: emailAt('/api/userinfo/'),
+  },
+  {
+    method: 'POST',
+    route: '/api/create-payment-intent',
+    as: 'customer',
+    url: () => '/api/create-payment-intent',
+    body: (f) => ({ orderId: f.orderId, price: 1 }),
+    poison: { orderId: badId, price: ['1', 'NaN', null, true, [], {}] },
+  },
+  {
+    method: 'PUT',
+    route: '/api/order/:id',
+    as: 'customer',
+    url: (f) => `/api/order/${f.orderId}`,
+    body: (f) => ({ _id: f.orderId, transactionId: 'pi_NothingPaidThis' }),
+    poison: { _id: [...badId, randomUUID()], transactionId: text },
+    at: idAt('/api/order/'),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/order/:id',
+    as: 'customer',
+    url: () => `/api/order/${nothing()}`,
+    at: idAt('/api/order/'),
+  },
+  {
+    method: 'PUT',
+    route: '/api/shipping/:id',
+    as: 'admin',
+    url: () => `/api/shipping/${nothing()}`,
+    at: idAt('/api/shipping/'),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/delete/:id',
+    as: 'admin',
+    url: () => `/api/delete/${nothing()}`,
+    at: idAt('/api/delete/'),
+  },
+  {
+    method: 'POST',
+    route: '/api/sandbox/payment-intents/confirm',
+    as: 'anonymous',
+    url: () => '/api/sandbox/payment-intents/confirm',
+    body: () => ({
+      clientSecret: 'pi_Nothing_secret_Nothing',
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123' },
+      billingDetails: { name: 'PAT', email: 'pat@example.com' },
+    }),
+    poison: {
+      clientSecret: ['\u0000', 'pi_x_secret_\u0000', '\ud800', long('a', 201), '', null, 1, {}, []],
+      card: [null, 'card', 1, []],
+      'card.number': [long('4', 41), null, 4242424242424242, {}],
+      'card.expMonth': ['NaN', 'abc', 0.5, {}, 1e308, 'Infinity'],
+      'card.cvc': ['12345678901', null, 123, {}],
+      billingDetails: [null, 'x', 1, []],
+      'billingDetails.name': [long('a', 201), null, 1],
+      'billingDetails.email': [long('a', 255), null, 1],
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/webhooks/stripe',
+    as: 'anonymous',
+    url: () => '/api/webhooks/stripe',
+    extra: unsignedWebhooks,
+  },
+];
+
+function setPath(body: Record<string, unknown>, path: string, value: unknown) {
+  const keys = path.split('.');
+  const last = keys.pop() as string;
+  let target = body;
+  for (const key of keys) {
+    const next = target[key];
+    if (next === null || typeof next !== 'object' || Array.isArray(next)) return;
+    target = next as Record<string, unknown>;
+  }
+  if (value === undefined) delete target[last];
+  else target[last] = value;
+}
+
+const withField = (base: Record<string, unknown>, path: string, value: unknown) => {
+  const body = structuredClone(base);
+  setPath(body, path, value);
+  return body;
+};
+
+/** Everything the generator sends to one endpoint. */
+function hostileRequests(endpoint: WriteEndpoint, f: Fixtures): fc.Arbitrary<HostileRequest> {
+  const url = endpoint.url(f);
+  const raw = fc
+    .tuple(
+      fc.constantFrom(...malformedJson),
+      // Mostly JSON: the other types are all refused alike, before any parser runs.
+      fc.oneof(
+        { arbitrary: fc.constant('application/json'), weight: 4 },
+        fc.constantFrom(...contentTypes),
+      ),
+    )
+    .map(([payload, type]) => ({ url, payload, headers: { 'content-type': type } }));
+  const modes: fc.Arbitrary<HostileRequest>[] = [raw];
+
+  const { body, poison } = endpoint;
+  let poisoned: fc.Arbitrary<Record<string, unknown>> | undefined;
+  if (body && poison) {
+    const paths = Object.keys(poison);
+    // One field is sure to be refused; others may be anything, missing, or extra.
+    poisoned = fc
+      .tuple(
+        fc
+          .constantFrom(...paths)
+          .chain((path) =>
+            fc.constantFrom(...(poison[path] ?? [])).map((value) => [path, value] as const),
+          ),
+        fc.array(fc.tuple(fc.constantFrom(...paths), fc.option(hostileValue, { nil: undefined }))),
+        fc.dictionary(
+          fc.constantFrom('role', 'admin', 'paid', '_id', 'email', 'name'),
+          hostileValue,
+        ),
+      )
+      .map(([[path, value], others, extra]) => {
+        const result = { ...structuredClone(body(f)), ...extra };
+        for (const [other, otherValue] of others)
+          if (other !== path) setPath(result, other, otherValue);
+        setPath(result, path, value);
+        return result;
+      });
+    modes.push(poisoned.map((payload) => ({ url, payload })));
+  }
+  if (endpoint.at) {
+    const { segment, url: at } = endpoint.at;
+    const payloads: fc.Arbitrary<Record<string, unknown> | undefined>[] = [fc.constant(undefined)];
+    if (body) payloads.push(fc.constant(body(f)));
+    if (poisoned) payloads.push(poisoned);
+    modes.push(
+      fc
+        .tuple(segment, fc.oneof(...payloads))
+        .map(([s, payload]) => ({ url: at(s), ...(payload === undefined ? {} : { payload }) })),
+    );
+  }
+  if (endpoint.extra) modes.push(endpoint.extra);
+  return fc.oneof(...modes);
+}
+
+/** A refusal: a 4xx with a message (Stripe's shape, `error.message`, for the sandbox's card errors). */
+function expectRefused(response: LightMyRequestResponse, request: string) {
+  const where = `${request} -> ${response.statusCode} ${response.body.slice(0, 300)}`;
+  expect(response.statusCode, where).toBeGreaterThanOrEqual(400);
+  expect(response.statusCode, where).toBeLessThan(500);
+  const answer = response.json<{ message?: unknown; error?: { message?: unknown } }>();
+  expect(answer.message ?? answer.error?.message, where).toEqual(expect.any(String));
+}
+
+describe.each(testDatabases())('hostile input on %s', (kind) => {
+  let t: TestApp;
+  let customer: SignedIn;
+  let admin: SignedIn;
+  let f: Fixtures;
+  let before: DbSnapshot;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { env: orderTestEnv(MANY_SIGN_UPS) });
+    customer = await signedIn(t, { name: 'Cora Customer' });
+    admin = await signedIn(t, { admin: true, name: 'Ada Admin' });
+    const product = await addProduct(t, { available: 100 });
+    const { user, token, headers } = customer;
+    const order = await placeOrder(t, { ...user, token, headers }, product._id);
+    f = { customerEmail: user.email, productId: product._id, orderId: order._id };
+    before = await dbSnapshot(t.db);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const credentials = (as: Caller): Record<string, string> => {
+    if (as === 'anonymous') return {};
+    if (as === 'session') return { cookie: customer.cookie };
+    return (as === 'admin' ? admin : customer).headers;
+  };
+
+  const send = (endpoint: WriteEndpoint, request: HostileRequest) =>
+    t.app.inject({
+      method: endpoint.method,
+      url: request.url,
+      headers: { ...credentials(endpoint.as), ...request.headers },
+      ...(request.payload === undefined ? {} : { payload: request.payload }),
+    });
+
+  const describeRequest = (endpoint: WriteEndpoint, request: HostileRequest) =>
+    `${endpoint.method} ${request.url.slice(0, 120)} ${JSON.stringify(request.payload)?.slice(0, 200)}`;
+
+  describe.each(
+    writeEndpoints.map((endpoint) => [`${endpoint.method} ${endpoint.route}`, endpoint] as const),
+  )('%s', (_name, endpoint) => {
+    const { body, poison } = endpoint;
+    // Endpoints without a body are tried with hostile addresses and raw bodies only.
+    if (poison) {
+      it('refuses each listed bad value in each field', async () => {
+        for (const [path, values] of Object.entries(poison)) {
+          for (const value of values) {
+            const request = {
+              url: endpoint.url(f),
+              payload: withField(body?.(f) ?? {}, path, value),
+            };
+            expectRefused(await send(endpoint, request), describeRequest(endpoint, request));
+          }
+        }
+        expect(await dbSnapshot(t.db)).toEqual(before);
+      });
+    }
+
+    it(`refuses ${RUNS_PER_ENDPOINT} generated hostile requests and stores nothing`, async () => {
+      await fc.assert(
+        fc.asyncProperty(hostileRequests(endpoint, f), async (request) => {
+          expectRefused(await send(endpoint, request), describeRequest(endpoint, request));
+          expect(await dbSnapshot(t.db)).toEqual(before);
+        }),
+        { numRuns: RUNS_PER_ENDPOINT },
+      );
+    });
+  });
+
+  it.each([
+    ['POST', '/api/order', 'customer'],
+    ['POST', '/api/item', 'admin'],
+    ['PUT', '/api/userinfo/:email', 'customer'],
+    ['POST', '/api/subscribe', 'anonymous'],
+    ['POST', '/api/webhooks/stripe', 'anonymous'],
+  ] as const)('%s %s: a body over BODY_LIMIT gets 413', async (method, route, as) => {
+    const response = await t.app.inject({
+      method,
+      url: route.replace(':email', f.customerEmail),
+      headers: { ...credentials(as), 'content-type': 'application/json' },
+      payload: JSON.stringify({ description: long('a', t.config.bodyLimit + 1) }),
+    });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(413);
+    expect(response.json<{ message: string }>().message).toEqual(expect.any(String));
+    expect(await dbSnapshot(t.db)).toEqual(before);
+  });
+
+  it('covers every write endpoint of the authorization matrix, and the README says how hard', async () => {
+    const writes = authorizationMatrix
+      .filter((row) => row.method !== 'GET')
+      .map((row) => `${row.method} ${row.url}`);
+    expect(writeEndpoints.map((e) => `${e.method} ${e.route}`).sort()).toEqual(writes.sort());
+    const readme = await readFile(new URL('../../../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain(
+      `Hostile input: ${writeEndpoints.length} write endpoints x ${RUNS_PER_ENDPOINT} generated inputs each`,
+    );
+  });
+});

@@ -1,0 +1,208 @@
+import fastifyCompress from '@fastify/compress';
+import fastifyRateLimit from '@fastify/rate-limit';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import pino from 'pino';
+import { createIdentity, type Identity } from './auth/identity.js';
+import { authRoutes } from './auth/routes.js';
+import type { AppConfig } from './config.js';
+import { connectDatabase, type Database } from './db/client.js';
+import { seedDemoData } from './db/seed.js';
+import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { rateLimitKey, registerSecurityHeaders } from './http/security.js';
+import { isApiPath, registerWebApp } from './http/web-app.js';
+import { catalogRoutes } from './modules/catalog/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { startOrderSweeper } from './modules/orders/hold.js';
+import { orderRoutes } from './modules/orders/routes.js';
+import type { OrderContext } from './modules/orders/service.js';
+import { paymentRoutes } from './modules/payments/routes.js';
+import { createPaymentGateway } from './payments/index.js';
+import { profileRoutes } from './modules/profile/routes.js';
+import { connectRedis, type SharedRedis } from './redis/client.js';
+import { reviewRoutes } from './modules/reviews/routes.js';
+import { settingsRoutes } from './modules/settings/routes.js';
+import { userAdminRoutes } from './modules/users/admin-routes.js';
+import { userRoutes } from './modules/users/routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Better Auth, the shop token and its guards; route plugins get it as an option. */
+    identity: Identity;
+    /** Database, payment gateway, log and hold of the order rules (the sweeper and tests use it). */
+    orders: OrderContext;
+  }
+}
+
+export interface BuildAppOptions {
+  config: AppConfig;
+  /** An open, migrated database. `buildApp` does not close it; `createServer` does. */
+  database: Database;
+  /** A pino logger; without one the app logs nothing (tests). */
+  logger?: FastifyBaseLogger;
+  /** A connected Redis (REDIS_URL) for state shared between instances. `buildApp` does not close it. */
+  redis?: SharedRedis;
+}
+
+export type App = FastifyInstance;
+
+const silentLogger = pino({ level: 'silent' });
+
+/** Builds the Fastify app: plugins, the API under /api and the web app. Does not listen. */
+export async function buildApp({ config, database, logger, redis }: BuildAppOptions): Promise<App> {
+  const { trustProxy } = config;
+  const app = Fastify({
+    loggerInstance: logger ?? silentLogger,
+    bodyLimit: config.bodyLimit,
+    // A number means "trust that many proxy hops", as Express and Fastify read it.
+    trustProxy:
+      typeof trustProxy === 'number'
+        ? (_address: string, hop: number) => hop < trustProxy
+        : trustProxy,
+    // Parameters are UUIDs or emails (at most 254 characters, a few of them %-escaped); a
+    // longer one is refused by the router before any handler runs.
+    routerOptions: { maxParamLength: 300 },
+    frameworkErrors,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  // The API speaks JSON only: a text/plain body is refused with 415 instead of being handed to
+  // the schema as a string.
+  app.removeContentTypeParser('text/plain');
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await registerSecurityHeaders(app, { stripe: Boolean(config.stripe.secretKey) });
+  await app.register(fastifyRateLimit, {
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    keyGenerator: rateLimitKey,
+    // Only the API is counted: a page load fetches many static files, which cost next to nothing.
+    allowList: (request) => !isApiPath(request.url),
+    // With Redis every instance counts into the same buckets, so a client spread over several
+    // instances by a load balancer gets the limit once, not once per instance. A Redis that is
+    // briefly away lets requests through rather than failing the whole API.
+    ...(redis
+      ? { redis: redis.client, nameSpace: `${redis.keyPrefix}rate:`, skipOnError: true }
+      : {}),
+  });
+  // Once closing has begun, every answer closes its connection: a client then opens a new one
+  // (to another instance) instead of sending its next request into a server about to go away.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    if (closing) reply.header('connection', 'close');
+    return payload;
+  });
+  // Before the routes: compress hooks into each route as it is added.
+  await app.register(fastifyCompress, { global: true });
+
+  const { db } = database;
+  const identity = await createIdentity(config, db, app.log, redis);
+  app.decorate('identity', identity);
+  app.decorateRequest('shopUser', null);
+  app.addHook('onClose', async () => identity.mailer.close());
+  const orders: OrderContext = {
+    db,
+    gateway: createPaymentGateway(config, db),
+    log: app.log,
+    holdHours: config.orders.holdHours,
+  };
+  app.decorate('orders', orders);
+
+  await app.register(
+    async (api) => {
+      await api.register(authRoutes, { auth: identity.auth, publicUrl: config.publicUrl });
+      await api.register(userRoutes, { db, identity, adminEmails: config.adminEmails });
+      await api.register(userAdminRoutes, { db, identity });
+      await api.register(profileRoutes, { db, identity });
+      await api.register(catalogRoutes, { db, identity });
+      await api.register(orderRoutes, { ctx: orders, guards: identity.guards });
+      await api.register(paymentRoutes, {
+        ctx: orders,
+        guards: identity.guards,
+        webhookSecret: config.stripe.webhookSecret,
+      });
+      await api.register(reviewRoutes, { db, identity });
+      await api.register(newsletterRoutes, { db });
+      await api.register(settingsRoutes, { config });
+      await api.register(healthRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+export interface CreateServerOptions {
+  logger?: FastifyBaseLogger;
+  /** An already open database to use instead of connecting to `config.database` (tests). */
+  database?: Database;
+}
+
+/** Connects to the Redis of REDIS_URL, if any. */
+async function connectSharedRedis(config: AppConfig, logger: FastifyBaseLogger | undefined) {
+  if (!config.redis) return undefined;
+  return connectRedis(config.redis.url, config.redis.keyPrefix, logger ?? silentLogger);
+}
+
+/**
+ * Everything `npm start` does before listening: connect, migrate, seed an empty shop (when
+ * SEED_DEMO_DATA allows) and build the app. Closing the app closes the database too.
+ */
+export async function createServer(
+  config: AppConfig,
+  options: CreateServerOptions = {},
+): Promise<App> {
+  const database = options.database ?? (await connectDatabase(config.database));
+  let redis: SharedRedis | undefined;
+  try {
+    redis = await connectSharedRedis(config, options.logger);
+    await database.migrate();
+    const app = await buildApp({ config, database, logger: options.logger, redis });
+    const sweeper = startOrderSweeper(app.orders, config.orders.sweepSeconds);
+    // One hook, in this order: a sweep in progress finishes before the database closes. Fastify
+    // runs onClose hooks after the server has stopped accepting and requests in flight are done.
+    const openRedis = redis;
+    app.addHook('onClose', async () => {
+      await sweeper.stop();
+      await database.close();
+      await openRedis?.close();
+    });
+    try {
+      if (config.seedDemoData) {
+        // After buildApp: the demo accounts are made through Better Auth, as the form makes them.
+        const seed = await seedDemoData(database.db, app.identity.auth);
+        if (seed.seeded) options.logger?.info(seed, 'seeded demo data into the empty database');
+      }
+    } catch (error) {
+      await app.close();
+      throw error;
+    }
+    return app;
+  } catch (error) {
+    await database.close();
+    await redis?.close();
+    throw error;
+  }
+}
+
+/** createServer, then listen on HOST:PORT. Answers the app and the URL it listens on. */
+export async function startServer(config: AppConfig, options: CreateServerOptions = {}) {
+  const app = await createServer(config, options);
+  try {
+    const url = await app.listen({ port: config.port, host: config.host });
+    return { app, url };
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}

@@ -1,0 +1,44 @@
+import { count } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import {
+  authSessions,
+  authUsers,
+  newsletterSubscribers,
+  orders,
+  products,
+  reviews,
+  sandboxPaymentIntents,
+  userInfo,
+  users,
+} from '../db/schema.js';
+
+/**
+ * Everything a request could change in the shop, as plain data to compare with `toEqual`:
+ * every row of the shop tables, the identities without the timestamp Better Auth refreshes on
+ * its own, and the number of sessions (reading a session may extend it). The rate-limit table
+ * is left out: counting requests is its job.
+ */
+export async function dbSnapshot(db: Db) {
+  const [sessions] = await db.select({ value: count() }).from(authSessions);
+  return {
+    products: await db.select().from(products).orderBy(products.id),
+    orders: await db.select().from(orders).orderBy(orders.id),
+    reviews: await db.select().from(reviews).orderBy(reviews.id),
+    users: await db.select().from(users).orderBy(users.id),
+    userInfo: await db.select().from(userInfo).orderBy(userInfo.userId),
+    newsletterSubscribers: await db
+      .select()
+      .from(newsletterSubscribers)
+      .orderBy(newsletterSubscribers.id),
+    sandboxPaymentIntents: await db
+      .select()
+      .from(sandboxPaymentIntents)
+      .orderBy(sandboxPaymentIntents.id),
+    authUsers: (await db.select().from(authUsers).orderBy(authUsers.id)).map(
+      ({ updatedAt: _updatedAt, ...row }) => row,
+    ),
+    authSessions: sessions?.value ?? 0,
+  };
+}
+
+export type DbSnapshot = Awaited<ReturnType<typeof dbSnapshot>>;

@@ -1,0 +1,56 @@
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+export interface TestSmtpServer {
+  url: string;
+  /** Messages received so far, parsed. */
+  messages: ParsedMail[];
+  /** The next message to arrive (or one already waiting that was not taken yet). */
+  nextMessage(timeoutMs?: number): Promise<ParsedMail>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server on a free local port that keeps what it receives, for tests that follow
+ * an email as a person would. No TLS and no login, like a local relay.
+ */
+export async function startSmtpServer(): Promise<TestSmtpServer> {
+  const messages: ParsedMail[] = [];
+  let taken = 0;
+  const waiters: (() => void)[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          messages.push(mail);
+          waiters.splice(0).forEach((wake) => wake());
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    async nextMessage(timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (messages.length <= taken) {
+        if (Date.now() > deadline) throw new Error('No email arrived in time.');
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 100);
+        });
+      }
+      return messages[taken++] as ParsedMail;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,156 @@
+import type { PlaceOrderResult, ProductInput } from '@shop/shared';
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { products } from '../db/schema.js';
+import { createProduct } from '../modules/catalog/service.js';
+import type { TestApp } from './build-test-app.js';
+import { bearer, newUser, shopToken, signUp, type TestUser } from './identity.js';
+
+/** Helpers for the order and payment tests: people with shop tokens, products, orders. */
+
+export const ADMIN_EMAIL = 'orderboss@example.com';
+export const WEBHOOK_SECRET = 'whsec_test_secret_for_the_shop';
+
+/** Test env for an order test app: an admin, no demo data, limits that 50 requests fit in. */
+export const orderTestEnv = (env: Record<string, string> = {}) => ({
+  SEED_DEMO_DATA: 'false',
+  AUTH_SECRET: 'orders-test-secret-that-is-long-enough-0123',
+  ADMIN_EMAILS: ADMIN_EMAIL,
+  RATE_LIMIT_MAX: '100000',
+  AUTH_RATE_LIMIT_MAX: '100000',
+  STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  ...env,
+});
+
+export interface Shopper extends TestUser {
+  token: string;
+  headers: { authorization: string };
+}
+
+/** A signed-up person with a shop token. */
+export async function shopper(t: TestApp, overrides: Partial<TestUser> = {}): Promise<Shopper> {
+  const { user, cookie } = await signUp(t, newUser(overrides));
+  const token = await shopToken(t, user.email, cookie);
+  return { ...user, token, headers: bearer(token) };
+}
+
+export const adminShopper = (t: TestApp) => shopper(t, { email: ADMIN_EMAIL, name: 'Olga Boss' });
+
+export async function addProduct(t: TestApp, fields: Partial<ProductInput> = {}) {
+  return createProduct(t.db, {
+    name: 'Test SSD 1TB',
+    img: '/images/products/ssd.svg',
+    description: 'A fast solid-state drive for business desktops.',
+    price: 25,
+    minimum: 1,
+    available: 10,
+    ...fields,
+  });
+}
+
+export async function availableOf(t: TestApp, productId: string): Promise<number> {
+  const [row] = await t.db
+    .select({ available: products.available })
+    .from(products)
+    .where(eq(products.id, productId));
+  if (!row) throw new Error(`No product ${productId}`);
+  return row.available;
+}
+
+export const orderBody = (productId: string, quantity: number, extra: object = {}) => ({
+  productId,
+  quantity,
+  number: '+(555) 123-4567',
+  address: '12 Harbour Road, Springfield',
+  ...extra,
+});
+
+export function postOrder(t: TestApp, who: Shopper, body: object) {
+  return t.app.inject({ method: 'POST', url: '/api/order', headers: who.headers, payload: body });
+}
+
+/** Places an order that must succeed and answers it. */
+export async function placeOrder(t: TestApp, who: Shopper, productId: string, quantity = 1) {
+  const response = await postOrder(t, who, orderBody(productId, quantity));
+  if (response.statusCode !== 201) throw new Error(`order failed: ${response.body}`);
+  return response.json<PlaceOrderResult>().order;
+}
+
+export async function clientSecretFor(t: TestApp, who: Shopper, orderId: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers: who.headers,
+    payload: { orderId, price: 1 },
+  });
+  if (response.statusCode !== 200) throw new Error(`intent failed: ${response.body}`);
+  return response.json<{ clientSecret: string }>().clientSecret;
+}
+
+export const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? '';
+
+export const card = (number = '4242424242424242', extra: object = {}) => ({
+  number,
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 3,
+  cvc: '123',
+  ...extra,
+});
+
+export function confirmSandbox(t: TestApp, clientSecret: string, cardFields = card()) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/sandbox/payment-intents/confirm',
+    payload: {
+      clientSecret,
+      card: cardFields,
+      billingDetails: { name: 'PAT BUYER', email: 'pat@example.com' },
+    },
+  });
+}
+
+export function recordPayment(t: TestApp, who: Shopper, orderId: string, transactionId: string) {
+  return t.app.inject({
+    method: 'PUT',
+    url: `/api/order/${orderId}`,
+    headers: who.headers,
+    payload: { _id: orderId, transactionId },
+  });
+}
+
+/** A `payment_intent.succeeded` event as Stripe sends it, signed with the test secret. */
+export function signedIntentEvent(
+  intent: { id: string; amount: number; currency?: string; orderId: string | null },
+  { secret = WEBHOOK_SECRET, type = 'payment_intent.succeeded' } = {},
+) {
+  const payload = JSON.stringify({
+    id: `evt_${intent.id.slice(3)}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: {
+      object: {
+        id: intent.id,
+        object: 'payment_intent',
+        amount: intent.amount,
+        currency: intent.currency ?? 'usd',
+        status: type === 'payment_intent.succeeded' ? 'succeeded' : 'requires_payment_method',
+        metadata: intent.orderId ? { orderId: intent.orderId } : {},
+        client_secret: `${intent.id}_secret_x`,
+      },
+    },
+  });
+  return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+export function postWebhook(t: TestApp, payload: string, signature?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/webhooks/stripe',
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      ...(signature ? { 'stripe-signature': signature } : {}),
+    },
+    payload,
+  });
+}

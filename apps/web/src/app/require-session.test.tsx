@@ -1,0 +1,194 @@
+import { ACCESS_TOKEN_KEY } from '@shop/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import {
+  adminPath,
+  admin,
+  customer,
+  fakeAuthServer,
+  fakeToken,
+  type TestUser,
+} from '../test/auth-mock';
+import { testConfig } from '../test/factories';
+import { mockApi, type MockAnswer, type MockHandler } from '../test/fetch-mock';
+import { renderApp } from '../test/render';
+
+function setUp(signedInAs: TestUser | null, extra: Record<string, MockHandler | MockAnswer> = {}) {
+  const server = fakeAuthServer({ signedInAs });
+  const api = mockApi({ 'GET /config': { body: testConfig }, ...server.handlers, ...extra });
+  return { server, ...api };
+}
+
+/** A handler that waits until the test lets it answer. */
+function held(handler: MockHandler) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  const wrapped: MockHandler = async (request) => {
+    await gate;
+    return handler(request);
+  };
+  return { wrapped, release };
+}
+
+const dashboardMenu = () => screen.getAllByRole('navigation', { name: 'Dashboard' })[0]!;
+
+describe('RequireSession', () => {
+  it('shows Loading... with a progress bar, then sends a visitor to /login and back after login', async () => {
+    const server = fakeAuthServer();
+    const session = held(server.handlers['GET /auth/get-session'] as MockHandler);
+    mockApi({
+      'GET /config': { body: testConfig },
+      ...server.handlers,
+      'GET /auth/get-session': session.wrapped,
+    });
+    const { user, router } = renderApp('/dashboard/myorders?page=2');
+
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/myorders');
+
+    session.release();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: '/dashboard/myorders?page=2' });
+
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), customer.email);
+    await user.type(screen.getByLabelText('Password'), customer.password!);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myorders'));
+    expect(router.state.location.search).toBe('?page=2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+  });
+
+  it('lets a signed-in user in and fetches a shop token when none is stored', async () => {
+    const { calls } = setUp(customer);
+    renderApp('/purchase/00000000-0000-4000-8000-000000000001');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Purchase' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(fakeToken(customer.email)),
+    );
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+  });
+
+  it('reuses a stored token issued for the same email', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, fakeToken(customer.email, 7));
+    const { calls } = setUp(customer);
+    renderApp('/dashboard/myorders');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.some((call) => call.path === adminPath(customer.email))).toBe(true),
+    );
+    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
+    expect(calls.find((call) => call.path === adminPath(customer.email))?.headers).toMatchObject({
+      Authorization: `Bearer ${fakeToken(customer.email, 7)}`,
+    });
+  });
+
+  it('replaces a stored token left by another user', async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, fakeToken(admin.email));
+    setUp(customer);
+    renderApp('/dashboard/myorders');
+
+    await waitFor(() =>
+      expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(fakeToken(customer.email)),
+    );
+  });
+});
+
+describe('RequireAdmin', () => {
+  it('signs a non-admin out and sends them to /', async () => {
+    const { server, calls } = setUp(customer);
+    const { router } = renderApp('/dashboard/makeadmin');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(server.current).toBeNull());
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: 'POST', path: '/auth/sign-out' }),
+    );
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Make Admin' })).not.toBeInTheDocument();
+  });
+
+  it('waits for the admin check with Loading..., then shows the page to an admin', async () => {
+    const check = held(() => ({ body: { admin: true } }));
+    setUp(admin, { [`GET ${adminPath(admin.email)}`]: check.wrapped });
+    const { router } = renderApp('/dashboard/makeadmin');
+
+    await waitFor(() => expect(localStorage.getItem(ACCESS_TOKEN_KEY)).not.toBeNull());
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+
+    check.release();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Make Admin' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard/makeadmin');
+  });
+
+  it('offers a retry instead of signing out when the admin check fails', async () => {
+    let answer: MockAnswer = {
+      status: 500,
+      body: { statusCode: 500, error: 'Internal Server Error', message: 'Database down.' },
+    };
+    const { server } = setUp(admin, { [`GET ${adminPath(admin.email)}`]: () => answer });
+    const { user } = renderApp('/dashboard/addproduct');
+
+    expect(await screen.findByText(/could not be checked/)).toBeInTheDocument();
+    expect(server.current).toEqual(admin);
+
+    answer = { body: { admin: true } };
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Add A Product' }),
+    ).toBeInTheDocument();
+  });
+});
+
+describe('Dashboard', () => {
+  it('opens My Orders for a customer, with the customer menu', async () => {
+    setUp(customer);
+    const { router } = renderApp('/dashboard');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myorders'));
+    const links = within(dashboardMenu())
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(links).toEqual(['My Orders', 'Add A Review', 'My Profile']);
+  });
+
+  it('opens Manage All Orders for an admin, with the admin menu', async () => {
+    setUp(admin);
+    const { router } = renderApp('/dashboard');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manageallorders'));
+    await waitFor(() =>
+      expect(
+        within(dashboardMenu())
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual([
+        'Manage All Orders',
+        'Add A Product',
+        'Manage Products',
+        'Make Admin',
+        'My Profile',
+      ]),
+    );
+  });
+
+  it('has a drawer toggle that opens the menu on small screens', async () => {
+    setUp(customer);
+    const { user } = renderApp('/dashboard/myorders');
+
+    await user.click(await screen.findByRole('button', { name: 'Open dashboard menu' }));
+    // The open drawer hides the rest of the page from assistive technology.
+    const menus = screen.getAllByRole('navigation', { name: 'Dashboard' });
+    expect(menus).toHaveLength(1);
+    expect(menus[0]!.closest('.MuiDrawer-paper')).not.toBeNull();
+    expect(within(menus[0]!).getByRole('link', { name: 'My Profile' })).toBeInTheDocument();
+  });
+});

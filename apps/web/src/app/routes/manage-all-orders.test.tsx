@@ -1,0 +1,137 @@
+import { messages, type Order } from '@shop/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { admin, signedIn } from '../../test/auth-mock';
+import { makeOrder, testConfig } from '../../test/factories';
+import { mockApi, type MockAnswer, type MockHandler } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render';
+
+const unpaid = makeOrder(1, { productName: 'Vector X8 Processor' });
+const pending = makeOrder(2, {
+  productName: 'Atlas 850W Power Supply',
+  name: 'SAM TRADER',
+  email: 'sam@example.com',
+  paid: true,
+  transactionId: 'pi_pending1',
+});
+const shipped = makeOrder(3, {
+  productName: 'Nimbus Tower Case',
+  paid: true,
+  shipping: true,
+  transactionId: 'pi_shipped1',
+});
+
+function setUp(
+  orders: MockHandler | MockAnswer,
+  extra: Record<string, MockHandler | MockAnswer> = {},
+) {
+  const api = mockApi({
+    'GET /config': { body: testConfig },
+    ...signedIn(admin),
+    'GET /allorders': orders,
+    ...extra,
+  });
+  return { ...api, ...renderApp('/dashboard/manageallorders') };
+}
+
+const rowOf = async (productName: string) =>
+  (await screen.findByText(productName)).closest('tr') as HTMLElement;
+
+describe('Manage All Orders', () => {
+  it('shows every order with its customer and the Unpaid, Pending and Shipping states', async () => {
+    setUp({ body: [unpaid, pending, shipped] });
+
+    const unpaidRow = await rowOf(unpaid.productName);
+    expect(unpaidRow).toHaveTextContent(unpaid.name);
+    expect(unpaidRow).toHaveTextContent(unpaid.email);
+    expect(unpaidRow).toHaveTextContent(String(unpaid.quantity));
+    expect(unpaidRow).toHaveTextContent(`$${unpaid.price}`);
+    expect(unpaidRow).toHaveTextContent('Unpaid');
+    expect(within(unpaidRow).getByRole('button', { name: 'Delete' })).toBeEnabled();
+    expect(within(unpaidRow).queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+
+    const pendingRow = await rowOf(pending.productName);
+    expect(pendingRow).toHaveTextContent('SAM TRADER');
+    expect(pendingRow).toHaveTextContent('sam@example.com');
+    expect(pendingRow).toHaveTextContent('Pending');
+    expect(pendingRow).not.toHaveTextContent('Unpaid');
+    expect(within(pendingRow).getByRole('button', { name: 'Ship' })).toBeEnabled();
+    expect(within(pendingRow).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+
+    const shippedRow = await rowOf(shipped.productName);
+    expect(within(shippedRow).getByRole('button', { name: 'Shipping' })).toBeDisabled();
+    expect(within(shippedRow).queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
+    expect(within(shippedRow).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('ships a paid order with PUT /shipping/{id} and then shows Shipping, disabled', async () => {
+    let orders: Order[] = [pending];
+    const shippedNow = makeOrder(2, { ...pending, shipping: true });
+    const { user, calls } = setUp(() => ({ body: orders }), {
+      [`PUT /shipping/${pending._id}`]: () => {
+        orders = [shippedNow];
+        return { body: { acknowledged: true, order: shippedNow } };
+      },
+    });
+
+    const row = await rowOf(pending.productName);
+    await user.click(within(row).getByRole('button', { name: 'Ship' }));
+
+    expect(
+      await within(await rowOf(pending.productName)).findByRole('button', { name: 'Shipping' }),
+    ).toBeDisabled();
+    expect(
+      calls.filter((call) => call.method === 'PUT' && call.path.startsWith('/shipping')),
+    ).toEqual([expect.objectContaining({ path: `/shipping/${pending._id}` })]);
+    expect(await screen.findByText(/is shipping\./)).toBeInTheDocument();
+  });
+
+  it('asks before deleting an unpaid order, then deletes it with DELETE /delete/{id}', async () => {
+    let orders: Order[] = [unpaid, pending];
+    const { user, calls } = setUp(() => ({ body: orders }), {
+      [`DELETE /delete/${unpaid._id}`]: () => {
+        orders = [pending];
+        return { body: { acknowledged: true, deletedCount: 1 } };
+      },
+    });
+
+    await user.click(
+      within(await rowOf(unpaid.productName)).getByRole('button', { name: 'Delete' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: messages.confirmCancelOrder });
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+
+    await user.click(
+      within(await rowOf(unpaid.productName)).getByRole('button', { name: 'Delete' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }),
+    );
+
+    await waitFor(() => expect(screen.queryByText(unpaid.productName)).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      `/delete/${unpaid._id}`,
+    ]);
+    expect(await screen.findByText('Order deleted.')).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal in an error toast", async () => {
+    const { user } = setUp(
+      { body: [pending] },
+      {
+        [`PUT /shipping/${pending._id}`]: {
+          status: 409,
+          body: { statusCode: 409, error: 'Conflict', message: 'Only paid orders can be shipped.' },
+        },
+      },
+    );
+    await user.click(
+      within(await rowOf(pending.productName)).getByRole('button', { name: 'Ship' }),
+    );
+    expect(await screen.findByText('Only paid orders can be shipped.')).toBeInTheDocument();
+  });
+});

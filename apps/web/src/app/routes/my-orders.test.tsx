@@ -1,0 +1,146 @@
+import { ACCESS_TOKEN_KEY, messages, type Order } from '@shop/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { customer, fakeAuthServer } from '../../test/auth-mock';
+import { makeOrder, testConfig } from '../../test/factories';
+import { mockApi, type MockAnswer, type MockHandler } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render';
+
+const ordersPath = `/orders?email=${encodeURIComponent(customer.email)}`;
+
+const unpaid = makeOrder(1, { productName: 'Vector X8 Processor', quantity: 60, price: 7200 });
+const paid = makeOrder(2, {
+  productName: 'Atlas 850W Power Supply',
+  paid: true,
+  transactionId: 'pi_paid123',
+});
+const shipped = makeOrder(3, {
+  productName: 'Nimbus Tower Case',
+  paid: true,
+  shipping: true,
+  transactionId: 'pi_shipped456',
+});
+
+function setUp(
+  orders: MockHandler | MockAnswer,
+  extra: Record<string, MockHandler | MockAnswer> = {},
+) {
+  const server = fakeAuthServer({ signedInAs: customer });
+  const api = mockApi({
+    'GET /config': { body: testConfig },
+    ...server.handlers,
+    [`GET ${ordersPath}`]: orders,
+    ...extra,
+  });
+  return { server, ...api, ...renderApp('/dashboard/myorders') };
+}
+
+const rowOf = async (productName: string) =>
+  (await screen.findByText(productName)).closest('tr') as HTMLElement;
+
+describe('My Orders', () => {
+  it('lists the orders with quantity, total and status; Pay only for unpaid ones', async () => {
+    setUp({ body: [unpaid, paid, shipped] });
+
+    const unpaidRow = await rowOf(unpaid.productName);
+    expect(unpaidRow).toHaveTextContent('60');
+    expect(unpaidRow).toHaveTextContent('$7200');
+    expect(unpaidRow).toHaveTextContent('Unpaid');
+    expect(unpaidRow).toHaveTextContent(/Held until \d{1,2} Nov, \d\d:\d\d/);
+    expect(within(unpaidRow).getByRole('link', { name: 'Pay' })).toHaveAttribute(
+      'href',
+      `/dashboard/payment/${unpaid._id}`,
+    );
+    expect(within(unpaidRow).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    // The picture is decoration beside the product's name.
+    expect(unpaidRow.querySelector('img')).toHaveAttribute('src', unpaid.img);
+
+    const paidRow = await rowOf(paid.productName);
+    expect(paidRow).toHaveTextContent('Paid');
+    expect(paidRow).not.toHaveTextContent('Unpaid');
+    expect(paidRow).toHaveTextContent('pi_paid123');
+    expect(paidRow).not.toHaveTextContent('Held until');
+    expect(within(paidRow).queryByRole('link', { name: 'Pay' })).not.toBeInTheDocument();
+    expect(within(paidRow).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+
+    const shippedRow = await rowOf(shipped.productName);
+    expect(shippedRow).toHaveTextContent('Shipped');
+    expect(shippedRow).toHaveTextContent('pi_shipped456');
+    expect(within(shippedRow).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+  });
+
+  it('asks before cancelling: No keeps the order, Yes deletes it and reloads the list', async () => {
+    let orders: Order[] = [unpaid, paid];
+    const { user, calls } = setUp(() => ({ body: orders }), {
+      [`DELETE /order/${unpaid._id}`]: () => {
+        orders = [paid];
+        return { body: { acknowledged: true, deletedCount: 1 } };
+      },
+    });
+
+    const row = await rowOf(unpaid.productName);
+    await user.click(within(row).getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('dialog', { name: messages.confirmCancelOrder });
+    expect(within(dialog).getByRole('heading')).toHaveTextContent(
+      /^Are You Sure, You Want To Cancel The Order!$/,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+
+    await user.click(within(row).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }),
+    );
+
+    await waitFor(() => expect(screen.queryByText(unpaid.productName)).not.toBeInTheDocument());
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      `/order/${unpaid._id}`,
+    ]);
+    expect(calls.filter((call) => call.path === ordersPath).length).toBeGreaterThanOrEqual(2);
+    expect(screen.getByText(paid.productName)).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a cancel in an error toast", async () => {
+    const { user } = setUp(
+      { body: [unpaid] },
+      {
+        [`DELETE /order/${unpaid._id}`]: {
+          status: 409,
+          body: { statusCode: 409, error: 'Conflict', message: 'This order is already paid.' },
+        },
+      },
+    );
+    await user.click(
+      within(await rowOf(unpaid.productName)).getByRole('button', { name: 'Cancel' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }),
+    );
+    expect(await screen.findByText('This order is already paid.')).toBeInTheDocument();
+  });
+
+  it.each([401, 403])(
+    'signs the user out and goes to / when the list answers %i',
+    async (status) => {
+      const { server, router } = setUp({
+        status,
+        body: { statusCode: status, error: 'Refused', message: 'Not allowed.' },
+      });
+
+      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+      await waitFor(() => expect(server.current).toBeNull());
+      expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+      expect(
+        await within(screen.getByRole('banner')).findByRole('link', { name: 'Login' }),
+      ).toBeInTheDocument();
+    },
+  );
+
+  it('offers the products when there are no orders yet', async () => {
+    setUp({ body: [] });
+    expect(await screen.findByText('You have no orders yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+});

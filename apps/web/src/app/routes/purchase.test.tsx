@@ -1,0 +1,210 @@
+import { messages, type Order, type Product } from '@shop/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { customer, sessionAnswer, signedIn } from '../../test/auth-mock';
+import { makeOrder, makeProduct, testConfig } from '../../test/factories';
+import { mockApi, type MockAnswer, type MockHandler } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render';
+
+const product = makeProduct(1, {
+  name: 'Vector X8 Processor',
+  description: 'D'.repeat(150) + 'TAIL',
+  minimum: 50,
+  available: 500,
+  price: 12,
+});
+const productPath = `/item/${product._id}`;
+
+function setUp(extra: Record<string, MockHandler | MockAnswer> = {}, item: Product = product) {
+  const api = mockApi({
+    'GET /config': { body: testConfig },
+    ...signedIn(customer),
+    [`GET ${productPath}`]: { body: item },
+    ...extra,
+  });
+  const view = renderApp(`/purchase/${item._id}`);
+  return { ...api, ...view };
+}
+
+const quantityInput = () => screen.findByRole('spinbutton', { name: 'Quantity' });
+const purchaseButton = () => screen.getByRole('button', { name: 'Purchase' });
+const toasts = (text: string) => screen.queryAllByText(text);
+
+async function fillContact(user: ReturnType<typeof setUp>['user']) {
+  await user.type(screen.getByRole('textbox', { name: 'Phone Number' }), '(555) 123-4567');
+  await user.type(screen.getByRole('textbox', { name: 'Address' }), '12 Harbour Road, Leeds');
+}
+
+describe('Purchase page', () => {
+  it('shows the product with a description preview, its figures and the read-only user', async () => {
+    setUp();
+
+    expect(await screen.findByRole('heading', { level: 2, name: product.name })).toBeVisible();
+    expect(screen.getByRole('img', { name: product.name })).toHaveAttribute('src', product.img);
+    expect(screen.getByText(`${'D'.repeat(150)}...`)).toBeInTheDocument();
+    expect(screen.queryByText(/TAIL/)).not.toBeInTheDocument();
+    const facts = screen.getByTestId('product-facts');
+    expect(facts).toHaveTextContent('Minimum order: 50 pieces');
+    expect(facts).toHaveTextContent('Available: 500 pieces');
+    expect(facts).toHaveTextContent('Price: $12 per piece');
+
+    const name = screen.getByRole('textbox', { name: 'Name' });
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await waitFor(() => expect(name).toHaveValue(customer.name));
+    expect(email).toHaveValue(customer.email);
+    expect(name).toHaveAttribute('readonly');
+    expect(email).toHaveAttribute('readonly');
+  });
+
+  it('starts the quantity at the minimum and shows the live total', async () => {
+    const { user } = setUp();
+    const quantity = await quantityInput();
+
+    expect(quantity).toHaveValue(50);
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Total: $600');
+    expect(purchaseButton()).toBeEnabled();
+
+    await user.clear(quantity);
+    await user.type(quantity, '120');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Total: $1440');
+  });
+
+  it('disables Purchase and toasts Unavailable Quantity. once when the quantity exceeds the stock', async () => {
+    const { user } = setUp();
+    const quantity = await quantityInput();
+
+    await user.clear(quantity);
+    await user.type(quantity, '5000');
+
+    expect(await screen.findByText(messages.unavailableQuantity)).toBeInTheDocument();
+    expect(purchaseButton()).toBeDisabled();
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(quantity, '0');
+    expect(toasts(messages.unavailableQuantity)).toHaveLength(1);
+  });
+
+  it('disables Purchase and toasts the minimum when the quantity is below it', async () => {
+    const { user } = setUp();
+    const quantity = await quantityInput();
+
+    await user.clear(quantity);
+    await user.type(quantity, '10');
+
+    expect(await screen.findByText(messages.minimumQuantity(50))).toBeInTheDocument();
+    expect(toasts(messages.minimumQuantity(50))).toHaveLength(1);
+    expect(purchaseButton()).toBeDisabled();
+
+    await user.type(quantity, '0');
+    expect(purchaseButton()).toBeEnabled();
+  });
+
+  it('shows the SPEC messages for a missing or invalid phone and address, without ordering', async () => {
+    const { user, calls } = setUp();
+    await quantityInput();
+
+    await user.click(purchaseButton());
+    expect(await screen.findAllByText(messages.required)).toHaveLength(2);
+
+    await user.type(screen.getByRole('textbox', { name: 'Phone Number' }), '12345');
+    await user.type(screen.getByRole('textbox', { name: 'Address' }), '#!');
+    await user.click(purchaseButton());
+
+    expect(await screen.findByText(messages.invalidPhone)).toBeInTheDocument();
+    expect(screen.getByText(messages.invalidAddress)).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/order')).toHaveLength(0);
+  });
+
+  it('places a valid order, toasts success, clears the contact fields and reloads the stock', async () => {
+    let stock = product.available;
+    const order: Order = makeOrder(9, { productId: product._id, quantity: 60, price: 720 });
+    const { user, calls } = setUp({
+      [`GET ${productPath}`]: () => ({ body: { ...product, available: stock } }),
+      'POST /order': () => {
+        stock -= 60;
+        return { status: 201, body: { acknowledged: true, insertedId: order._id, order } };
+      },
+    });
+    const quantity = await quantityInput();
+
+    await user.clear(quantity);
+    await user.type(quantity, '60');
+    await fillContact(user);
+    await user.click(purchaseButton());
+
+    expect(
+      await screen.findByText(messages.orderPlaced, { selector: '.Toastify *' }),
+    ).toBeVisible();
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/order')?.body).toEqual({
+      productId: product._id,
+      quantity: 60,
+      number: '(555) 123-4567',
+      address: '12 Harbour Road, Leeds',
+    });
+    expect(screen.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('');
+    expect(screen.getByRole('textbox', { name: 'Address' })).toHaveValue('');
+    await waitFor(() =>
+      expect(screen.getByTestId('product-facts')).toHaveTextContent('Available: 440 pieces'),
+    );
+    const placed = screen.getByTestId('order-placed');
+    expect(within(placed).getByRole('link', { name: 'Pay Now' })).toHaveAttribute(
+      'href',
+      `/dashboard/payment/${order._id}`,
+    );
+    expect(within(placed).getByRole('link', { name: 'Go to My Orders' })).toHaveAttribute(
+      'href',
+      '/dashboard/myorders',
+    );
+  });
+
+  it("shows the server's refusal in an error toast", async () => {
+    const { user } = setUp({
+      'POST /order': {
+        status: 409,
+        body: { statusCode: 409, error: 'Conflict', message: messages.unavailableQuantity },
+      },
+    });
+    await quantityInput();
+    await fillContact(user);
+    await user.click(purchaseButton());
+
+    expect(await screen.findByText(messages.unavailableQuantity)).toBeInTheDocument();
+    expect(screen.queryByTestId('order-placed')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Phone Number' })).toHaveValue('(555) 123-4567');
+  });
+
+  it('says when the stock is below the minimum order, with Purchase disabled', async () => {
+    setUp({}, { ...product, available: 20 });
+    expect(await screen.findByText(/Not enough stock for the minimum order/)).toBeInTheDocument();
+    expect(purchaseButton()).toBeDisabled();
+  });
+
+  it('asks for the product while the session is still being checked, and reads it once', async () => {
+    let answerSession: (answer: MockAnswer) => void = () => undefined;
+    const { calls } = setUp({
+      'GET /auth/get-session': () =>
+        new Promise<MockAnswer>((resolve) => (answerSession = resolve)),
+    });
+
+    expect(await screen.findByText('Loading...')).toBeInTheDocument();
+    await waitFor(() => expect(calls.map((call) => call.path)).toContain(productPath));
+
+    answerSession({ body: sessionAnswer(customer) });
+    expect(await quantityInput()).toHaveValue(product.minimum);
+    expect(screen.getByRole('img', { name: product.name })).toHaveAttribute(
+      'fetchpriority',
+      'high',
+    );
+    expect(calls.filter((call) => call.path === productPath)).toHaveLength(1);
+  });
+
+  it('says so when the product does not exist', async () => {
+    setUp({
+      [`GET ${productPath}`]: {
+        status: 404,
+        body: { statusCode: 404, error: 'Not Found', message: 'Product not found.' },
+      },
+    });
+    expect(await screen.findByText(/does not exist/)).toBeInTheDocument();
+  });
+});

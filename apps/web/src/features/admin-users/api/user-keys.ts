@@ -1,0 +1,4 @@
+/** Every key of the users list starts with 'users', so one invalidation after a write refreshes it. */
+export const userKeys = {
+  all: ['users'] as const,
+};

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { authClient, callAuth, type AuthError } from '../../../lib/auth-client';
+
+export interface ResetPasswordInput {
+  newPassword: string;
+  token: string;
+}
+
+/** POST /auth/reset-password with the token from the email's link. */
+export async function resetPassword(input: ResetPasswordInput): Promise<void> {
+  await callAuth(() => authClient.resetPassword(input));
+}
+
+export function useResetPassword() {
+  return useMutation<void, AuthError, ResetPasswordInput>({ mutationFn: resetPassword });
+}

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { authClient, callAuth, type AuthError } from '../../../lib/auth-client';
+import { useCompleteSignIn, type SessionUser } from '../../../lib/session';
+import type { SignupInput } from '../schemas';
+
+/** POST /auth/sign-up/email: creates the account (the server uppercases the name) and signs in. */
+export async function signUpWithEmail(input: SignupInput): Promise<void> {
+  await callAuth(() => authClient.signUp.email(input));
+}
+
+export function useSignUp() {
+  const completeSignIn = useCompleteSignIn();
+  return useMutation<SessionUser, AuthError, SignupInput>({
+    mutationFn: async (input) => {
+      await signUpWithEmail(input);
+      return completeSignIn();
+    },
+  });
+}

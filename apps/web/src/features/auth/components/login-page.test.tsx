@@ -1,0 +1,174 @@
+import { ACCESS_TOKEN_KEY, messages } from '@shop/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { authFailure, customer, fakeAuthServer, fakeToken } from '../../../test/auth-mock';
+import { testConfig } from '../../../test/factories';
+import { mockApi, type MockAnswer, type MockHandler } from '../../../test/fetch-mock';
+import { renderApp } from '../../../test/render';
+import { POPUP_CLOSED_BY_USER } from '../popup/sign-in-popup';
+
+function renderLogin(extra: Record<string, MockHandler | MockAnswer> = {}, config = testConfig) {
+  const server = fakeAuthServer();
+  const api = mockApi({ 'GET /config': { body: config }, ...server.handlers, ...extra });
+  const view = renderApp('/login');
+  return { ...view, ...api, server };
+}
+
+/** True when `later` comes after `earlier` in the page. */
+const follows = (earlier: Element, later: Element) =>
+  Boolean(earlier.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING);
+
+describe('Login page', () => {
+  it('shows the required message under each empty field', async () => {
+    const { user, calls } = renderLogin();
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+
+    expect(await screen.findAllByText(messages.required)).toHaveLength(2);
+    expect(calls.some((call) => call.path.startsWith('/auth/sign-in'))).toBe(false);
+  });
+
+  it('shows the email and password messages for values that break SPEC rules', async () => {
+    const { user } = renderLogin();
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'Not.An@Email.com');
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText(messages.invalidEmail)).toBeInTheDocument();
+    expect(screen.getByText(messages.invalidPassword)).toBeInTheDocument();
+  });
+
+  it('shows the provider code in red asterisks under the password field on a failed login', async () => {
+    const { user } = renderLogin();
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), customer.email);
+    await user.type(screen.getByLabelText('Password'), 'Wrong#2026');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    const error = await screen.findByTestId('auth-error');
+    expect(error).toHaveTextContent(/^\*INVALID_EMAIL_OR_PASSWORD\*$/);
+    expect(error).toHaveAttribute('role', 'alert');
+    expect(follows(screen.getByLabelText('Password'), error)).toBe(true);
+    expect(follows(error, screen.getByRole('button', { name: 'Forgot password?' }))).toBe(true);
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
+  });
+
+  it('shows a rate limit like any other code', async () => {
+    const { user } = renderLogin({
+      'POST /auth/sign-in/email': { status: 429, body: { message: 'Too many requests.' } },
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), customer.email);
+    await user.type(screen.getByLabelText('Password'), customer.password!);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByTestId('auth-error')).toHaveTextContent('*TOO_MANY_REQUESTS*');
+  });
+
+  it('signs in, stores the shop token, shows the user in the navbar and goes to /', async () => {
+    const { user, router, calls } = renderLogin();
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), customer.email);
+    await user.type(screen.getByLabelText('Password'), customer.password!);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(fakeToken(customer.email));
+    expect(calls).toContainEqual(
+      expect.objectContaining({
+        method: 'POST',
+        path: '/auth/sign-in/email',
+        body: { email: customer.email, password: customer.password },
+      }),
+    );
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findAllByText(customer.name)).not.toHaveLength(0);
+  });
+
+  it('switches to reset mode and back, keeping the email typed', async () => {
+    const { user } = renderLogin();
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), customer.email);
+    await user.click(screen.getByRole('button', { name: 'Forgot password?' }));
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue(customer.email);
+
+    await user.click(screen.getByRole('button', { name: 'Back to login' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
+
+  it('in reset mode sends the email and shows Email Sent! inline and as a toast', async () => {
+    const { user, calls } = renderLogin({
+      'POST /auth/request-password-reset': { body: { status: true } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), customer.email);
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+
+    expect(await screen.findByTestId('reset-email-sent')).toHaveTextContent(messages.emailSent);
+    // The toast library loads with the first toast, so the toast may follow the inline text.
+    await waitFor(() => expect(screen.getAllByText(messages.emailSent)).toHaveLength(2));
+    expect(calls).toContainEqual(
+      expect.objectContaining({
+        path: '/auth/request-password-reset',
+        body: { email: customer.email, redirectTo: '/reset-password' },
+      }),
+    );
+  });
+
+  it('in reset mode shows the messages and the provider code under the email field', async () => {
+    const { user } = renderLogin({
+      'POST /auth/request-password-reset': authFailure(429, 'TOO_MANY_REQUESTS'),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText(messages.required)).toBeInTheDocument();
+
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await user.type(email, 'someone@');
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText(messages.invalidEmail)).toBeInTheDocument();
+
+    await user.clear(email);
+    await user.type(email, customer.email);
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    const error = await screen.findByTestId('auth-error');
+    expect(error).toHaveTextContent('*TOO_MANY_REQUESTS*');
+    expect(follows(email, error)).toBe(true);
+    expect(follows(error, screen.getByRole('button', { name: 'Reset Password' }))).toBe(true);
+  });
+
+  it('links to signup', async () => {
+    renderLogin();
+    const link = await screen.findByRole('link', { name: 'Create an account' });
+    expect(link).toHaveAttribute('href', '/signup');
+  });
+
+  it('says so on a disabled Google button when Google is not configured', async () => {
+    renderLogin({}, { ...testConfig, googleEnabled: false });
+    expect(
+      await screen.findByRole('button', { name: 'Google sign-in is not configured' }),
+    ).toBeDisabled();
+  });
+
+  it('shows POPUP_CLOSED_BY_USER when the Google popup is closed', async () => {
+    const popup = { closed: false, close: vi.fn(), location: { href: 'about:blank' } };
+    const open = vi.fn(() => popup);
+    vi.stubGlobal('open', open);
+    const { user } = renderLogin(
+      {
+        'POST /auth/sign-in/social': {
+          body: { url: 'https://accounts.example.com/o', redirect: false },
+        },
+      },
+      { ...testConfig, googleEnabled: true },
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Continue With Google' }));
+    expect(open).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(popup.location.href).toBe('https://accounts.example.com/o'));
+    popup.closed = true;
+
+    expect(await screen.findByTestId('auth-error', {}, { timeout: 3000 })).toHaveTextContent(
+      `*${POPUP_CLOSED_BY_USER}*`,
+    );
+  });
+});

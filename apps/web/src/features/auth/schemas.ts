@@ -1,0 +1,28 @@
+import { emailSchema, nameSchema, passwordSchema } from '@shop/shared';
+import { z } from 'zod';
+
+/** The forms of SPEC section 5, built from the field rules the server checks too. */
+
+export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const signupSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+});
+export type SignupInput = z.infer<typeof signupSchema>;
+
+export const resetRequestSchema = z.object({ email: emailSchema });
+export type ResetRequestInput = z.infer<typeof resetRequestSchema>;
+
+/** Not a SPEC message: the confirmation field is this app's own guard against a typo. */
+export const PASSWORDS_DIFFER = 'The two passwords do not match.';
+
+export const newPasswordSchema = z
+  .object({ newPassword: passwordSchema, confirmPassword: z.string() })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    message: PASSWORDS_DIFFER,
+    path: ['confirmPassword'],
+  });
+export type NewPasswordInput = z.infer<typeof newPasswordSchema>;

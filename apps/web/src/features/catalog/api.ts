@@ -1,0 +1,37 @@
+import type { Product } from '@shop/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../lib/api-client';
+
+/**
+ * Every product query key starts with 'products', so one invalidation after an admin's write
+ * refreshes the home page, the catalogue and each purchase page alike.
+ */
+export const productKeys = {
+  all: ['products'] as const,
+  detail: (id: string) => ['products', id] as const,
+};
+
+export function getProducts(signal?: AbortSignal): Promise<Product[]> {
+  return apiRequest<Product[]>('/items', { signal });
+}
+
+export const productsQueryOptions = () =>
+  queryOptions({ queryKey: productKeys.all, queryFn: ({ signal }) => getProducts(signal) });
+
+export function useProducts() {
+  return useQuery(productsQueryOptions());
+}
+
+export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
+  return apiRequest<Product>(`/item/${encodeURIComponent(id)}`, { signal });
+}
+
+export const productQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: productKeys.detail(id),
+    queryFn: ({ signal }) => getProduct(id, signal),
+  });
+
+export function useProduct(id: string) {
+  return useQuery(productQueryOptions(id));
+}

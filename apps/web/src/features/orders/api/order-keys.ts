@@ -1,0 +1,16 @@
+/**
+ * Every order query key starts with 'orders', so one invalidation after a write refreshes the
+ * lists and the single orders alike.
+ */
+export const orderKeys = {
+  all: ['orders'] as const,
+  mine: (email: string) => ['orders', 'mine', email] as const,
+  everyone: () => ['orders', 'everyone'] as const,
+  detail: (id: string) => ['orders', 'detail', id] as const,
+};
+
+/**
+ * Deliberately outside 'orders': invalidating the orders after a payment must not create a new
+ * payment intent for the order just paid.
+ */
+export const paymentIntentKey = (orderId: string) => ['payment-intent', orderId] as const;

@@ -1,0 +1,25 @@
+import { placeOrderResultSchema, type Order, type PlaceOrder } from '@shop/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { orderKeys } from './order-keys';
+
+/**
+ * POST /order. Only the product, the quantity and the contact details are sent: the server takes
+ * the name and email from the token and the product copy and total from the product (DESIGN 5).
+ */
+export async function placeOrder(input: PlaceOrder): Promise<Order> {
+  const answer = await apiRequest('/order', {
+    method: 'POST',
+    body: input,
+    schema: placeOrderResultSchema,
+  });
+  return answer.order;
+}
+
+export function usePlaceOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: placeOrder,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
+  });
+}

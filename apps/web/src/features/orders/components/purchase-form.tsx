@@ -1,0 +1,173 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { addressSchema, messages, phoneSchema, type Order, type Product } from '@shop/shared';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import { z } from 'zod';
+import { formatNumber, formatPrice } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { notify } from '../../../lib/toast';
+import { usePlaceOrder } from '../api/place-order';
+import { checkQuantity } from '../quantity';
+
+const contactSchema = z.object({ number: phoneSchema, address: addressSchema });
+type ContactValues = z.infer<typeof contactSchema>;
+
+interface PurchaseFormProps {
+  product: Product;
+  /** After an order is placed: the product's stock went down, so the page reloads it. */
+  onOrderPlaced?: (order: Order) => void;
+  /** After the server refused the order: the stock may have changed meanwhile. */
+  onOrderRefused?: () => void;
+}
+
+function PlacedOrder({ order }: { order: Order }) {
+  return (
+    // A status, not an alert: the toast already announces the success once.
+    <Alert severity="success" role="status" sx={{ mt: 3 }} data-testid="order-placed">
+      <Typography sx={{ fontWeight: 600 }}>Your order is placed.</Typography>
+      <Typography variant="body2" sx={{ mt: 0.5 }}>
+        {formatNumber(order.quantity)} × {order.productName}, total {formatPrice(order.price)}. It
+        stays reserved for you until it is paid or cancelled.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1.5 }}>
+        <Button
+          component={RouterLink}
+          to={`/dashboard/payment/${order._id}`}
+          variant="contained"
+          size="small"
+        >
+          Pay Now
+        </Button>
+        <Button component={RouterLink} to="/dashboard/myorders" variant="outlined" size="small">
+          Go to My Orders
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * SPEC section 2, Purchase page: a quantity starting at the minimum, the signed-in user's name
+ * and email read-only, phone and address typed in. SPEC section 5: an invalid quantity disables
+ * Purchase and says why in an error toast.
+ */
+export function PurchaseForm({ product, onOrderPlaced, onOrderRefused }: PurchaseFormProps) {
+  const { user } = useSession();
+  const placeOrder = usePlaceOrder();
+  const [quantityText, setQuantityText] = useState(String(product.minimum));
+  const [placed, setPlaced] = useState<Order | null>(null);
+  const quantityToast = useRef<string | null>(null);
+  const check = checkQuantity(quantityText, product);
+
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ContactValues>({
+    resolver: zodResolver(contactSchema),
+    defaultValues: { number: '', address: '' },
+  });
+
+  // The toast belongs to the change that made the quantity invalid, not to every render.
+  const onQuantityChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const next = event.target.value;
+    setQuantityText(next);
+    const nextCheck = checkQuantity(next, product);
+    const message = nextCheck.valid ? null : nextCheck.message;
+    if (quantityToast.current && quantityToast.current !== message) {
+      notify.dismiss(quantityToast.current);
+    }
+    quantityToast.current = message;
+    if (message) notify.error(message, { toastId: message });
+  };
+
+  const onSubmit = handleSubmit((contact) => {
+    if (!check.valid) return;
+    placeOrder.mutate(
+      { productId: product._id, quantity: check.quantity, ...contact },
+      {
+        onSuccess: (order) => {
+          notify.success(messages.orderPlaced);
+          reset();
+          setQuantityText(String(product.minimum));
+          setPlaced(order);
+          onOrderPlaced?.(order);
+        },
+        onError: (error) => {
+          notify.error(error.message);
+          onOrderRefused?.();
+        },
+      },
+    );
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Purchase">
+      <Stack spacing={2.5}>
+        {product.available < product.minimum && (
+          <Alert severity="warning">
+            Not enough stock for the minimum order right now. Please check back soon.
+          </Alert>
+        )}
+        <TextField
+          label="Quantity"
+          type="number"
+          value={quantityText}
+          onChange={onQuantityChange}
+          error={!check.valid}
+          helperText={`Between ${formatNumber(product.minimum)} and ${formatNumber(product.available)} pieces`}
+          slotProps={{ htmlInput: { min: product.minimum, max: product.available, step: 1 } }}
+        />
+        <Typography aria-live="polite" data-testid="order-total" sx={{ fontWeight: 600 }}>
+          Total: {check.valid ? formatPrice(check.quantity * product.price) : '—'}
+        </Typography>
+        <TextField
+          label="Name"
+          value={user?.displayName ?? ''}
+          slotProps={{ htmlInput: { readOnly: true } }}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          value={user?.email ?? ''}
+          slotProps={{ htmlInput: { readOnly: true } }}
+        />
+        <TextField
+          {...register('number')}
+          label="Phone Number"
+          type="tel"
+          autoComplete="tel"
+          error={Boolean(errors.number)}
+          helperText={errors.number?.message}
+        />
+        <TextField
+          {...register('address')}
+          label="Address"
+          autoComplete="street-address"
+          multiline
+          minRows={2}
+          error={Boolean(errors.address)}
+          helperText={errors.address?.message}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={!check.valid}
+          loading={placeOrder.isPending}
+        >
+          Purchase
+        </Button>
+      </Stack>
+      {placed && <PlacedOrder order={placed} />}
+    </Box>
+  );
+}

@@ -1,0 +1,23 @@
+import { userInfoAnswerSchema, type UserInfo } from '@shop/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { userInfoKeys } from './user-info-keys';
+
+/** GET /userinfo/{email} (self): the stored information, or null before the first save. */
+export function getUserInfo(email: string, signal?: AbortSignal): Promise<UserInfo | null> {
+  return apiRequest(`/userinfo/${encodeURIComponent(email)}`, {
+    schema: userInfoAnswerSchema,
+    signal,
+  });
+}
+
+export const userInfoQueryOptions = (email: string) =>
+  queryOptions({
+    queryKey: userInfoKeys.detail(email),
+    queryFn: ({ signal }) => getUserInfo(email, signal),
+  });
+
+/** Waits for an email: with nobody signed in there is nothing to ask for. */
+export function useUserInfo(email: string | undefined) {
+  return useQuery({ ...userInfoQueryOptions(email ?? ''), enabled: Boolean(email) });
+}

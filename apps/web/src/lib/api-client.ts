@@ -1,0 +1,156 @@
+import type { ApiError as ApiErrorBody, ShopToken } from '@shop/shared';
+import { readAccessToken, storeAccessToken } from './access-token';
+import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
+import { API_URL } from './api-url';
+import { fetchAuthSession } from './auth-session';
+
+export { API_URL } from './api-url';
+export { ApiError, NETWORK_ERROR_STATUS } from './api-error';
+
+/** What checks an answer: a zod schema of packages/shared, or anything with its safeParse. */
+export interface AnswerSchema<T> {
+  safeParse(data: unknown): { success: true; data: T } | { success: false };
+}
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  /**
+   * Checks the answer against this schema, so a contract drift shows as an error, not as a
+   * broken page. Without one the answer is trusted as a T: the server validates every answer
+   * with the same shared schemas when it serializes it (docs/decisions/008), and the first
+   * page's requests leave the schema out so no zod has to load with it (issue 7).
+   */
+  schema?: AnswerSchema<T>;
+  signal?: AbortSignal;
+  /**
+   * Reads an error answer that is not the API's own shape, such as the payment gateway's
+   * Stripe-style `{ error: { type, message } }`, into the error name and message to report.
+   */
+  readError?: (payload: unknown) => { error: string; message: string } | null;
+}
+
+function authorizationHeader(): Record<string, string> {
+  const token = readAccessToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function send(path: string, method: string, body: unknown, signal?: AbortSignal) {
+  const headers: Record<string, string> = { Accept: 'application/json', ...authorizationHeader() };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(`${API_URL}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(
+      NETWORK_ERROR_STATUS,
+      'Network Error',
+      'The shop server cannot be reached. Please check your connection and try again.',
+    );
+  }
+}
+
+/** The API's error body (DESIGN section 5), told apart from other error answers by its fields. */
+function isApiErrorBody(payload: unknown): payload is ApiErrorBody {
+  if (typeof payload !== 'object' || payload === null) return false;
+  const { statusCode, error, message } = payload as Partial<Record<keyof ApiErrorBody, unknown>>;
+  return (
+    Number.isInteger(statusCode) && typeof error === 'string' && typeof message === 'string'
+  );
+}
+
+const unexpectedAnswer = (status: number) =>
+  new ApiError(
+    status,
+    'Unexpected Response',
+    'The shop server sent an answer this page does not understand. Please try again later.',
+  );
+
+async function parseAnswer<T>(
+  response: Response,
+  schema: AnswerSchema<T> | undefined,
+  readError?: RequestOptions<T>['readError'],
+): Promise<T> {
+  const payload = await readJson(response);
+  if (!response.ok) {
+    if (isApiErrorBody(payload)) {
+      throw new ApiError(payload.statusCode, payload.error, payload.message);
+    }
+    const other = readError?.(payload);
+    if (other) throw new ApiError(response.status, other.error, other.message);
+    throw new ApiError(
+      response.status,
+      response.statusText || 'Error',
+      `The shop server answered with an error (${response.status}). Please try again later.`,
+    );
+  }
+
+  // Not JSON at all (an HTML page from a proxy, say) is never a shop answer.
+  if (payload === undefined) throw unexpectedAnswer(response.status);
+  if (!schema) return payload as T;
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) throw unexpectedAnswer(response.status);
+  return parsed.data;
+}
+
+/**
+ * PUT /user/{email} (DESIGN section 4): trades the Better Auth session cookie for the shop token
+ * and keeps it in localStorage. Never renewed itself: a 401 here means there is no session.
+ */
+export async function issueAccessToken(email: string): Promise<string> {
+  const response = await send(`/user/${encodeURIComponent(email)}`, 'PUT', { email });
+  const { token } = await parseAnswer<ShopToken>(response, undefined);
+  storeAccessToken(token);
+  return token;
+}
+
+let renewal: Promise<boolean> | null = null;
+
+/**
+ * A token expires long before the session does, so a 401 first asks for a new token with the
+ * session's email. Parallel 401s share one renewal.
+ */
+function renewAccessToken(): Promise<boolean> {
+  renewal ??= (async () => {
+    try {
+      const session = await fetchAuthSession();
+      if (!session) return false;
+      await issueAccessToken(session.user.email);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      renewal = null;
+    }
+  })();
+  return renewal;
+}
+
+/**
+ * The one way the web app calls the shop API: sends the bearer token, renews it once on a 401
+ * and repeats the call once; a second 401 (or a 403) reaches the caller as an ApiError whose
+ * `isAuthFailure` is true.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
+  const { method = 'GET', body, schema, signal, readError } = options;
+  let response = await send(path, method, body, signal);
+  if (response.status === 401 && (await renewAccessToken())) {
+    response = await send(path, method, body, signal);
+  }
+  return parseAnswer(response, schema, readError);
+}

@@ -1,0 +1,71 @@
+import { SUCCESS_TOAST_MS } from '@shop/shared';
+import { useEffect, useSyncExternalStore } from 'react';
+
+/*
+ * react-toastify, with its styles, is not part of the first load (issue 7's budget): every toast
+ * follows something a person did, so the library loads at their first click or key press, or
+ * with the first toast at the latest. A toast asked for while it loads waits in react-toastify's
+ * own queue until the container is mounted.
+ */
+type Toastify = typeof import('./toast-container');
+
+let loaded: Toastify | null = null;
+let loading: Promise<Toastify> | null = null;
+const listeners = new Set<() => void>();
+
+function loadToastify(): Promise<Toastify> {
+  loading ??= import('./toast-container').then(
+    (module) => {
+      loaded = module;
+      listeners.forEach((listener) => listener());
+      return module;
+    },
+    (error: unknown) => {
+      // Offline, say: the next toast tries again.
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+const withToast = (show: (module: Toastify) => void) => {
+  // A library that cannot be loaded cannot show the toast either; the page carries on.
+  loadToastify().then(show, () => undefined);
+};
+
+/** SPEC section 9: toasts sit top-centre; success closes after 1.5 s, everything else after 5 s. */
+export const notify = {
+  success: (message: string) =>
+    withToast(({ toast }) => toast.success(message, { autoClose: SUCCESS_TOAST_MS })),
+  info: (message: string) => withToast(({ toast }) => toast.info(message)),
+  /** A `toastId` keeps one toast per message on screen while a burst of changes repeats it. */
+  error: (message: string, options: { toastId?: string } = {}) =>
+    withToast(({ toast }) => toast.error(message, options)),
+  /** Nothing to close while no toast has been asked for. */
+  dismiss: (toastId: string) => {
+    if (loading) withToast(({ toast }) => toast.dismiss(toastId));
+  },
+};
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const getLoaded = () => loaded;
+const FIRST_ACTS = ['pointerdown', 'keydown'] as const;
+
+export function AppToastContainer() {
+  const toastify = useSyncExternalStore(subscribe, getLoaded, () => null);
+
+  useEffect(() => {
+    if (toastify) return;
+    const preload = () => withToast(() => undefined);
+    for (const type of FIRST_ACTS) window.addEventListener(type, preload, { capture: true });
+    return () => {
+      for (const type of FIRST_ACTS) window.removeEventListener(type, preload, { capture: true });
+    };
+  }, [toastify]);
+
+  return toastify ? <toastify.ShopToastContainer /> : null;
+}

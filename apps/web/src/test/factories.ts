@@ -1,0 +1,69 @@
+import {
+  orderStatus,
+  type Order,
+  type Product,
+  type PublicConfig,
+  type Review,
+} from '@shop/shared';
+
+/** A valid v4 UUID whose last digits are `n`, so ids in assertions stay readable. */
+export const testId = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+export function makeProduct(n: number, overrides: Partial<Product> = {}): Product {
+  return {
+    _id: testId(n),
+    name: `Part ${n}`,
+    img: `/images/products/part-${n}.svg`,
+    description: `Description of part ${n}.`,
+    price: 100 + n,
+    minimum: 50 * n,
+    available: 1000 * n,
+    ...overrides,
+  };
+}
+
+export function makeReview(n: number, overrides: Partial<Review> = {}): Review {
+  return {
+    _id: testId(100 + n),
+    name: `Reviewer ${n}`,
+    email: `reviewer${n}@example.com`,
+    rating: (n % 5) + 1,
+    discription: `Review text ${n}.`,
+    ...overrides,
+  };
+}
+
+/** An unpaid order of `customer` (test/auth-mock); `status` follows `paid` and `shipping`. */
+export function makeOrder(n: number, overrides: Partial<Order> = {}): Order {
+  const base: Order = {
+    _id: testId(200 + n),
+    productId: testId(n),
+    productName: `Part ${n}`,
+    img: `/images/products/part-${n}.svg`,
+    description: `Description of part ${n}.`,
+    quantity: 50 * n,
+    price: 50 * n * (100 + n),
+    name: 'JANE BUYER',
+    email: 'buyer@example.com',
+    number: '(555) 123-4567',
+    address: '12 Harbour Road, Leeds',
+    paid: false,
+    shipping: false,
+    transactionId: null,
+    status: 'Unpaid',
+    createdAt: '2025-11-22T14:30:00.000Z',
+    holdExpiresAt: '2025-11-24T14:30:00.000Z',
+    ...overrides,
+  };
+  return {
+    ...base,
+    status: orderStatus(base),
+    holdExpiresAt: base.paid ? null : base.holdExpiresAt,
+  };
+}
+
+export const testConfig: PublicConfig = {
+  shopName: 'TestParts',
+  payment: { gateway: 'sandbox', publishableKey: null },
+  googleEnabled: false,
+};

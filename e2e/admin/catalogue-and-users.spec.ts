@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { demoAdmin, newUser, signInViaApi, signUpViaApi } from '../support/users';
+
+const menu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
+
+test.describe('the admin runs the catalogue and the users', () => {
+  test('adds a product, sees it on the home page, restocks it, and deletes it', async ({ page }) => {
+    const name = `Rack Rail Kit ${randomBytes(3).toString('hex').toUpperCase()}`;
+    await signInViaApi(page, demoAdmin);
+    await page.goto('/dashboard/addproduct');
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Image URL').fill('/images/products/case.svg');
+    await expect(page.getByRole('img', { name: /preview/i })).toBeVisible();
+    await page.getByLabel('Price', { exact: true }).fill('39');
+    await page.getByLabel('Minimum', { exact: true }).fill('20');
+    await page.getByLabel('Available', { exact: true }).fill('640');
+    await page.getByLabel('Description').fill('Tool-less sliding rails for 19-inch racks, rated for 60 kg, zinc-plated steel, sold in pairs.');
+    await page.getByRole('button', { name: /add product/i }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Product Added Successfully!' })).toBeVisible();
+
+    await page.goto('/');
+    const card = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name }) });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText('640');
+    const href = await card.getByRole('link', { name: 'Buy Now' }).getAttribute('href');
+
+    await page.goto('/dashboard/manageproducts');
+    const row = page.getByRole('row').filter({ hasText: name });
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByRole('dialog');
+    await editor.getByLabel(/available|stock/i).fill('1500');
+    await editor.getByRole('button', { name: /save/i }).click();
+    await expect(row).toContainText('1500');
+
+    await page.goto(href!);
+    await expect(page.getByRole('main').getByText(/available/i).first()).toContainText('1500');
+
+    await page.goto('/dashboard/manageproducts');
+    await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('dialog');
+    await expect(confirm).toContainText('Are You Sure, You Want To Delete The Product!');
+    await confirm.getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+    await page.goto('/');
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    await expect(page.getByRole('heading', { name })).toHaveCount(0);
+  });
+
+  test('promotes a new customer, who then gets the admin menu', async ({ browser }) => {
+    const customerPage = await browser.newPage();
+    const customer = await signUpViaApi(customerPage, newUser());
+    await customerPage.goto('/dashboard');
+    await expect(menu(customerPage).getByRole('link', { name: 'My Orders' })).toBeVisible();
+
+    const adminPage = await browser.newPage();
+    await signInViaApi(adminPage, demoAdmin);
+    await adminPage.goto('/dashboard/makeadmin');
+    const row = adminPage.getByRole('row').filter({ hasText: customer.email });
+    await row.getByRole('button', { name: 'Make Admin' }).click();
+    await expect(row.getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
+    await expect(row).toContainText('Admin');
+
+    await customerPage.goto('/dashboard');
+    await expect(customerPage).toHaveURL('/dashboard/manageallorders');
+    await expect(menu(customerPage).getByRole('link', { name: 'Make Admin' })).toBeVisible();
+    await expect(menu(customerPage).getByRole('link', { name: 'My Orders' })).toHaveCount(0);
+    await customerPage.close();
+    await adminPage.close();
+  });
+
+  test('removes a user after a confirmation; the removed user can no longer log in', async ({ browser }) => {
+    const doomedPage = await browser.newPage();
+    const doomed = await signUpViaApi(doomedPage, newUser());
+    await doomedPage.close();
+
+    const page = await browser.newPage();
+    await signInViaApi(page, demoAdmin);
+    await page.goto('/dashboard/makeadmin');
+    const row = page.getByRole('row').filter({ hasText: doomed.email });
+    await row.getByRole('button', { name: 'Remove User' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
+    await expect(page.getByRole('row').filter({ hasText: doomed.email })).toHaveCount(0);
+    // The admin cannot remove themselves.
+    await expect(page.getByRole('row').filter({ hasText: demoAdmin.email }).getByRole('button', { name: 'Remove User' })).toBeDisabled();
+    await page.close();
+
+    const loginPage = await browser.newPage();
+    await loginPage.goto('/login');
+    await loginPage.getByLabel('Email', { exact: true }).fill(doomed.email);
+    await loginPage.getByLabel('Password', { exact: true }).fill(doomed.password);
+    await loginPage.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(loginPage.getByTestId('auth-error')).toHaveText('*INVALID_EMAIL_OR_PASSWORD*');
+    await loginPage.close();
+  });
+});

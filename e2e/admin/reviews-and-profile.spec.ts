@@ -1,0 +1,52 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { signUpViaApi } from '../support/users';
+
+test('a customer adds a 4-star review and sees it first on the home page', async ({ page }) => {
+  await signUpViaApi(page);
+  const text = `Ordered 400 NVMe drives for our render farm; every one passed burn-in. Batch ${randomBytes(3).toString('hex')}.`;
+  await page.goto('/dashboard/addreview');
+  // MUI's star radios are visually hidden; a person clicks the fourth star, which is their label.
+  const fourStars = page.getByRole('radio', { name: /^4 Stars$/i });
+  await page.locator(`label[for="${await fourStars.getAttribute('id')}"]`).click();
+  await expect(fourStars).toBeChecked();
+  await expect(page.getByLabel('Rating (0 to 5)')).toHaveValue('4');
+  await page.getByRole('textbox', { name: 'Review' }).fill(text);
+  await page.getByRole('button', { name: /add (a )?review|submit/i }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Review Added Successfully!' })).toBeVisible();
+
+  await page.goto('/');
+  await page.getByRole('region', { name: 'Customer Reviews' }).scrollIntoViewIfNeeded();
+  const first = page.getByTestId('review-card').first();
+  await expect(first).toContainText(text);
+  await expect(first).toContainText('PAT BUYER');
+  await expect(first.getByRole('img', { name: /^4 Stars? out of 5$/i })).toBeVisible();
+});
+
+test('a customer fills the profile in Add mode, sees it shown, and updates it in Update mode', async ({ page }) => {
+  const user = await signUpViaApi(page);
+  await page.goto('/dashboard/myprofile');
+  const main = page.getByRole('main');
+  await expect(main).toContainText(user.email);
+  await expect(main.getByRole('button', { name: 'Add Information' })).toBeVisible();
+
+  await main.getByRole('button', { name: 'Add Information' }).click();
+  await expect(page.getByText('This field is required.').first()).toBeVisible();
+
+  await page.getByLabel('Education').fill('BSc Electrical Engineering');
+  await page.getByLabel('Location').fill('Leeds, United Kingdom');
+  await page.getByLabel('Phone Number').fill('555-123-4567');
+  await page.getByLabel('LinkedIn').fill('https://www.linkedin.com/in/pat-buyer');
+  await main.getByRole('button', { name: 'Add Information' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Information Added/Updated Successfully!' })).toBeVisible();
+  await expect(main.getByTestId('profile-location')).toContainText('Leeds, United Kingdom');
+
+  await expect(main.getByRole('button', { name: 'Update Information' })).toBeVisible();
+  await page.getByLabel('Location').fill('Manchester, United Kingdom');
+  await main.getByRole('button', { name: 'Update Information' }).click();
+  await expect(main.getByTestId('profile-location')).toContainText('Manchester, United Kingdom');
+
+  await page.reload();
+  await expect(main.getByTestId('profile-location')).toContainText('Manchester, United Kingdom');
+  await expect(main.getByRole('button', { name: 'Update Information' })).toBeVisible();
+});

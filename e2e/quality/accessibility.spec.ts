@@ -1,0 +1,92 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { getProducts } from '../support/api';
+import { scrollToEnd } from '../support/scroll';
+import { placeOrder, shopToken } from '../support/shop-api';
+import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
+
+/** Runs axe on the page as it stands and fails on any serious or critical violation. */
+async function expectAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(blocking, `axe on ${label}`).toEqual([]);
+}
+
+/** Waits until the page has its content: a main heading and no loading screen. */
+async function settle(page: Page) {
+  await expect(page.getByRole('heading').first()).toBeVisible();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+}
+
+test.describe('accessibility: axe finds no serious or critical violation', () => {
+  test('on every public page, wide and narrow', async ({ page }) => {
+    test.setTimeout(120_000); // twenty pages, each read by axe
+    const products = await getProducts(page.request);
+    const paths = ['/', '/products', '/login', '/signup', '/blog', '/myportfolio', '/about', '/reset-password?token=x', '/no/such/page'];
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const path of paths) {
+        await page.goto(path);
+        await settle(page);
+        if (path === '/') {
+          await expect(page.getByTestId('product-card').first()).toBeVisible();
+          // The sections below the fold load as they come near: axe reads them too.
+          await scrollToEnd(page);
+          await expect(page.getByRole('textbox', { name: 'Email address' })).toBeVisible();
+          await expect(page.getByTestId('review-card').first()).toBeVisible();
+          await expect(page.getByRole('region', { name: 'Frequently Asked Questions' }).getByRole('button')).toHaveCount(3);
+        }
+        await expectAccessible(page, `${path} at ${width} px`);
+      }
+    }
+    // The login page in reset mode, and the small-screen menu open.
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await expectAccessible(page, '/login in reset mode');
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('button', { name: /menu/i }).click();
+    await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+    await expectAccessible(page, '/ with the menu open');
+    expect(products.length).toBeGreaterThan(0);
+  });
+
+  test("on every customer page", async ({ page }) => {
+    const user = await signUpViaApi(page);
+    const token = await shopToken(page.request, user.email);
+    const [product] = await getProducts(page.request);
+    const order = await placeOrder(page.request, token, product!);
+    const paths = [
+      `/purchase/${product!._id}`,
+      '/dashboard/myorders',
+      '/dashboard/addreview',
+      `/dashboard/payment/${order._id}`,
+      '/dashboard/myprofile',
+    ];
+    for (const path of paths) {
+      await page.goto(path);
+      await settle(page);
+      await expectAccessible(page, path);
+    }
+    // A dialog as well: the cancel confirmation.
+    await page.goto('/dashboard/myorders');
+    await page.getByRole('row').filter({ hasText: product!.name }).getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await expectAccessible(page, 'the cancel dialog');
+  });
+
+  test('on every admin page', async ({ page }) => {
+    await signInViaApi(page, demoAdmin);
+    for (const path of ['/dashboard/manageallorders', '/dashboard/addproduct', '/dashboard/manageproducts', '/dashboard/makeadmin']) {
+      await page.goto(path);
+      await settle(page);
+      await expectAccessible(page, path);
+    }
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/dashboard/manageproducts');
+    await settle(page);
+    await expectAccessible(page, '/dashboard/manageproducts at 375 px');
+  });
+});

@@ -1,0 +1,137 @@
+import { expect, test } from '@playwright/test';
+import { getProducts, getReviews } from '../support/api';
+
+// The end-to-end tests read the page as a person does, so SPEC's texts are written out here.
+const sectionHeadings = [
+  'Products That We Manufacture',
+  'Business Summary',
+  'Customer Reviews',
+  'Want To Get Updates',
+  'Frequently Asked Questions',
+];
+
+/** The 150-character preview a person should see: cut, then an ellipsis. */
+const cut = (text: string) => (Array.from(text).length > 150 ? `${Array.from(text).slice(0, 150).join('')}...` : text);
+
+test.describe('home page', () => {
+  test('shows the seven sections in order, filled from the API', async ({ page, request }) => {
+    const products = await getProducts(request);
+    expect(products.length).toBeGreaterThanOrEqual(9);
+
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Order Now' })).toBeVisible();
+
+    const headings = page.getByRole('heading', { level: 2 });
+    await expect(headings.first()).toBeVisible();
+    const texts = (await headings.allInnerTexts()).map((t) => t.trim());
+    expect(texts.filter((t) => sectionHeadings.includes(t))).toEqual(sectionHeadings);
+
+    // The hero comes before the first section heading, the footer after the last section.
+    const heroBox = await page.getByRole('heading', { level: 1 }).boundingBox();
+    const productsBox = await page.getByRole('heading', { name: sectionHeadings[0] }).boundingBox();
+    const faqBox = await page.getByRole('heading', { name: sectionHeadings[4] }).boundingBox();
+    const footerBox = await page.getByRole('contentinfo').boundingBox();
+    expect(heroBox!.y).toBeLessThan(productsBox!.y);
+    expect(faqBox!.y).toBeLessThan(footerBox!.y);
+
+    // Products: exactly the first six items, in the API's order.
+    const cards = page.getByTestId('product-card');
+    await expect(cards).toHaveCount(6);
+    for (const [index, product] of products.slice(0, 6).entries()) {
+      await expect(cards.nth(index).getByRole('heading', { name: product.name })).toBeVisible();
+    }
+    await expect(page.getByText(products[6]!.name, { exact: true })).toHaveCount(0);
+
+    // Business summary figures.
+    for (const figure of ['100K+', '120M+', '75K+']) {
+      await expect(page.getByText(figure, { exact: true })).toBeVisible();
+    }
+
+    // Three collapsible questions. Like the reviews and the newsletter form, they load as their
+    // section comes near the viewport, so a person scrolls down to them.
+    await page.getByRole('region', { name: sectionHeadings[4] }).scrollIntoViewIfNeeded();
+    const questions = page.getByRole('region', { name: sectionHeadings[4] }).getByRole('button', { expanded: false });
+    await expect(questions).toHaveCount(3);
+    await questions.first().click();
+    await expect(page.getByRole('region', { name: sectionHeadings[4] }).getByRole('button', { expanded: true })).toHaveCount(1);
+  });
+
+  test("a card cuts the description at 150 characters with an ellipsis and links Buy Now to /purchase/{_id}", async ({ page, request }) => {
+    const products = await getProducts(request);
+    const long = products.slice(0, 6).find((p) => p.description.length > 150);
+    expect(long, 'the demo catalogue has a long description on the home page').toBeDefined();
+
+    await page.goto('/');
+    const card = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: long!.name }) });
+    await expect(card).toContainText(cut(long!.description));
+    await expect(card).not.toContainText(long!.description);
+    await expect(card).toContainText(String(long!.minimum));
+    await expect(card).toContainText(String(long!.available));
+    await expect(card).toContainText(String(long!.price));
+    await expect(card.getByRole('img', { name: long!.name })).toBeVisible();
+
+    for (const [index, product] of products.slice(0, 6).entries()) {
+      await expect(page.getByTestId('product-card').nth(index).getByRole('link', { name: 'Buy Now' })).toHaveAttribute(
+        'href',
+        `/purchase/${product._id}`,
+      );
+    }
+  });
+
+  test('shows the reviews newest first with stars out of 5', async ({ page, request }) => {
+    const reviews = await getReviews(request);
+    expect(reviews.length).toBeGreaterThanOrEqual(3);
+    const newestFirst = [...reviews].reverse();
+
+    await page.goto('/');
+    await page.getByRole('region', { name: 'Customer Reviews' }).scrollIntoViewIfNeeded();
+    const cards = page.getByTestId('review-card');
+    await expect(cards).toHaveCount(reviews.length);
+    for (const [index, review] of newestFirst.entries()) {
+      const card = cards.nth(index);
+      await expect(card).toContainText(review.name);
+      await expect(card).toContainText(cut(review.discription));
+      await expect(card.getByRole('img', { name: new RegExp(`${review.rating} Stars?`, 'i') })).toBeVisible();
+    }
+  });
+
+  test('Order Now scrolls to the products', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto('/');
+    const productsHeading = page.getByRole('heading', { name: sectionHeadings[0] });
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Order Now' }).click();
+    await expect(productsHeading).toBeInViewport();
+  });
+
+  test('subscribing shows a success toast, and the same email again is handled kindly', async ({ page }) => {
+    const email = `buyer-${Date.now()}@example.com`;
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Want To Get Updates' });
+    await section.scrollIntoViewIfNeeded();
+    const input = section.getByRole('textbox');
+    await expect(input).toHaveAttribute('type', 'email');
+    await expect(input).toHaveAttribute('placeholder', /@/);
+
+    await input.fill(email);
+    await section.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /subscribed/i })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: /already/i })).toHaveCount(0);
+
+    await input.fill(email);
+    await section.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /already subscribed/i })).toBeVisible();
+  });
+
+  test('tells the visitor when the shop cannot be reached, and retries', async ({ page }) => {
+    let fail = true;
+    await page.route('**/api/items', (route) => (fail ? route.abort('connectionrefused') : route.fallback()));
+    await page.goto('/');
+    const retry = page.getByRole('button', { name: /retry|try again/i }).first();
+    await expect(retry).toBeVisible();
+    fail = false;
+    await retry.click();
+    await expect(page.getByTestId('product-card')).toHaveCount(6);
+  });
+});

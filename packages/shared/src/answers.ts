@@ -1,0 +1,65 @@
+import * as z from 'zod/mini';
+
+/*
+ * The API's answers that the web app reads on its first page (shop settings, products, reviews,
+ * errors, the shop token, the admin check, the newsletter answer), written with zod/mini. The
+ * classic schemas the server and the other pages use (productSchema, reviewSchema, ...) are built
+ * from these same objects, so each rule is written once. The server checks every answer against
+ * them as it serializes it; the web app itself no longer parses these answers, so its first load
+ * carries no zod at all (docs/decisions/008, issue 7).
+ */
+
+/** Every id the API hands out is a UUID; anything else is refused before a query runs. */
+export const idSchema = z.uuid({ error: 'Please give a valid id.' });
+
+/** Product (SPEC calls it item). Prices are whole dollars per piece. */
+const product = z.object({
+  _id: idSchema,
+  name: z.string(),
+  img: z.string(),
+  description: z.string(),
+  price: z.int(),
+  minimum: z.int(),
+  available: z.int(),
+});
+
+/** Review. `discription` is spelt as SPEC spells it. */
+const review = z.object({
+  _id: idSchema,
+  name: z.string(),
+  email: z.string(),
+  rating: z.int(),
+  discription: z.string(),
+});
+
+export const answers = {
+  product,
+  productList: z.array(product),
+  review,
+  reviewList: z.array(review),
+  /** Public settings the web app reads at start (DESIGN section 5, GET /config). */
+  publicConfig: z.object({
+    shopName: z.string(),
+    payment: z.object({
+      gateway: z.enum(['sandbox', 'stripe']),
+      publishableKey: z.nullable(z.string()),
+    }),
+    googleEnabled: z.boolean(),
+  }),
+  /** The error body every API failure answers with (DESIGN section 5). */
+  apiError: z.object({
+    statusCode: z.int(),
+    error: z.string(),
+    message: z.string(),
+  }),
+  /** Answer of PUT /user/{email}: the shop token, kept in localStorage.accessToken. */
+  shopToken: z.object({ token: z.string() }),
+  /** Answer of GET /admin/{email} (SPEC: "Admin check answer"). */
+  adminStatus: z.object({ admin: z.boolean() }),
+  /** Answer of POST /subscribe: 201 for a new address, 200 with alreadySubscribed for a repeat. */
+  subscribeResult: z.object({
+    acknowledged: z.literal(true),
+    alreadySubscribed: z.boolean(),
+    message: z.string(),
+  }),
+};

@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+import { addressSchema, isSafeText, phoneSchema } from './fields.js';
+import { messages } from './messages.js';
+import { idSchema } from './answers.js';
+
+/**
+ * Ordering and payment (SPEC sections 3, 4 and 7; DESIGN sections 5 and 6).
+ * The server computes everything it can: the browser names the product, the quantity and how to
+ * reach the customer; name, email, product copy and the total come from the token and the product.
+ */
+
+/** The largest total a card payment can carry: Stripe's limit of 999,999.99 USD, in whole dollars. */
+export const MAX_ORDER_TOTAL = 999_999;
+
+/** Order states as the admin sees them (SPEC section 2, Manage All Orders). */
+export const ORDER_STATUSES = ['Unpaid', 'Pending', 'Shipping'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * Body of POST /order. SPEC's client sent name, email, productName, img, description and price
+ * too; those are accepted for compatibility and ignored, because the server is the authority.
+ */
+export const placeOrderSchema = z.object({
+  productId: idSchema,
+  quantity: z.number().int().min(1).max(LIMITS.maxInt),
+  number: phoneSchema,
+  address: addressSchema,
+});
+export type PlaceOrder = z.infer<typeof placeOrderSchema>;
+
+/** An order as every order endpoint answers it. `price` is the total in whole dollars. */
+export const orderSchema = z.object({
+  _id: idSchema,
+  productId: z.nullable(idSchema),
+  productName: z.string(),
+  img: z.string(),
+  description: z.string(),
+  quantity: z.number().int(),
+  price: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  number: z.string(),
+  address: z.string(),
+  paid: z.boolean(),
+  shipping: z.boolean(),
+  transactionId: z.string().nullable(),
+  status: z.enum(ORDER_STATUSES),
+  createdAt: z.string(),
+  /** When an unpaid order is cancelled automatically and its stock released (ORDER_HOLD_HOURS). */
+  holdExpiresAt: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** Body of PUT /order/{id}: the payment to record (SPEC section 7). */
+export const recordPaymentSchema = z.object({
+  _id: idSchema,
+  transactionId: z.string().trim().min(1).max(255),
+});
+export type RecordPayment = z.infer<typeof recordPaymentSchema>;
+
+/** Body of POST /create-payment-intent. `price` is SPEC's field; the amount comes from the order. */
+export const createPaymentIntentSchema = z.object({
+  orderId: idSchema,
+  price: z.number().optional(),
+});
+export const paymentIntentSchema = z.object({ clientSecret: z.string() });
+export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
+
+/** The status word of an order: Unpaid until paid, Pending until shipped, then Shipping. */
+export function orderStatus(order: { paid: boolean; shipping: boolean }): OrderStatus {
+  if (!order.paid) return 'Unpaid';
+  return order.shipping ? 'Shipping' : 'Pending';
+}
+
+/** Answer of POST /order (201): SPEC's "Acknowledged", the new id and the order as stored. */
+export const placeOrderResultSchema = z.object({
+  acknowledged: z.literal(true),
+  insertedId: idSchema,
+  order: orderSchema,
+});
+export type PlaceOrderResult = z.infer<typeof placeOrderResultSchema>;
+
+/** Answer of PUT /order/{id} (payment recorded) and PUT /shipping/{id}: the order after the change. */
+export const orderUpdateResultSchema = z.object({
+  acknowledged: z.literal(true),
+  order: orderSchema,
+});
+export type OrderUpdateResult = z.infer<typeof orderUpdateResultSchema>;
+
+/** Answer of DELETE /order/{id} and DELETE /delete/{id}. */
+export const orderDeleteResultSchema = z.object({
+  acknowledged: z.literal(true),
+  deletedCount: z.number().int(),
+});
+export type OrderDeleteResult = z.infer<typeof orderDeleteResultSchema>;
+
+/**
+ * The sandbox gateway's stand-in for Stripe.js `confirmCardPayment` (DESIGN section 6):
+ * POST /sandbox/payment-intents/confirm. Only when GET /config says gateway "sandbox".
+ */
+export const sandboxConfirmSchema = z.object({
+  clientSecret: z.string().min(1).max(200).refine(isSafeText, messages.unsafeText),
+  card: z.object({
+    /** Digits; spaces and dashes are ignored. */
+    number: z.string().max(40),
+    expMonth: z.coerce.number().int(),
+    /** Four digits, or two (taken as 20yy). */
+    expYear: z.coerce.number().int(),
+    cvc: z.string().max(10),
+  }),
+  billingDetails: z.object({ name: z.string().max(200), email: z.string().max(254) }).partial(),
+});
+export type SandboxConfirm = z.infer<typeof sandboxConfirmSchema>;
+
+/** 200: the payment went through; `id` is the transactionId to send to PUT /order/{id}. */
+export const sandboxConfirmResultSchema = z.object({
+  paymentIntent: z.object({
+    id: z.string(),
+    status: z.literal('succeeded'),
+    amount: z.number().int(),
+    currency: z.string(),
+  }),
+});
+export type SandboxConfirmResult = z.infer<typeof sandboxConfirmResultSchema>;
+
+/** 402 (card declined or invalid), 400 or 404 (intent in the wrong state or unknown): Stripe's error shape. */
+export const sandboxPaymentErrorSchema = z.object({
+  error: z.object({
+    type: z.enum(['card_error', 'invalid_request_error']),
+    code: z.string(),
+    decline_code: z.string().optional(),
+    /** Shown to the customer as is, in red above Pay. */
+    message: z.string(),
+  }),
+});
+export type SandboxPaymentError = z.infer<typeof sandboxPaymentErrorSchema>;

@@ -1,0 +1,434 @@
+// `npm run bench` (issue 7): drives the production server with autocannon next to a bare Fastify
+// server answering a constant JSON body, prints req/s, p50/p99 latency and the ratio to the bare
+// server, and writes the table to docs/performance.md (between its bench markers).
+// Env: BENCH_SECONDS (default 10), BENCH_DATABASE_URL (also benchmark on PostgreSQL).
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ensureBuild } from './ensure-build.mjs';
+import {
+  cleanUp,
+  getJson,
+  root,
+  spawnNode,
+  startShop,
+  tempDir,
+  waitForHealth,
+} from './lib/shop-process.mjs';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10) || 10;
+const CONNECTIONS = 100;
+const WARMUP_SECONDS = 2;
+const CUSTOMERS = 50;
+const BARE_PORT = 3602;
+const BENCH_START = '<!-- bench:start -->';
+const BENCH_END = '<!-- bench:end -->';
+
+let dropDatabase = null;
+
+// ---- servers -------------------------------------------------------------------------------
+function startBenchShop(port, env) {
+  const child = startShop(port, env, ['ignore', 'pipe', 'inherit']);
+  // autocannon cuts connections when a run ends; drop the "premature close" lines that causes.
+  let pending = '';
+  child.stdout.on('data', (chunk) => {
+    const lines = (pending + chunk).split('\n');
+    pending = lines.pop();
+    for (const line of lines) if (line && !line.includes('premature close')) console.log(line);
+  });
+  return child;
+}
+
+const local = (port) => `http://127.0.0.1:${port}`;
+
+/** The bare server runs in its own process, as the shop does: same footing for both. */
+function startBare(body) {
+  const bodyFile = join(tempDir('shop-bench-bare-'), 'body.json');
+  writeFileSync(bodyFile, JSON.stringify(body));
+  return spawnNode([join(root, 'scripts/bench-bare.mjs'), String(BARE_PORT), bodyFile], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function createDatabase(url) {
+  const base = new URL(url);
+  const name = `shop_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  dropDatabase = async () => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+  };
+  base.pathname = `/${name}`;
+  return base.toString();
+}
+
+// ---- load ----------------------------------------------------------------------------------
+function run(opts) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon({ connections: CONNECTIONS, ...opts }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
+    instance.on('error', reject);
+  });
+}
+
+async function measure(label, opts) {
+  await run({ ...opts, duration: WARMUP_SECONDS });
+  const result = await run({ ...opts, duration: SECONDS });
+  const row = {
+    target: label,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+  console.log(
+    `  ${label}: ${row.rps.toFixed(0)} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms` +
+      (row.non2xx || row.errors ? ` (non-2xx ${row.non2xx}, errors ${row.errors})` : ''),
+  );
+  return row;
+}
+
+function randomLetters(n) {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  return Array.from({ length: n }, () => letters[Math.floor(Math.random() * letters.length)]).join(
+    '',
+  );
+}
+
+/** Signs in (or up) through Better Auth and trades the session cookie for the shop token. */
+async function shopToken(base, path, body) {
+  const res = await fetch(`${base}/api/auth/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(body),
+  });
+  if (!res.ok) throw new Error(`${path} failed: ${res.status} ${await res.text()}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const tokenRes = await fetch(`${base}/api/user/${encodeURIComponent(body.email)}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', origin: base, cookie },
+    body: JSON.stringify({ email: body.email }),
+  });
+  if (!tokenRes.ok)
+    throw new Error(`shop token failed: ${tokenRes.status} ${await tokenRes.text()}`);
+  return (await tokenRes.json()).token;
+}
+
+async function signUpCustomers(base, count) {
+  const tokens = [];
+  for (let i = 0; i < count; i++) {
+    const tag = randomLetters(8);
+    const email = `bench${tag}${i}@example.com`;
+    tokens.push(
+      await shopToken(base, 'sign-up/email', {
+        name: `Bench${tag}`,
+        email,
+        password: 'Bench#2026',
+      }),
+    );
+  }
+  return tokens;
+}
+
+/** Gives the product a large stock through the demo admin, so orders keep being accepted. */
+async function restock(base, id) {
+  try {
+    const token = await shopToken(base, 'sign-in/email', {
+      email: 'admin@partsworks.com',
+      password: 'Admin#2026',
+    });
+    const res = await fetch(`${base}/api/item/${id}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ available: 1_000_000 }),
+    });
+    if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+    return token;
+  } catch (error) {
+    console.warn(
+      `  could not restock through the demo admin (${error.message}); using the seeded stock`,
+    );
+    return null;
+  }
+}
+
+/** Orders stored for the product (admin list), or null without an admin token. */
+async function storedOrders(base, adminToken, id) {
+  if (!adminToken) return null;
+  const res = await fetch(`${base}/api/allorders`, {
+    headers: { authorization: `Bearer ${adminToken}` },
+  });
+  if (!res.ok) return null;
+  return (await res.json()).filter((o) => o.productId === id && o.address === '1 Bench Street')
+    .length;
+}
+
+function largestAsset() {
+  const dir = join(root, 'apps/web/dist/assets');
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => ({ f, size: statSync(join(dir, f)).size }))
+    .sort((a, b) => b.size - a.size);
+  return files[0].f;
+}
+
+async function benchShop(label, port, bareRps) {
+  const base = `http://127.0.0.1:${port}`;
+  const items = await getJson(`${base}/api/items`);
+  const first = items[0];
+  const id = first._id ?? first.id;
+  const asset = largestAsset();
+  console.log(`\n${label} (port ${port})`);
+  const rows = [];
+  rows.push(await measure(`${label} GET /api/items`, { url: `${base}/api/items` }));
+  rows.push(await measure(`${label} GET /api/item/{id}`, { url: `${base}/api/item/${id}` }));
+  // Pages and assets as a browser asks for them: the build's Brotli copies are sent as they are.
+  const browser = {
+    accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+    'accept-encoding': 'gzip, deflate, br, zstd',
+  };
+  rows.push(await measure(`${label} GET / (br)`, { url: `${base}/`, headers: browser }));
+  rows.push(
+    await measure(`${label} GET /assets/${asset} (br)`, {
+      url: `${base}/assets/${asset}`,
+      headers: browser,
+    }),
+  );
+
+  // Orders: many customers against one product.
+  const tokens = await signUpCustomers(base, CUSTOMERS);
+  const adminToken = await restock(base, id);
+  const before = await getJson(`${base}/api/item/${id}`);
+  const body = JSON.stringify({
+    productId: id,
+    quantity: before.minimum,
+    number: '555-123-4567',
+    address: '1 Bench Street',
+  });
+  let next = 0;
+  const orderOpts = {
+    url: `${base}/api/order`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const token = tokens[next++ % tokens.length];
+          return { ...req, headers: { ...req.headers, authorization: `Bearer ${token}` } };
+        },
+      },
+    ],
+  };
+  // No warm-up for orders: every request counts against the stock check.
+  const result = await run({ ...orderOpts, duration: SECONDS });
+  // Requests still in flight when autocannon stops may commit after it has stopped counting:
+  // let them finish, then compare the stock taken with the orders actually stored.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const after = await getJson(`${base}/api/item/${id}`);
+  const accepted = result['2xx'];
+  const refused = result.non2xx;
+  const sold = before.available - after.available;
+  const stored = await storedOrders(base, adminToken, id);
+  const committed = stored ?? accepted;
+  const inFlight = committed - accepted;
+  const oversold =
+    after.available < 0 ||
+    sold !== committed * before.minimum ||
+    inFlight < 0 ||
+    inFlight > CONNECTIONS;
+  const orderRow = {
+    target: `${label} POST /api/order`,
+    rps: result.requests.average,
+    acceptedRps: accepted / SECONDS,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    accepted,
+    refused,
+    errors: result.errors + result.timeouts,
+    oversold,
+    detail:
+      `stock ${before.available} → ${after.available}; ${committed} orders of ${before.minimum} stored ` +
+      `(${accepted} answered 201 in the window, ${inFlight} completed after it)`,
+  };
+  console.log(
+    `  ${orderRow.target}: ${orderRow.rps.toFixed(0)} req/s, p50 ${orderRow.p50} ms, p99 ${orderRow.p99} ms, ` +
+      `accepted ${accepted}, refused ${refused}, errors ${orderRow.errors}; ${orderRow.detail}`,
+  );
+  console.log(`  oversold: ${oversold ? 'YES' : 'no'}`);
+  rows.push(orderRow);
+  for (const row of rows) row.ratio = row.rps / bareRps;
+  return rows;
+}
+
+// ---- report --------------------------------------------------------------------------------
+function table(rows) {
+  const lines = [
+    '| Target | req/s | p50 ms | p99 ms | ratio to bare | orders accepted / refused |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+  ];
+  for (const r of rows) {
+    const orders =
+      r.accepted === undefined
+        ? ''
+        : `${r.accepted} / ${r.refused}${r.oversold ? ' (OVERSOLD)' : ''}`;
+    lines.push(
+      `| ${r.target} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.ratio === undefined ? '1.00' : r.ratio.toFixed(2)} | ${orders} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+function targets(rows) {
+  const out = [];
+  const items = rows.find((r) => r.target === 'PGlite GET /api/items');
+  if (items) {
+    const ratioOk = items.ratio >= 0.8;
+    const p99Ok = items.p99 < 25;
+    out.push(
+      `- \`GET /api/items\` (PGlite) at 0.8 or more of the bare server's req/s: ` +
+        (ratioOk
+          ? `met (${items.ratio.toFixed(2)})`
+          : `missed by ${(0.8 - items.ratio).toFixed(2)} (${items.ratio.toFixed(2)})`),
+    );
+    out.push(
+      `- \`GET /api/items\` (PGlite) p99 under 25 ms: ` +
+        (p99Ok ? `met (${items.p99} ms)` : `missed by ${items.p99 - 25} ms (${items.p99} ms)`),
+    );
+  }
+  const pgItems = rows.find((r) => r.target === 'PostgreSQL GET /api/items');
+  if (pgItems) {
+    out.push(
+      `- \`GET /api/items\` (PostgreSQL): ratio ${pgItems.ratio.toFixed(2)} (${pgItems.ratio >= 0.8 ? 'met' : `missed by ${(0.8 - pgItems.ratio).toFixed(2)}`}), ` +
+        `p99 ${pgItems.p99} ms (${pgItems.p99 < 25 ? 'met' : `missed by ${pgItems.p99 - 25} ms`})`,
+    );
+  }
+  const pgOrders = rows.find((r) => r.target === 'PostgreSQL POST /api/order');
+  if (pgOrders) {
+    const ok = pgOrders.acceptedRps >= 1000;
+    out.push(
+      `- Order placement on PostgreSQL, 1,000 orders/s or more: ` +
+        (ok
+          ? `met (${pgOrders.acceptedRps.toFixed(0)} accepted orders/s)`
+          : `missed by ${(1000 - pgOrders.acceptedRps).toFixed(0)} orders/s (${pgOrders.acceptedRps.toFixed(0)} accepted orders/s)`) +
+        `; nothing oversold: ${pgOrders.oversold ? 'missed (OVERSOLD)' : 'met'}`,
+    );
+  } else {
+    out.push(
+      '- Order placement on PostgreSQL: not measured in this run (set `BENCH_DATABASE_URL`).',
+    );
+  }
+  for (const r of rows.filter(
+    (row) => row.accepted !== undefined && row.target.startsWith('PGlite'),
+  )) {
+    out.push(
+      `- Order placement on PGlite (for reference): ${r.acceptedRps.toFixed(0)} accepted orders/s; nothing oversold: ${r.oversold ? 'missed (OVERSOLD)' : 'met'}`,
+    );
+  }
+  return out.join('\n');
+}
+
+function cpuModel() {
+  try {
+    const line = readFileSync('/proc/cpuinfo', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('model name'));
+    return line ? line.split(':')[1].trim() : (cpus()[0]?.model ?? 'unknown');
+  } catch {
+    return cpus()[0]?.model ?? 'unknown';
+  }
+}
+
+function writeDoc(rows) {
+  const nproc = spawnSync('nproc', { encoding: 'utf8' }).stdout.trim() || String(cpus().length);
+  const section = [
+    '### Figures of the last run',
+    '',
+    `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: Node ${process.version}, ` +
+      `${nproc} cores, ${cpuModel()}. autocannon, ${CONNECTIONS} connections, ${SECONDS} s per target ` +
+      `after a ${WARMUP_SECONDS} s warm-up (none for orders); client and servers share the machine.`,
+    '',
+    table(rows),
+    '',
+    'Orders: ~50 customers place orders of the minimum quantity against one product; "refused" are',
+    'non-2xx answers (409 once the stock runs out). Nothing is oversold when the stock taken equals',
+    'the orders stored × minimum (201s plus requests still in flight when the run stopped) and',
+    'stays at or above zero.',
+    '',
+    '#### Targets (issue 7)',
+    '',
+    targets(rows),
+    '',
+  ].join('\n');
+  const file = join(root, 'docs/performance.md');
+  let doc = existsSync(file) ? readFileSync(file, 'utf8') : '# Performance\n';
+  // Only the part between the markers is this script's; the analysis around it is written by hand.
+  const block = `${BENCH_START}\n${section}${BENCH_END}`;
+  const start = doc.indexOf(BENCH_START);
+  const end = doc.indexOf(BENCH_END);
+  doc =
+    start === -1 || end === -1
+      ? `${doc.trimEnd()}\n\n${block}\n`
+      : `${doc.slice(0, start)}${block}${doc.slice(end + BENCH_END.length)}`;
+  writeFileSync(file, doc.endsWith('\n') ? doc : `${doc}\n`);
+  console.log(`\nWrote ${file}`);
+}
+
+// ---- main ----------------------------------------------------------------------------------
+async function main() {
+  ensureBuild();
+  const pgliteChild = startBenchShop(3600, {});
+  let pgChild = null;
+  if (process.env.BENCH_DATABASE_URL) {
+    const url = await createDatabase(process.env.BENCH_DATABASE_URL);
+    pgChild = startBenchShop(3601, { DATABASE_URL: url });
+  }
+  await waitForHealth(local(3600), pgliteChild);
+  if (pgChild) await waitForHealth(local(3601), pgChild);
+
+  // The bare server answers a body as large as /api/items.
+  const items = await getJson('http://127.0.0.1:3600/api/items');
+  const bare = startBare(items);
+  await waitForHealth(local(BARE_PORT), bare);
+
+  console.log(`bare Fastify (port ${BARE_PORT})`);
+  const bareRow = await measure('bare Fastify (constant JSON)', {
+    url: `http://127.0.0.1:${BARE_PORT}/bare`,
+  });
+  const rows = [bareRow];
+  rows.push(...(await benchShop('PGlite', 3600, bareRow.rps)));
+  if (pgChild) rows.push(...(await benchShop('PostgreSQL', 3601, bareRow.rps)));
+
+  console.log(`\n${table(rows)}\n`);
+  writeDoc(rows);
+  if (rows.some((r) => r.oversold))
+    throw new Error('oversold: the stock taken does not match the accepted orders');
+}
+
+try {
+  await main();
+} catch (error) {
+  console.error(error);
+  process.exitCode = 1;
+} finally {
+  cleanUp();
+  if (dropDatabase) {
+    // Give the server a moment to release its connections; FORCE drops any left anyway.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await dropDatabase().catch((error) =>
+      console.error('could not drop the bench database:', error.message),
+    );
+  }
+}

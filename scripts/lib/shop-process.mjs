@@ -1,0 +1,103 @@
+// What `npm run bench` and `npm run lighthouse` share: the production server started in a child
+// process on a fresh data directory, waiting for it to answer, and cleaning up after both.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const children = [];
+const tempDirs = [];
+const onExit = [];
+
+/** A temporary folder, removed by `cleanUp`. */
+export function tempDir(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
+}
+
+/** Runs `stop` when the script ends or is interrupted (before the children are killed). */
+export function atExit(stop) {
+  onExit.push(stop);
+}
+
+function killChildren() {
+  for (const stop of onExit) stop();
+  for (const child of children) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+  }
+}
+process.on('exit', killChildren);
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    killChildren();
+    process.exit(130);
+  });
+}
+
+/** Stops the children and removes the temporary folders. */
+export function cleanUp() {
+  killChildren();
+  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+}
+
+/** Starts a Node script as a child that `cleanUp` stops. */
+export function spawnNode(args, options) {
+  const child = spawn(process.execPath, args, { cwd: root, ...options });
+  children.push(child);
+  return child;
+}
+
+/**
+ * The production server (apps/api/dist/main.js) on 127.0.0.1:`port` with demo data in a fresh
+ * data directory and limits a load test does not hit. `env` adds to or overrides that; the
+ * caller's DATABASE_URL, PUBLIC_URL and REDIS_URL are not inherited unless given in `env`.
+ */
+export function startShop(port, env = {}, stdio = ['ignore', 'inherit', 'inherit']) {
+  const childEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: tempDir('shop-run-data-'),
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MAX: '1000000',
+    AUTH_RATE_LIMIT_MAX: '100000',
+    SEED_DEMO_DATA: 'true',
+  };
+  for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'REDIS_URL']) delete childEnv[name];
+  const child = spawnNode([join(root, 'apps/api/dist/main.js')], {
+    env: { ...childEnv, ...env },
+    stdio,
+  });
+  child.on('exit', (code, signal) => {
+    if (code !== null && code !== 0)
+      console.error(`server on port ${port} exited with ${code ?? signal}`);
+  });
+  return child;
+}
+
+/** Resolves once `base`/api/health answers 200; throws if `child` exits or time runs out. */
+export async function waitForHealth(base, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server for ${base} exited early`);
+    try {
+      const res = await fetch(`${base}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the server for ${base} was not healthy after ${timeoutMs} ms`);
+}
+
+export async function getJson(url) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
+  return res.json();
+}
