@@ -60,8 +60,8 @@ for (const [label, command, args, env] of steps) {
   if (!run(label, command, args, env)) failedSteps.push(label);
 }
 
-function count(file, read) {
-  if (!existsSync(file)) return { passed: 0, failed: 0 };
+function count(file, read, absent = { passed: 0, failed: 0 }) {
+  if (!existsSync(file)) return absent;
   return read(JSON.parse(readFileSync(file, 'utf8')));
 }
 const vitest = count(join(reports, 'vitest.json'), (r) => ({
@@ -72,6 +72,37 @@ const playwright = count(join(reports, 'playwright.json'), (r) => ({
   passed: r.stats.expected + r.stats.flaky,
   failed: r.stats.unexpected,
 }));
+// Name what failed in the closing lines, so a CI log cut to its tail still says which test broke.
+function failedVitestTests(report) {
+  return report.testResults.flatMap((file) => {
+    const failed = file.assertionResults
+      .filter((test) => test.status === 'failed')
+      .map((test) => `${file.name.replace(root, '.')} > ${test.fullName}`);
+    // A file that failed outside any test (a hook, an import) has no failed assertion to name.
+    if (!failed.length && file.status === 'failed') {
+      return [`${file.name.replace(root, '.')}: ${String(file.message).split('\n')[0]}`];
+    }
+    return failed;
+  });
+}
+function failedPlaywrightTests(suite, trail = []) {
+  const here = suite.title ? [...trail, suite.title] : trail;
+  return [
+    ...(suite.specs ?? [])
+      .filter((spec) => !spec.ok)
+      .map((spec) => [...here, spec.title].join(' > ')),
+    ...(suite.suites ?? []).flatMap((child) => failedPlaywrightTests(child, here)),
+  ];
+}
+const failedTests = [
+  ...count(join(reports, 'vitest.json'), failedVitestTests, []),
+  ...count(join(reports, 'playwright.json'), (r) => failedPlaywrightTests(r), []),
+];
+if (failedTests.length) {
+  console.log('\nFailed tests:');
+  for (const name of failedTests) console.log(`  ✗ ${name}`);
+}
+
 const passed = vitest.passed + playwright.passed;
 const failed =
   vitest.failed + playwright.failed + failedSteps.filter((s) => !s.includes('tests')).length;

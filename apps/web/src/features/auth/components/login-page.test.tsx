@@ -167,8 +167,6 @@ describe('Login page', () => {
     await waitFor(() => expect(popup.location.href).toBe('https://accounts.example.com/o'));
     popup.closed = true;
 
-    expect(await screen.findByTestId('auth-error', {}, { timeout: 3000 })).toHaveTextContent(
-      `*${POPUP_CLOSED_BY_USER}*`,
-    );
+    expect(await screen.findByTestId('auth-error')).toHaveTextContent(`*${POPUP_CLOSED_BY_USER}*`);
   });
 });
