@@ -37,14 +37,18 @@ export function createShopTokens(secret: string, ttlMinutes: number): ShopTokens
   const key = new Uint8Array(hkdfSync('sha256', secret, 'partsworks', 'shop-token:v1', 32));
   return {
     async sign({ sub, email }) {
-      return new SignJWT({ email })
-        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-        .setSubject(sub)
-        .setIssuer(SHOP_TOKEN_ISSUER)
-        .setAudience(SHOP_TOKEN_AUDIENCE)
-        .setIssuedAt()
-        .setExpirationTime(`${ttlMinutes} minutes`)
-        .sign(key);
+      const now = Math.floor(Date.now() / 1000);
+      return (
+        new SignJWT({ email })
+          .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+          .setSubject(sub)
+          .setIssuer(SHOP_TOKEN_ISSUER)
+          .setAudience(SHOP_TOKEN_AUDIENCE)
+          // One reading of the clock for both, so the lifetime is exactly TOKEN_TTL_MINUTES.
+          .setIssuedAt(now)
+          .setExpirationTime(now + ttlMinutes * 60)
+          .sign(key)
+      );
     },
     async verify(token) {
       try {

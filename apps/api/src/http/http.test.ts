@@ -233,8 +233,12 @@ describe('rate limit', () => {
 describe('rate limit key', () => {
   it('counts a client by its address, an IPv6 client by its /64', () => {
     expect(rateLimitKey({ ip: '203.0.113.7' })).toBe('203.0.113.7');
-    expect(rateLimitKey({ ip: '2001:db8:1:2:aaaa::1' })).toBe(rateLimitKey({ ip: '2001:db8:1:2:bbbb::9' }));
-    expect(rateLimitKey({ ip: '2001:db8:1:2::1' })).not.toBe(rateLimitKey({ ip: '2001:db8:1:3::1' }));
+    expect(rateLimitKey({ ip: '2001:db8:1:2:aaaa::1' })).toBe(
+      rateLimitKey({ ip: '2001:db8:1:2:bbbb::9' }),
+    );
+    expect(rateLimitKey({ ip: '2001:db8:1:2::1' })).not.toBe(
+      rateLimitKey({ ip: '2001:db8:1:3::1' }),
+    );
   });
 
   it('does not throw for a request whose client already hung up (no address)', () => {

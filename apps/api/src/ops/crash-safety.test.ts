@@ -4,6 +4,7 @@ import { demoUsers } from '../db/seed-data.js';
 import { tempDir } from '../test-support/build-test-app.js';
 import {
   buildShared,
+  freePort,
   freshPostgresDatabase,
   signInOverHttp,
   startServerProcess,
@@ -149,7 +150,7 @@ describe('killed mid-stream with SIGKILL, restarted on the same data', () => {
   });
 
   it('keeps every acknowledged order and consistent stock on PGlite on disk', async () => {
-    const figures = await killMidStream(3510, { DATA_DIR: data.dir });
+    const figures = await killMidStream(await freePort(), { DATA_DIR: data.dir });
     report('PGlite', figures);
     expect(figures.foundAfterRestart).toBe(figures.acknowledged);
   }, 120_000);
@@ -159,7 +160,7 @@ describe('killed mid-stream with SIGKILL, restarted on the same data', () => {
     async () => {
       const database = await freshPostgresDatabase();
       try {
-        const figures = await killMidStream(3511, {
+        const figures = await killMidStream(await freePort(), {
           DATA_DIR: data.dir,
           DATABASE_URL: database.url,
         });

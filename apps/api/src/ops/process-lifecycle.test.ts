@@ -5,6 +5,7 @@ import { demoUsers } from '../db/seed-data.js';
 import { tempDir } from '../test-support/build-test-app.js';
 import {
   buildShared,
+  freePort,
   signInOverHttp,
   startServerProcess,
   type ServerProcess,
@@ -63,7 +64,7 @@ describe('SIGTERM', () => {
 
   it('lets the requests in flight finish, then exits with 0', async () => {
     server = await startServerProcess({
-      PORT: '3520',
+      PORT: String(await freePort()),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
       LOG_LEVEL: 'error',
@@ -131,7 +132,12 @@ describe('starting with a bad configuration', () => {
       const data = await tempDir('shop-bad-start-');
       try {
         const server = await startServerProcess(
-          { PORT: '3521', DATA_DIR: data.dir, LOG_LEVEL: 'silent', [name]: value },
+          {
+            PORT: String(await freePort()),
+            DATA_DIR: data.dir,
+            LOG_LEVEL: 'silent',
+            [name]: value,
+          },
           { wait: false },
         );
         const { code } = await server.exited;

@@ -44,7 +44,9 @@ describe('npm run make-admin', () => {
     } finally {
       await database.close();
     }
-  });
+    // Two runs that each compile the script and create a PGlite database on disk: seconds on an
+    // idle machine, more on a loaded one.
+  }, 120_000);
 
   it.each([[[]], [['not-an-email']], [['a@example.com', 'b@example.com']]])(
     'prints the usage and exits with 2 for the arguments %j',

@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
@@ -32,6 +33,18 @@ export function baseEnv(): Record<string, string> {
   return Object.fromEntries(
     keep.flatMap((key) => (process.env[key] ? [[key, process.env[key]]] : [])),
   );
+}
+
+/**
+ * A port nothing listens on now, from the system: a fixed port could be held by a server another
+ * run left behind, which would answer in place of the one under test.
+ */
+export async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
 
 export interface ServerProcess {

@@ -269,7 +269,10 @@ describe.each(testDatabases())('orders on %s', (kind) => {
       // change must reach it before the next read, not when the copy expires.
       const product = await addProduct(t, { available: 10, minimum: 1 });
       const shown = async () => {
-        const list = (await call('GET', '/api/items')).json() as { _id: string; available: number }[];
+        const list = (await call('GET', '/api/items')).json() as {
+          _id: string;
+          available: number;
+        }[];
         const one = (await call('GET', `/api/item/${product._id}`)).json() as { available: number };
         return [list.find((p) => p._id === product._id)?.available, one.available];
       };

@@ -73,7 +73,12 @@ export function placeOrderRow(db: Db, user: ShopUser, input: PlaceOrder): Promis
   });
 }
 
-async function drain(db: Db, productId: string, queue: ProductQueue, byProduct: Map<string, ProductQueue>) {
+async function drain(
+  db: Db,
+  productId: string,
+  queue: ProductQueue,
+  byProduct: Map<string, ProductQueue>,
+) {
   queue.running = true;
   try {
     while (queue.waiting.length > 0) {
