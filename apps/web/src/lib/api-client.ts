@@ -69,9 +69,7 @@ async function send(path: string, method: string, body: unknown, signal?: AbortS
 function isApiErrorBody(payload: unknown): payload is ApiErrorBody {
   if (typeof payload !== 'object' || payload === null) return false;
   const { statusCode, error, message } = payload as Partial<Record<keyof ApiErrorBody, unknown>>;
-  return (
-    Number.isInteger(statusCode) && typeof error === 'string' && typeof message === 'string'
-  );
+  return Number.isInteger(statusCode) && typeof error === 'string' && typeof message === 'string';
 }
 
 const unexpectedAnswer = (status: number) =>

@@ -84,7 +84,8 @@ describe('Home page', () => {
     expect(summary).toHaveTextContent('120M+');
     expect(summary).toHaveTextContent('75K+');
     const faq = screen.getByRole('region', { name: 'Frequently Asked Questions' });
-    expect(within(faq).getAllByRole('button', { expanded: false })).toHaveLength(3);
+    // The FAQ list is its own chunk, loaded when the section nears the viewport.
+    expect(await within(faq).findAllByRole('button', { expanded: false })).toHaveLength(3);
   });
 
   it('scrolls to the products when Order Now is pressed', async () => {

@@ -1,6 +1,6 @@
 import { messages, type Order, type Product } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { customer, sessionAnswer, signedIn } from '../../test/auth-mock';
 import { makeOrder, makeProduct, testConfig } from '../../test/factories';
 import { mockApi, type MockAnswer, type MockHandler } from '../../test/fetch-mock';
@@ -180,6 +180,11 @@ describe('Purchase page', () => {
   });
 
   it('asks for the product while the session is still being checked, and reads it once', async () => {
+    // "Once" holds for PRODUCT_FRESH_MS of the clock; a loaded machine must not run it out.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     let answerSession: (answer: MockAnswer) => void = () => undefined;
     const { calls } = setUp({
       'GET /auth/get-session': () =>

@@ -162,7 +162,10 @@ describe('Login page', () => {
       { ...testConfig, googleEnabled: true },
     );
 
-    await user.click(await screen.findByRole('button', { name: 'Continue With Google' }));
+    // The button is there, disabled, until the shop's configuration has arrived.
+    const google = await screen.findByRole('button', { name: 'Continue With Google' });
+    await waitFor(() => expect(google).toBeEnabled());
+    await user.click(google);
     expect(open).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(popup.location.href).toBe('https://accounts.example.com/o'));
     popup.closed = true;

@@ -1,6 +1,6 @@
 import { PREVIEW_LENGTH } from '@shop/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { makeProduct, testId } from '../../../test/factories';
 import { mockApi } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
@@ -55,6 +55,11 @@ describe('ProductCard', () => {
   });
 
   it('starts loading the product as a pointer or the focus reaches Buy Now', async () => {
+    // "Once" holds for PRODUCT_FRESH_MS of the clock; a loaded machine must not run it out.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const product = makeProduct(7);
     const { calls } = mockApi({ [`GET /item/${product._id}`]: { body: product } });
     const { user } = renderWithProviders(<ProductCard product={product} />);
