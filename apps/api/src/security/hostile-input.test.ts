@@ -371,10 +371,12 @@ function hostileRequests(endpoint: WriteEndpoint, f: Fixtures): fc.Arbitrary<Hos
         ),
       )
       .map(([[path, value], others, extra]) => {
-        const result = { ...structuredClone(body(f)), ...extra };
+        // Copies: a later path may write into an object set by an earlier one, and the values
+        // are fast-check's shared constants, which must stay as they are for the next run.
+        const result = { ...structuredClone(body(f)), ...structuredClone(extra) };
         for (const [other, otherValue] of others)
-          if (other !== path) setPath(result, other, otherValue);
-        setPath(result, path, value);
+          if (other !== path) setPath(result, other, structuredClone(otherValue));
+        setPath(result, path, structuredClone(value));
         return result;
       });
     modes.push(poisoned.map((payload) => ({ url, payload })));
