@@ -5,7 +5,9 @@ import { demoAdmin, newUser, signInViaApi, signUpViaApi } from '../support/users
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
 
 test.describe('the admin runs the catalogue and the users', () => {
-  test('adds a product, sees it on the home page, restocks it, and deletes it', async ({ page }) => {
+  test('adds a product, sees it on the home page, restocks it, and deletes it', async ({
+    page,
+  }) => {
     const name = `Rack Rail Kit ${randomBytes(3).toString('hex').toUpperCase()}`;
     await signInViaApi(page, demoAdmin);
     await page.goto('/dashboard/addproduct');
@@ -15,12 +17,20 @@ test.describe('the admin runs the catalogue and the users', () => {
     await page.getByLabel('Price', { exact: true }).fill('39');
     await page.getByLabel('Minimum', { exact: true }).fill('20');
     await page.getByLabel('Available', { exact: true }).fill('640');
-    await page.getByLabel('Description').fill('Tool-less sliding rails for 19-inch racks, rated for 60 kg, zinc-plated steel, sold in pairs.');
+    await page
+      .getByLabel('Description')
+      .fill(
+        'Tool-less sliding rails for 19-inch racks, rated for 60 kg, zinc-plated steel, sold in pairs.',
+      );
     await page.getByRole('button', { name: /add product/i }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Product Added Successfully!' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Product Added Successfully!' }),
+    ).toBeVisible();
 
     await page.goto('/');
-    const card = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name }) });
+    const card = page
+      .getByTestId('product-card')
+      .filter({ has: page.getByRole('heading', { name }) });
     await expect(card).toBeVisible();
     await expect(card).toContainText('640');
     const href = await card.getByRole('link', { name: 'Buy Now' }).getAttribute('href');
@@ -34,10 +44,19 @@ test.describe('the admin runs the catalogue and the users', () => {
     await expect(row).toContainText('1500');
 
     await page.goto(href!);
-    await expect(page.getByRole('main').getByText(/available/i).first()).toContainText('1500');
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/available/i)
+        .first(),
+    ).toContainText('1500');
 
     await page.goto('/dashboard/manageproducts');
-    await page.getByRole('row').filter({ hasText: name }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: name })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     const confirm = page.getByRole('dialog');
     await expect(confirm).toContainText('Are You Sure, You Want To Delete The Product!');
     await confirm.getByRole('button', { name: 'Yes' }).click();
@@ -69,7 +88,9 @@ test.describe('the admin runs the catalogue and the users', () => {
     await adminPage.close();
   });
 
-  test('removes a user after a confirmation; the removed user can no longer log in', async ({ browser }) => {
+  test('removes a user after a confirmation; the removed user can no longer log in', async ({
+    browser,
+  }) => {
     const doomedPage = await browser.newPage();
     const doomed = await signUpViaApi(doomedPage, newUser());
     await doomedPage.close();
@@ -82,7 +103,12 @@ test.describe('the admin runs the catalogue and the users', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByRole('row').filter({ hasText: doomed.email })).toHaveCount(0);
     // The admin cannot remove themselves.
-    await expect(page.getByRole('row').filter({ hasText: demoAdmin.email }).getByRole('button', { name: 'Remove User' })).toBeDisabled();
+    await expect(
+      page
+        .getByRole('row')
+        .filter({ hasText: demoAdmin.email })
+        .getByRole('button', { name: 'Remove User' }),
+    ).toBeDisabled();
     await page.close();
 
     const loginPage = await browser.newPage();

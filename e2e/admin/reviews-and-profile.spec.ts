@@ -13,7 +13,9 @@ test('a customer adds a 4-star review and sees it first on the home page', async
   await expect(page.getByLabel('Rating (0 to 5)')).toHaveValue('4');
   await page.getByRole('textbox', { name: 'Review' }).fill(text);
   await page.getByRole('button', { name: /add (a )?review|submit/i }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Review Added Successfully!' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Review Added Successfully!' }),
+  ).toBeVisible();
 
   await page.goto('/');
   await page.getByRole('region', { name: 'Customer Reviews' }).scrollIntoViewIfNeeded();
@@ -23,7 +25,9 @@ test('a customer adds a 4-star review and sees it first on the home page', async
   await expect(first.getByRole('img', { name: /^4 Stars? out of 5$/i })).toBeVisible();
 });
 
-test('a customer fills the profile in Add mode, sees it shown, and updates it in Update mode', async ({ page }) => {
+test('a customer fills the profile in Add mode, sees it shown, and updates it in Update mode', async ({
+  page,
+}) => {
   const user = await signUpViaApi(page);
   await page.goto('/dashboard/myprofile');
   const main = page.getByRole('main');
@@ -38,7 +42,9 @@ test('a customer fills the profile in Add mode, sees it shown, and updates it in
   await page.getByLabel('Phone Number').fill('555-123-4567');
   await page.getByLabel('LinkedIn').fill('https://www.linkedin.com/in/pat-buyer');
   await main.getByRole('button', { name: 'Add Information' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Information Added/Updated Successfully!' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Information Added/Updated Successfully!' }),
+  ).toBeVisible();
   await expect(main.getByTestId('profile-location')).toContainText('Leeds, United Kingdom');
 
   await expect(main.getByRole('button', { name: 'Update Information' })).toBeVisible();

@@ -19,7 +19,9 @@ test.describe('Google sign-in through a local OpenID Connect server', () => {
     const popup = await popupOpened;
     // The popup may still be moving from about:blank to the provider while it is measured.
     const size = () =>
-      popup.evaluate(() => `${window.innerWidth} x ${window.innerHeight}`).catch(() => 'navigating');
+      popup
+        .evaluate(() => `${window.innerWidth} x ${window.innerHeight}`)
+        .catch(() => 'navigating');
     await expect.poll(size).toBe('500 x 600');
 
     release();
@@ -40,7 +42,9 @@ test.describe('Google sign-in through a local OpenID Connect server', () => {
     await popup.close();
 
     await expect(page.getByTestId('auth-error')).toHaveText('*POPUP_CLOSED_BY_USER*');
-    await expect(page.getByRole('banner').getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('banner').getByRole('link', { name: 'Login', exact: true }),
+    ).toBeVisible();
   });
 
   test('starting a new popup cancels the pending one', async ({ page, context }) => {

@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { latestEmailTo, linkIn } from '../support/mail';
 import { newUser, signUpViaApi } from '../support/users';
 
-test('a customer resets a forgotten password through the emailed link and logs in with it', async ({ page }) => {
+test('a customer resets a forgotten password through the emailed link and logs in with it', async ({
+  page,
+}) => {
   const user = await signUpViaApi(page, newUser());
   await page.context().clearCookies();
 
@@ -39,11 +41,15 @@ test('a customer resets a forgotten password through the emailed link and logs i
   // A used link cannot be used again.
   await page.getByRole('banner').getByRole('button', { name: 'Signout' }).click();
   await page.goto(link);
-  await expect(page.getByRole('alert').filter({ hasText: /invalid or has expired/i })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: /invalid or has expired/i }),
+  ).toBeVisible();
   await expect(page.getByLabel('New password', { exact: true })).toHaveCount(0);
 });
 
-test('reset mode shows the SPEC messages and the provider error under the email field', async ({ page }) => {
+test('reset mode shows the SPEC messages and the provider error under the email field', async ({
+  page,
+}) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Forgot password?' }).click();
   await page.getByRole('button', { name: 'Reset Password' }).click();

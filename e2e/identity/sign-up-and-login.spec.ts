@@ -10,7 +10,9 @@ async function logIn(page: Page, email: string, password: string) {
 }
 
 test.describe('sign-up, login and sign-out', () => {
-  test('a new customer signs up, lands on / with the name uppercased, and signs out', async ({ page }) => {
+  test('a new customer signs up, lands on / with the name uppercased, and signs out', async ({
+    page,
+  }) => {
     const user = newUser();
     await page.goto('/signup');
     await page.getByLabel('Name', { exact: true }).fill('Pat Buyer');
@@ -20,7 +22,10 @@ test.describe('sign-up, login and sign-out', () => {
 
     await expect(page).toHaveURL('/');
     await expect(banner(page)).toContainText('PAT BUYER');
-    await expect(banner(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/myorders');
+    await expect(banner(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard/myorders',
+    );
     await expect(banner(page).getByRole('link', { name: 'Login', exact: true })).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
 
@@ -34,7 +39,9 @@ test.describe('sign-up, login and sign-out', () => {
     await expect(banner(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
   });
 
-  test('a protected page sends a visitor to /login and back there after login', async ({ page }) => {
+  test('a protected page sends a visitor to /login and back there after login', async ({
+    page,
+  }) => {
     const user = await signUpViaApi(page, newUser());
     await page.context().clearCookies();
 
@@ -42,7 +49,9 @@ test.describe('sign-up, login and sign-out', () => {
     await expect(page).toHaveURL('/login');
     await logIn(page, user.email, user.password);
     await expect(page).toHaveURL('/dashboard/myorders');
-    await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Orders' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'My Orders' }),
+    ).toBeVisible();
   });
 
   test('login without a remembered page goes to /', async ({ page }) => {
@@ -58,7 +67,9 @@ test.describe('sign-up, login and sign-out', () => {
     const error = page.getByTestId('auth-error');
     await expect(error).toHaveText(/^\*[A-Z_]+\*$/);
     await expect(error).toHaveText('*INVALID_EMAIL_OR_PASSWORD*');
-    expect(await error.evaluate((el) => getComputedStyle(el).color)).toMatch(/rgb\((1\d\d|2\d\d), \d{1,2}, \d{1,2}\)/);
+    expect(await error.evaluate((el) => getComputedStyle(el).color)).toMatch(
+      /rgb\((1\d\d|2\d\d), \d{1,2}, \d{1,2}\)/,
+    );
     await expect(page).toHaveURL('/login');
   });
 
@@ -71,7 +82,9 @@ test.describe('sign-up, login and sign-out', () => {
     await expect(page.getByTestId('auth-error')).toHaveText(/^\*USER_ALREADY_EXISTS.*\*$/);
   });
 
-  test('every SPEC message of the login and signup forms appears for a bad value', async ({ page }) => {
+  test('every SPEC message of the login and signup forms appears for a bad value', async ({
+    page,
+  }) => {
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('This field is required.').first()).toBeVisible();
@@ -80,7 +93,11 @@ test.describe('sign-up, login and sign-out', () => {
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Please give a valid email address.')).toBeVisible();
-    await expect(page.getByText('Minimum six characters. (letter, at least one digit, at least one special character)')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Minimum six characters. (letter, at least one digit, at least one special character)',
+      ),
+    ).toBeVisible();
 
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Signup', exact: true }).click();
@@ -91,7 +108,11 @@ test.describe('sign-up, login and sign-out', () => {
     await page.getByRole('button', { name: 'Signup', exact: true }).click();
     await expect(page.getByText('Please give a valid name.')).toBeVisible();
     await expect(page.getByText('Please give a valid email address.')).toBeVisible();
-    await expect(page.getByText('Minimum six characters. (letter, at least one digit, at least one special character)')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Minimum six characters. (letter, at least one digit, at least one special character)',
+      ),
+    ).toBeVisible();
   });
 
   test('login and signup link to each other', async ({ page }) => {
@@ -120,17 +141,29 @@ test.describe('roles', () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL('/dashboard/myorders');
     const menu = page.getByRole('navigation', { name: 'Dashboard' });
-    for (const item of ['My Orders', 'Add A Review', 'My Profile']) await expect(menu.getByRole('link', { name: item })).toBeVisible();
-    for (const item of ['Manage All Orders', 'Add A Product', 'Manage Products', 'Make Admin']) await expect(menu.getByRole('link', { name: item })).toHaveCount(0);
+    for (const item of ['My Orders', 'Add A Review', 'My Profile'])
+      await expect(menu.getByRole('link', { name: item })).toBeVisible();
+    for (const item of ['Manage All Orders', 'Add A Product', 'Manage Products', 'Make Admin'])
+      await expect(menu.getByRole('link', { name: item })).toHaveCount(0);
 
     await banner(page).getByRole('button', { name: 'Signout' }).click();
     await expect(banner(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
     await signInViaApi(page, demoAdmin);
     await page.goto('/');
-    await expect(banner(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard/manageallorders');
+    await expect(banner(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      '/dashboard/manageallorders',
+    );
     await banner(page).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page).toHaveURL('/dashboard/manageallorders');
-    for (const item of ['Manage All Orders', 'Add A Product', 'Manage Products', 'Make Admin', 'My Profile']) await expect(menu.getByRole('link', { name: item })).toBeVisible();
+    for (const item of [
+      'Manage All Orders',
+      'Add A Product',
+      'Manage Products',
+      'Make Admin',
+      'My Profile',
+    ])
+      await expect(menu.getByRole('link', { name: item })).toBeVisible();
     await expect(menu.getByRole('link', { name: 'My Orders' })).toHaveCount(0);
   });
 
@@ -145,7 +178,9 @@ test.describe('roles', () => {
     await expect(page).toHaveURL('/dashboard/myprofile');
   });
 
-  test('a protected page shows Loading... with a progress bar while the session resolves', async ({ page }) => {
+  test('a protected page shows Loading... with a progress bar while the session resolves', async ({
+    page,
+  }) => {
     await signUpViaApi(page);
     // Hold the session answer so the loading state can be seen.
     let release!: () => void;

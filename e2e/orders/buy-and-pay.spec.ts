@@ -20,12 +20,16 @@ async function fillCard(page: Page, number: string) {
 }
 
 test.describe('buying in bulk and paying by card', () => {
-  test('a customer buys from the home page, finds the order under My Orders, pays with 4242 and sees it paid', async ({ page }) => {
+  test('a customer buys from the home page, finds the order under My Orders, pays with 4242 and sees it paid', async ({
+    page,
+  }) => {
     const user = await signUpViaApi(page);
     const product = await demoProduct(page, 'Server Processor');
 
     await page.goto('/');
-    const card = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: product.name }) });
+    const card = page
+      .getByTestId('product-card')
+      .filter({ has: page.getByRole('heading', { name: product.name }) });
     await card.getByRole('link', { name: 'Buy Now' }).click();
     await expect(page).toHaveURL(`/purchase/${product._id}`);
 
@@ -45,8 +49,12 @@ test.describe('buying in bulk and paying by card', () => {
     await page.getByLabel('Phone Number').fill('(555) 123-4567');
     await page.getByLabel('Address').fill('Unit 4, 77 Harbor Street, Leeds');
     await page.getByRole('button', { name: 'Purchase' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Order Place Successfully!' })).toBeVisible();
-    await expect.poll(async () => (await getProduct(page.request, product._id)).available).toBeLessThanOrEqual(product.available - quantity);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Order Place Successfully!' }),
+    ).toBeVisible();
+    await expect
+      .poll(async () => (await getProduct(page.request, product._id)).available)
+      .toBeLessThanOrEqual(product.available - quantity);
 
     await page.goto('/dashboard/myorders');
     const row = page.getByRole('row').filter({ hasText: product.name });
@@ -74,7 +82,9 @@ test.describe('buying in bulk and paying by card', () => {
     await expect(paidRow.getByRole('link', { name: 'Pay' })).toHaveCount(0);
   });
 
-  test('a declined card shows the message above Pay and leaves the order unpaid', async ({ page }) => {
+  test('a declined card shows the message above Pay and leaves the order unpaid', async ({
+    page,
+  }) => {
     const user = await signUpViaApi(page);
     const token = await shopToken(page.request, user.email);
     const order = await placeOrder(page.request, token, await demoProduct(page, 'Graphics Card'));
@@ -86,21 +96,35 @@ test.describe('buying in bulk and paying by card', () => {
     const error = page.getByTestId('card-error');
     await expect(error).toHaveText('Your card was declined.');
     // In red, and above the Pay button.
-    expect(await error.evaluate((el) => getComputedStyle(el).color)).toMatch(/rgb\((1\d\d|2\d\d), \d{1,2}, \d{1,2}\)/);
+    expect(await error.evaluate((el) => getComputedStyle(el).color)).toMatch(
+      /rgb\((1\d\d|2\d\d), \d{1,2}, \d{1,2}\)/,
+    );
     expect((await error.boundingBox())!.y).toBeLessThan((await pay.boundingBox())!.y);
     await expect(page.getByText('Payment Successfully Completed!')).toHaveCount(0);
 
     await page.goto('/dashboard/myorders');
-    await expect(page.getByRole('row').filter({ hasText: order.productName })).toContainText('Unpaid');
+    await expect(page.getByRole('row').filter({ hasText: order.productName })).toContainText(
+      'Unpaid',
+    );
   });
 
-  test('the admin sees a paid order as Pending, ships it, and sees Shipping disabled', async ({ browser }) => {
+  test('the admin sees a paid order as Pending, ships it, and sees Shipping disabled', async ({
+    browser,
+  }) => {
     const customerPage = await browser.newPage();
     const user = await signUpViaApi(customerPage);
     const token = await shopToken(customerPage.request, user.email);
-    const order = await placeOrder(customerPage.request, token, await demoProduct(customerPage, 'Memory Kit'));
+    const order = await placeOrder(
+      customerPage.request,
+      token,
+      await demoProduct(customerPage, 'Memory Kit'),
+    );
     await payOrder(customerPage.request, token, order);
-    const unpaid = await placeOrder(customerPage.request, token, await demoProduct(customerPage, 'Memory Kit'));
+    const unpaid = await placeOrder(
+      customerPage.request,
+      token,
+      await demoProduct(customerPage, 'Memory Kit'),
+    );
     await customerPage.close();
 
     const page = await browser.newPage();
@@ -120,21 +144,30 @@ test.describe('buying in bulk and paying by card', () => {
     // The unpaid one can be deleted after a confirmation; the stock comes back.
     const before = (await getProduct(page.request, unpaid.productId!)).available;
     await rows.filter({ hasText: 'Unpaid' }).getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByRole('dialog')).toContainText('Are You Sure, You Want To Cancel The Order!');
+    await expect(page.getByRole('dialog')).toContainText(
+      'Are You Sure, You Want To Cancel The Order!',
+    );
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await expect(rows).toHaveCount(1);
-    await expect.poll(async () => (await getProduct(page.request, unpaid.productId!)).available).toBe(before + unpaid.quantity);
+    await expect
+      .poll(async () => (await getProduct(page.request, unpaid.productId!)).available)
+      .toBe(before + unpaid.quantity);
     await page.close();
   });
 
-  test('a customer cancels an unpaid order through the confirm dialog and the stock goes back up', async ({ page }) => {
+  test('a customer cancels an unpaid order through the confirm dialog and the stock goes back up', async ({
+    page,
+  }) => {
     const user = await signUpViaApi(page);
     const token = await shopToken(page.request, user.email);
     const product = await demoProduct(page, 'NVMe');
     const order = await placeOrder(page.request, token, product, product.minimum * 2);
 
     await page.goto(`/purchase/${product._id}`);
-    const availableText = page.getByRole('main').getByText(/available/i).first();
+    const availableText = page
+      .getByRole('main')
+      .getByText(/available/i)
+      .first();
     const afterOrder = (await getProduct(page.request, product._id)).available;
     await expect(availableText).toContainText(String(afterOrder));
 
@@ -151,10 +184,17 @@ test.describe('buying in bulk and paying by card', () => {
     await expect(page.getByRole('row').filter({ hasText: product.name })).toHaveCount(0);
 
     await page.goto(`/purchase/${product._id}`);
-    await expect(page.getByRole('main').getByText(/available/i).first()).toContainText(String(afterOrder + order.quantity));
+    await expect(
+      page
+        .getByRole('main')
+        .getByText(/available/i)
+        .first(),
+    ).toContainText(String(afterOrder + order.quantity));
   });
 
-  test('the purchase form refuses a quantity out of range with the SPEC toasts, and bad contact details', async ({ page }) => {
+  test('the purchase form refuses a quantity out of range with the SPEC toasts, and bad contact details', async ({
+    page,
+  }) => {
     await signUpViaApi(page);
     const product = await demoProduct(page, 'Power Supply');
     await page.goto(`/purchase/${product._id}`);
@@ -162,11 +202,15 @@ test.describe('buying in bulk and paying by card', () => {
     await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue(String(product.minimum));
 
     await page.getByLabel('Quantity', { exact: true }).fill(String(product.available + 1));
-    await expect(page.getByRole('alert').filter({ hasText: 'Unavailable Quantity.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Unavailable Quantity.' }),
+    ).toBeVisible();
     await expect(purchase).toBeDisabled();
 
     await page.getByLabel('Quantity', { exact: true }).fill(String(product.minimum - 1));
-    await expect(page.getByRole('alert').filter({ hasText: `Minimum ${product.minimum} Pieces Needed.` })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: `Minimum ${product.minimum} Pieces Needed.` }),
+    ).toBeVisible();
     await expect(purchase).toBeDisabled();
 
     await page.getByLabel('Quantity', { exact: true }).fill(String(product.minimum));

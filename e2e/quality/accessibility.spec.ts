@@ -25,7 +25,17 @@ test.describe('accessibility: axe finds no serious or critical violation', () =>
   test('on every public page, wide and narrow', async ({ page }) => {
     test.setTimeout(120_000); // twenty pages, each read by axe
     const products = await getProducts(page.request);
-    const paths = ['/', '/products', '/login', '/signup', '/blog', '/myportfolio', '/about', '/reset-password?token=x', '/no/such/page'];
+    const paths = [
+      '/',
+      '/products',
+      '/login',
+      '/signup',
+      '/blog',
+      '/myportfolio',
+      '/about',
+      '/reset-password?token=x',
+      '/no/such/page',
+    ];
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
       for (const path of paths) {
@@ -37,7 +47,9 @@ test.describe('accessibility: axe finds no serious or critical violation', () =>
           await scrollToEnd(page);
           await expect(page.getByRole('textbox', { name: 'Email address' })).toBeVisible();
           await expect(page.getByTestId('review-card').first()).toBeVisible();
-          await expect(page.getByRole('region', { name: 'Frequently Asked Questions' }).getByRole('button')).toHaveCount(3);
+          await expect(
+            page.getByRole('region', { name: 'Frequently Asked Questions' }).getByRole('button'),
+          ).toHaveCount(3);
         }
         await expectAccessible(page, `${path} at ${width} px`);
       }
@@ -53,7 +65,7 @@ test.describe('accessibility: axe finds no serious or critical violation', () =>
     expect(products.length).toBeGreaterThan(0);
   });
 
-  test("on every customer page", async ({ page }) => {
+  test('on every customer page', async ({ page }) => {
     const user = await signUpViaApi(page);
     const token = await shopToken(page.request, user.email);
     const [product] = await getProducts(page.request);
@@ -72,14 +84,23 @@ test.describe('accessibility: axe finds no serious or critical violation', () =>
     }
     // A dialog as well: the cancel confirmation.
     await page.goto('/dashboard/myorders');
-    await page.getByRole('row').filter({ hasText: product!.name }).getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: product!.name })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
     await expect(page.getByRole('dialog')).toBeVisible();
     await expectAccessible(page, 'the cancel dialog');
   });
 
   test('on every admin page', async ({ page }) => {
     await signInViaApi(page, demoAdmin);
-    for (const path of ['/dashboard/manageallorders', '/dashboard/addproduct', '/dashboard/manageproducts', '/dashboard/makeadmin']) {
+    for (const path of [
+      '/dashboard/manageallorders',
+      '/dashboard/addproduct',
+      '/dashboard/manageproducts',
+      '/dashboard/makeadmin',
+    ]) {
       await page.goto(path);
       await settle(page);
       await expectAccessible(page, path);

@@ -16,16 +16,21 @@ test('no page asks to evaluate a string as code, so the CSP reports nothing', as
     const seen: string[] = [];
     (window as unknown as { cspViolations: string[] }).cspViolations = seen;
     document.addEventListener('securitypolicyviolation', (event) =>
-      seen.push(`${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`),
+      seen.push(
+        `${event.violatedDirective} ${event.blockedURI} ${event.sourceFile}:${event.lineNumber}`,
+      ),
     );
   });
   const consoleReports: string[] = [];
   page.on('console', (message) => {
-    if (/content security policy|unsafe-eval/i.test(message.text())) consoleReports.push(message.text());
+    if (/content security policy|unsafe-eval/i.test(message.text()))
+      consoleReports.push(message.text());
   });
   const violations: string[] = [];
   const collect = async (label: string) => {
-    const seen = await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+    const seen = await page.evaluate(
+      () => (window as unknown as { cspViolations: string[] }).cspViolations,
+    );
     violations.push(...seen.map((violation) => `${label}: ${violation}`));
   };
 
@@ -49,7 +54,11 @@ test('no page asks to evaluate a string as code, so the CSP reports nothing', as
   // Signed in: the purchase, review and profile forms.
   await signUpViaApi(page);
   const [product] = await getProducts(page.request);
-  for (const path of [`/purchase/${product!._id}`, '/dashboard/addreview', '/dashboard/myprofile']) {
+  for (const path of [
+    `/purchase/${product!._id}`,
+    '/dashboard/addreview',
+    '/dashboard/myprofile',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('main').getByRole('button').first()).toBeVisible();
     await expect(page.getByText('Loading...')).toHaveCount(0);

@@ -52,9 +52,13 @@ test('names, reviews and product fields containing markup render as text', async
     await expect(page.getByRole('main')).toContainText(`Cable ${tag} <b>bold</b>`);
 
     // Nothing ran, on any of these pages.
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned)).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned),
+    ).toBeUndefined();
   } finally {
-    await page.request.delete(`/api/item/${insertedId}`, { headers: { authorization: `Bearer ${adminToken}` } });
+    await page.request.delete(`/api/item/${insertedId}`, {
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     await page.close();
   }
 });

@@ -11,7 +11,8 @@ const sectionHeadings = [
 ];
 
 /** The 150-character preview a person should see: cut, then an ellipsis. */
-const cut = (text: string) => (Array.from(text).length > 150 ? `${Array.from(text).slice(0, 150).join('')}...` : text);
+const cut = (text: string) =>
+  Array.from(text).length > 150 ? `${Array.from(text).slice(0, 150).join('')}...` : text;
 
 test.describe('home page', () => {
   test('shows the seven sections in order, filled from the API', async ({ page, request }) => {
@@ -51,19 +52,30 @@ test.describe('home page', () => {
     // Three collapsible questions. Like the reviews and the newsletter form, they load as their
     // section comes near the viewport, so a person scrolls down to them.
     await page.getByRole('region', { name: sectionHeadings[4] }).scrollIntoViewIfNeeded();
-    const questions = page.getByRole('region', { name: sectionHeadings[4] }).getByRole('button', { expanded: false });
+    const questions = page
+      .getByRole('region', { name: sectionHeadings[4] })
+      .getByRole('button', { expanded: false });
     await expect(questions).toHaveCount(3);
     await questions.first().click();
-    await expect(page.getByRole('region', { name: sectionHeadings[4] }).getByRole('button', { expanded: true })).toHaveCount(1);
+    await expect(
+      page
+        .getByRole('region', { name: sectionHeadings[4] })
+        .getByRole('button', { expanded: true }),
+    ).toHaveCount(1);
   });
 
-  test("a card cuts the description at 150 characters with an ellipsis and links Buy Now to /purchase/{_id}", async ({ page, request }) => {
+  test('a card cuts the description at 150 characters with an ellipsis and links Buy Now to /purchase/{_id}', async ({
+    page,
+    request,
+  }) => {
     const products = await getProducts(request);
     const long = products.slice(0, 6).find((p) => p.description.length > 150);
     expect(long, 'the demo catalogue has a long description on the home page').toBeDefined();
 
     await page.goto('/');
-    const card = page.getByTestId('product-card').filter({ has: page.getByRole('heading', { name: long!.name }) });
+    const card = page
+      .getByTestId('product-card')
+      .filter({ has: page.getByRole('heading', { name: long!.name }) });
     await expect(card).toContainText(cut(long!.description));
     await expect(card).not.toContainText(long!.description);
     await expect(card).toContainText(String(long!.minimum));
@@ -72,10 +84,9 @@ test.describe('home page', () => {
     await expect(card.getByRole('img', { name: long!.name })).toBeVisible();
 
     for (const [index, product] of products.slice(0, 6).entries()) {
-      await expect(page.getByTestId('product-card').nth(index).getByRole('link', { name: 'Buy Now' })).toHaveAttribute(
-        'href',
-        `/purchase/${product._id}`,
-      );
+      await expect(
+        page.getByTestId('product-card').nth(index).getByRole('link', { name: 'Buy Now' }),
+      ).toHaveAttribute('href', `/purchase/${product._id}`);
     }
   });
 
@@ -92,7 +103,9 @@ test.describe('home page', () => {
       const card = cards.nth(index);
       await expect(card).toContainText(review.name);
       await expect(card).toContainText(cut(review.discription));
-      await expect(card.getByRole('img', { name: new RegExp(`${review.rating} Stars?`, 'i') })).toBeVisible();
+      await expect(
+        card.getByRole('img', { name: new RegExp(`${review.rating} Stars?`, 'i') }),
+      ).toBeVisible();
     }
   });
 
@@ -105,7 +118,9 @@ test.describe('home page', () => {
     await expect(productsHeading).toBeInViewport();
   });
 
-  test('subscribing shows a success toast, and the same email again is handled kindly', async ({ page }) => {
+  test('subscribing shows a success toast, and the same email again is handled kindly', async ({
+    page,
+  }) => {
     const email = `buyer-${Date.now()}@example.com`;
     await page.goto('/');
     const section = page.getByRole('region', { name: 'Want To Get Updates' });
@@ -126,7 +141,9 @@ test.describe('home page', () => {
 
   test('tells the visitor when the shop cannot be reached, and retries', async ({ page }) => {
     let fail = true;
-    await page.route('**/api/items', (route) => (fail ? route.abort('connectionrefused') : route.fallback()));
+    await page.route('**/api/items', (route) =>
+      fail ? route.abort('connectionrefused') : route.fallback(),
+    );
     await page.goto('/');
     const retry = page.getByRole('button', { name: /retry|try again/i }).first();
     await expect(retry).toBeVisible();

@@ -33,13 +33,17 @@ test.describe('navigation', () => {
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   });
 
-  test('the footer links /, /login, /signup and /about, with the year and "All right reserved"', async ({ page }) => {
+  test('the footer links /, /login, /signup and /about, with the year and "All right reserved"', async ({
+    page,
+  }) => {
     await page.goto('/blog');
     const footer = page.getByRole('contentinfo');
     await expect(footer).toContainText(String(new Date().getFullYear()));
     await expect(footer).toContainText('All right reserved');
 
-    const hrefs = await footer.getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    const hrefs = await footer
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(expect.arrayContaining(['/', '/login', '/signup', '/about']));
 
     await footer.locator('a[href="/about"]').click();
@@ -61,7 +65,9 @@ test.describe('navigation', () => {
     await expect(page.getByRole('heading', { name: 'PAGE NOT FOUND!' })).toBeVisible();
     const image = page.getByRole('main').getByRole('img');
     await expect(image.first()).toBeVisible();
-    expect(await image.first().evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    expect(
+      await image.first().evaluate((img) => (img as HTMLImageElement).naturalWidth),
+    ).toBeGreaterThan(0);
   });
 
   test('an unknown API path answers a JSON 404, not the page', async ({ request }) => {
@@ -87,14 +93,26 @@ test.describe('navigation', () => {
     await expect(page.getByRole('link', { name: 'Blog', exact: true })).toBeHidden();
 
     // Nothing overflows sideways on a phone.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
   });
 
-  test('static pages have their content: blog answers five questions, portfolio has three projects', async ({ page }) => {
+  test('static pages have their content: blog answers five questions, portfolio has three projects', async ({
+    page,
+  }) => {
     await page.goto('/blog');
-    for (const topic of [/unit test/i, /state/i, /directly/i, /prototypal inheritance/i, /performance/i]) {
-      await expect(page.getByRole('main').getByRole('heading', { name: topic }).first()).toBeVisible();
+    for (const topic of [
+      /unit test/i,
+      /state/i,
+      /directly/i,
+      /prototypal inheritance/i,
+      /performance/i,
+    ]) {
+      await expect(
+        page.getByRole('main').getByRole('heading', { name: topic }).first(),
+      ).toBeVisible();
     }
     await page.goto('/myportfolio');
     const main = page.getByRole('main');

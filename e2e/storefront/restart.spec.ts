@@ -11,7 +11,13 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 async function startShop(port: number, dataDir: string): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   });
   const deadline = Date.now() + 60_000;

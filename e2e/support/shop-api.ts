@@ -32,14 +32,23 @@ export async function placeOrder(
 ): Promise<Order> {
   const response = await request.post('/api/order', {
     headers: bearer(token),
-    data: { productId: product._id, quantity, number: '555-123-4567', address: '1 Test Street, Leeds' },
+    data: {
+      productId: product._id,
+      quantity,
+      number: '555-123-4567',
+      address: '1 Test Street, Leeds',
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { order: Order }).order;
 }
 
 /** Pays an order with a test card through the sandbox gateway, as the payment page does. */
-export async function payOrder(request: APIRequestContext, token: string, order: Order): Promise<string> {
+export async function payOrder(
+  request: APIRequestContext,
+  token: string,
+  order: Order,
+): Promise<string> {
   const intent = await request.post('/api/create-payment-intent', {
     headers: bearer(token),
     data: { orderId: order._id, price: order.price },
@@ -49,7 +58,12 @@ export async function payOrder(request: APIRequestContext, token: string, order:
   const confirm = await request.post('/api/sandbox/payment-intents/confirm', {
     data: {
       clientSecret,
-      card: { number: '4242424242424242', expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '123' },
+      card: {
+        number: '4242424242424242',
+        expMonth: 12,
+        expYear: new Date().getFullYear() + 2,
+        cvc: '123',
+      },
       billingDetails: { name: order.name, email: order.email },
     },
   });

@@ -9,7 +9,8 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
 
 const env = process.env;
-for (const dir of [env.DATA_DIR, env.E2E_MAIL_DIR]) if (dir) rmSync(dir, { recursive: true, force: true });
+for (const dir of [env.DATA_DIR, env.E2E_MAIL_DIR])
+  if (dir) rmSync(dir, { recursive: true, force: true });
 mkdirSync(env.E2E_MAIL_DIR, { recursive: true });
 
 let received = 0;
@@ -21,7 +22,10 @@ const smtp = new SMTPServer({
     stream.on('data', (chunk) => chunks.push(chunk));
     stream.on('end', () => {
       const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-      writeFileSync(join(env.E2E_MAIL_DIR, `${Date.now()}-${++received}-${to}.eml`), Buffer.concat(chunks));
+      writeFileSync(
+        join(env.E2E_MAIL_DIR, `${Date.now()}-${++received}-${to}.eml`),
+        Buffer.concat(chunks),
+      );
       callback();
     });
   },
@@ -29,7 +33,12 @@ const smtp = new SMTPServer({
 await new Promise((resolve) => smtp.listen(Number(env.E2E_SMTP_PORT), '127.0.0.1', resolve));
 
 /** The one Google account of the tests; e2e/support/google.ts names the same person. */
-const googleUser = { sub: 'google-gina-0001', email: 'gina@example.com', email_verified: true, name: 'Gina Google' };
+const googleUser = {
+  sub: 'google-gina-0001',
+  email: 'gina@example.com',
+  email_verified: true,
+  name: 'Gina Google',
+};
 const oidc = new OAuth2Server();
 await oidc.issuer.keys.generate('RS256');
 oidc.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, googleUser));

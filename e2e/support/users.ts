@@ -14,7 +14,10 @@ export interface TestUser {
 
 /** A new customer with an address that passes SPEC's email rule (lowercase letters and digits). */
 export function newUser(): TestUser {
-  const tag = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`.replace(/[^a-z0-9]/g, '');
+  const tag = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`.replace(
+    /[^a-z0-9]/g,
+    '',
+  );
   return { name: 'Pat Buyer', email: `pat${tag}@example.com`, password: 'Parts#2026' };
 }
 
