@@ -1,17 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { getProducts } from '../support/api';
+import { demoProduct } from '../support/api';
 import { getProduct, payOrder, placeOrder, shopToken } from '../support/shop-api';
 import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
-
-/**
- * Each journey works on its own demo product, found by name (admins add products while other
- * journeys run), so journeys running side by side never share stock.
- */
-async function demoProduct(page: Page, name: string) {
-  const product = (await getProducts(page.request)).find((p) => p.name.includes(name));
-  if (!product) throw new Error(`no demo product named like ${name}`);
-  return product;
-}
 
 async function fillCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
@@ -24,7 +14,7 @@ test.describe('buying in bulk and paying by card', () => {
     page,
   }) => {
     const user = await signUpViaApi(page);
-    const product = await demoProduct(page, 'Server Processor');
+    const product = await demoProduct(page.request, 'Server Processor');
 
     await page.goto('/');
     const card = page
@@ -70,8 +60,12 @@ test.describe('buying in bulk and paying by card', () => {
     await expect(pay).toBeEnabled();
     await fillCard(page, '4242 4242 4242 4242');
     await pay.click();
-    await expect(page.getByText('Payment Successfully Completed!')).toBeVisible();
-    await expect(page.getByRole('alert').filter({ hasText: 'Payment Completed!' })).toBeVisible();
+    // The success toast closes after SUCCESS_TOAST_MS (1.5 s): look for it while waiting for the
+    // page's message, not after.
+    await Promise.all([
+      expect(page.getByRole('alert').filter({ hasText: 'Payment Completed!' })).toBeVisible(),
+      expect(page.getByText('Payment Successfully Completed!')).toBeVisible(),
+    ]);
     await expect(page.getByRole('main')).toContainText(/pi_[A-Za-z0-9]+/);
 
     await page.goto('/dashboard/myorders');
@@ -87,7 +81,11 @@ test.describe('buying in bulk and paying by card', () => {
   }) => {
     const user = await signUpViaApi(page);
     const token = await shopToken(page.request, user.email);
-    const order = await placeOrder(page.request, token, await demoProduct(page, 'Graphics Card'));
+    const order = await placeOrder(
+      page.request,
+      token,
+      await demoProduct(page.request, 'Graphics Card'),
+    );
 
     await page.goto(`/dashboard/payment/${order._id}`);
     await fillCard(page, '4000 0000 0000 0002');
@@ -117,13 +115,13 @@ test.describe('buying in bulk and paying by card', () => {
     const order = await placeOrder(
       customerPage.request,
       token,
-      await demoProduct(customerPage, 'Memory Kit'),
+      await demoProduct(customerPage.request, 'Memory Kit'),
     );
     await payOrder(customerPage.request, token, order);
     const unpaid = await placeOrder(
       customerPage.request,
       token,
-      await demoProduct(customerPage, 'Memory Kit'),
+      await demoProduct(customerPage.request, 'Memory Kit'),
     );
     await customerPage.close();
 
@@ -160,7 +158,7 @@ test.describe('buying in bulk and paying by card', () => {
   }) => {
     const user = await signUpViaApi(page);
     const token = await shopToken(page.request, user.email);
-    const product = await demoProduct(page, 'NVMe');
+    const product = await demoProduct(page.request, 'NVMe');
     const order = await placeOrder(page.request, token, product, product.minimum * 2);
 
     await page.goto(`/purchase/${product._id}`);
@@ -196,7 +194,7 @@ test.describe('buying in bulk and paying by card', () => {
     page,
   }) => {
     await signUpViaApi(page);
-    const product = await demoProduct(page, 'Power Supply');
+    const product = await demoProduct(page.request, 'Power Supply');
     await page.goto(`/purchase/${product._id}`);
     const purchase = page.getByRole('button', { name: 'Purchase' });
     await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue(String(product.minimum));

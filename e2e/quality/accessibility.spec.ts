@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { getProducts } from '../support/api';
+import { demoProduct, getProducts } from '../support/api';
 import { scrollToEnd } from '../support/scroll';
 import { placeOrder, shopToken } from '../support/shop-api';
 import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
@@ -68,10 +68,11 @@ test.describe('accessibility: axe finds no serious or critical violation', () =>
   test('on every customer page', async ({ page }) => {
     const user = await signUpViaApi(page);
     const token = await shopToken(page.request, user.email);
-    const [product] = await getProducts(page.request);
-    const order = await placeOrder(page.request, token, product!);
+    // A seeded product no other journey orders, restocks or deletes.
+    const product = await demoProduct(page.request, 'Hard Drive');
+    const order = await placeOrder(page.request, token, product);
     const paths = [
-      `/purchase/${product!._id}`,
+      `/purchase/${product._id}`,
       '/dashboard/myorders',
       '/dashboard/addreview',
       `/dashboard/payment/${order._id}`,
@@ -86,7 +87,7 @@ test.describe('accessibility: axe finds no serious or critical violation', () =>
     await page.goto('/dashboard/myorders');
     await page
       .getByRole('row')
-      .filter({ hasText: product!.name })
+      .filter({ hasText: product.name })
       .getByRole('button', { name: 'Cancel' })
       .click();
     await expect(page.getByRole('dialog')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { getProducts } from '../support/api';
+import { demoProduct } from '../support/api';
 import { scrollToEnd } from '../support/scroll';
 import { signUpViaApi } from '../support/users';
 
@@ -53,12 +53,9 @@ test('no page asks to evaluate a string as code, so the CSP reports nothing', as
 
   // Signed in: the purchase, review and profile forms.
   await signUpViaApi(page);
-  const [product] = await getProducts(page.request);
-  for (const path of [
-    `/purchase/${product!._id}`,
-    '/dashboard/addreview',
-    '/dashboard/myprofile',
-  ]) {
+  // A seeded product: the newest one may be a journey's, deleted while this page loads.
+  const product = await demoProduct(page.request, 'Network Card');
+  for (const path of [`/purchase/${product._id}`, '/dashboard/addreview', '/dashboard/myprofile']) {
     await page.goto(path);
     await expect(page.getByRole('main').getByRole('button').first()).toBeVisible();
     await expect(page.getByText('Loading...')).toHaveCount(0);

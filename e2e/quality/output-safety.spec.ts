@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { getReviews } from '../support/api';
+import { expectNewestReviewCard } from '../support/reviews';
 import { shopToken } from '../support/shop-api';
 import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
 
@@ -12,6 +14,7 @@ test('names, reviews and product fields containing markup render as text', async
   const customer = await browser.newPage();
   const user = await signUpViaApi(customer);
   const token = await shopToken(customer.request, user.email);
+  const older = await getReviews(customer.request);
   const review = await customer.request.post('/api/review', {
     headers: { authorization: `Bearer ${token}` },
     data: { rating: 5, discription: `Great parts ${markup(tag)}` },
@@ -43,7 +46,9 @@ test('names, reviews and product fields containing markup render as text', async
     await expect(card.getByRole('heading', { level: 3 })).toHaveText(name);
     await expect(card).toContainText('<script>');
     await page.getByRole('region', { name: 'Customer Reviews' }).scrollIntoViewIfNeeded();
-    await expect(page.getByTestId('review-card').first()).toContainText(`<img src=x onerror=`);
+    // This review, shown first (before every earlier one) and with its markup as text.
+    const own = await expectNewestReviewCard(page, `window.__pwned='${tag}'`, older);
+    await expect(own).toContainText(`Great parts <img src=x onerror="window.__pwned='${tag}'">`);
     await expect(page.locator('b', { hasText: 'bold' })).toHaveCount(0);
 
     await page.goto(`/purchase/${insertedId}`);

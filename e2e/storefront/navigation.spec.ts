@@ -48,14 +48,23 @@ test.describe('navigation', () => {
 
     await footer.locator('a[href="/about"]').click();
     await expect(page).toHaveURL('/about');
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    // The router keeps the old page on screen while the lazy one loads: wait for this page's own h1.
+    await expect(page.getByRole('heading', { level: 1, name: /^About / })).toBeVisible();
     await expect(page.getByRole('main')).toContainText(/manufactur/i);
 
-    for (const path of ['/login', '/signup', '/']) {
+    const destinations: Array<[string, string | RegExp]> = [
+      ['/login', 'Login'],
+      ['/signup', 'Signup'],
+      ['/', /computer parts built for business/],
+    ];
+    for (const [path, heading] of destinations) {
       await page.getByRole('contentinfo').locator(`a[href="${path}"]`).first().click();
       await expect(page).toHaveURL(path);
-      // The page arrives lazily and moves the footer down: wait for it before the next click.
-      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // The page arrives lazily and moves the footer down: wait for its own h1 (the previous
+      // page's h1 stays on screen until then) before the next click.
+      await expect(
+        page.getByRole('heading', { level: 1, name: heading, exact: true }),
+      ).toBeVisible();
     }
   });
 

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,8 +8,26 @@ import { expect, test } from '@playwright/test';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
-/** Starts the shop as `npm start` does, on its own port and data folder, and waits until it answers. */
-async function startShop(port: number, dataDir: string): Promise<ChildProcess> {
+/** A port nobody listens on right now, chosen by the OS, so no stale server can answer on it. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', resolve);
+  });
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const running = (child: ChildProcess) => child.exitCode === null && child.signalCode === null;
+
+/**
+ * Starts the shop as `npm start` does, on a fresh port and the given data folder, and waits until
+ * it answers. Returns the child and the base URL of its API.
+ */
+async function startShop(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     env: {
@@ -22,9 +41,12 @@ async function startShop(port: number, dataDir: string): Promise<ChildProcess> {
   });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the shop exited with ${child.exitCode}`);
+    if (!running(child))
+      throw new Error(`the shop exited with ${child.exitCode ?? child.signalCode}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+      const healthy = (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
+      // Only our child counts: had another process taken the port, ours would have exited.
+      if (healthy && running(child)) return { child, base: `http://127.0.0.1:${port}/api` };
     } catch {
       // not listening yet
     }
@@ -42,11 +64,11 @@ async function stop(child: ChildProcess) {
 
 test('the shop seeds demo data once and keeps everything across a restart', async () => {
   test.setTimeout(120_000);
-  const port = 3190 + test.info().parallelIndex;
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-restart-'));
-  const base = `http://127.0.0.1:${port}/api`;
+  let shop: ChildProcess | undefined;
   try {
-    let shop = await startShop(port, dataDir);
+    let base: string;
+    ({ child: shop, base } = await startShop(dataDir));
     const items = (await (await fetch(`${base}/items`)).json()) as Array<{ _id: string }>;
     expect(items.length).toBeGreaterThanOrEqual(9);
     const subscribe = () =>
@@ -58,7 +80,7 @@ test('the shop seeds demo data once and keeps everything across a restart', asyn
     expect((await subscribe()).status).toBe(201);
     await stop(shop);
 
-    shop = await startShop(port, dataDir);
+    ({ child: shop, base } = await startShop(dataDir));
     const again = (await (await fetch(`${base}/items`)).json()) as Array<{ _id: string }>;
     expect(again.map((i) => i._id)).toEqual(items.map((i) => i._id)); // no re-seed
     const repeat = await subscribe();
@@ -66,6 +88,8 @@ test('the shop seeds demo data once and keeps everything across a restart', asyn
     expect(await repeat.json()).toMatchObject({ alreadySubscribed: true });
     await stop(shop);
   } finally {
+    // A failed check must not leave a shop behind to answer on some port later.
+    if (shop && running(shop)) await stop(shop);
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
