@@ -1,4 +1,4 @@
-// `npm test`: every check CI runs, in order: lint, type check, unit + API + component tests
+// `npm test`: every check CI runs, in order: lint, format, type check, unit + API + component tests
 // (Vitest), then the end-to-end journeys (Playwright on the production build).
 // It ends with one summary line, "N passed, N failed", counted from both runners' JSON reports.
 import { spawnSync } from 'node:child_process';
@@ -24,6 +24,7 @@ function run(label, command, args, env = {}) {
 const npx = (args, env) => ['npx', args, env];
 const steps = [
   ['lint', ...npx(['eslint', '.', '--max-warnings=0'])],
+  ['format', ...npx(['prettier', '--check', '.', '--log-level=warn'])],
   [
     'type check',
     ...npx([

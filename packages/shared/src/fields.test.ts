@@ -46,7 +46,16 @@ describe('SPEC section 5 field rules', () => {
     'login and signup email',
     emailSchema,
     ['buyer@acme.com', 'ops42@parts.io', 'a1@b.de'],
-    ['Buyer@acme.com', 'buyer.name@acme.com', 'buyer@acme.co.uk', 'buyer@acme.comm', 'buyer@acme', 'buyer@@acme.com', ' buyer@acme.com', 'buyer@ac-me.com'],
+    [
+      'Buyer@acme.com',
+      'buyer.name@acme.com',
+      'buyer@acme.co.uk',
+      'buyer@acme.comm',
+      'buyer@acme',
+      'buyer@@acme.com',
+      ' buyer@acme.com',
+      'buyer@ac-me.com',
+    ],
     messages.invalidEmail,
   );
 
@@ -57,7 +66,16 @@ describe('SPEC section 5 field rules', () => {
     'password',
     passwordSchema,
     ['abc12!', 'Secret#2026', 'a1!a1!a1!a1!a1!a', '1234!@'],
-    ['ab1!', 'abcdefgh', 'abcdef1', 'abcdef!', 'a1!a1!a1!a1!a1!a1', 'abc 12!', 'abc12?', 'pässwort1!'],
+    [
+      'ab1!',
+      'abcdefgh',
+      'abcdef1',
+      'abcdef!',
+      'a1!a1!a1!a1!a1!a1',
+      'abc 12!',
+      'abc12?',
+      'pässwort1!',
+    ],
     messages.invalidPassword,
   );
 
@@ -72,7 +90,14 @@ describe('SPEC section 5 field rules', () => {
   rule(
     'purchase phone number',
     phoneSchema,
-    ['5551234567', '+5551234567', '(555) 123-4567', '555-123-4567', '555.123.456789', '+(555)1234567'],
+    [
+      '5551234567',
+      '+5551234567',
+      '(555) 123-4567',
+      '555-123-4567',
+      '555.123.456789',
+      '+(555)1234567',
+    ],
     ['555-1234', '55512345678901', '(55) 123-4567', 'phone', '555_123_4567', '+1 555 123 4567'],
     messages.invalidPhone,
   );
@@ -111,11 +136,22 @@ describe('rating', () => {
 
 describe('product image', () => {
   it('takes http(s) URLs and paths on this site', () => {
-    for (const v of ['https://cdn.example.com/a.png', 'http://x.io/b.jpg', '/images/products/cpu.svg'])
+    for (const v of [
+      'https://cdn.example.com/a.png',
+      'http://x.io/b.jpg',
+      '/images/products/cpu.svg',
+    ])
       expect(imageUrlSchema.safeParse(v).success).toBe(true);
   });
   it('refuses other schemes and protocol-relative paths', () => {
-    for (const v of ['javascript:alert(1)', 'data:image/png;base64,AA', '//evil.example/x.png', 'ftp://x/y', 'cpu.svg', ''])
+    for (const v of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AA',
+      '//evil.example/x.png',
+      'ftp://x/y',
+      'cpu.svg',
+      '',
+    ])
       expect(imageUrlSchema.safeParse(v).success).toBe(false);
   });
 });

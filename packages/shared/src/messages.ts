@@ -2,7 +2,8 @@
 export const messages = {
   required: 'This field is required.',
   invalidEmail: 'Please give a valid email address.',
-  invalidPassword: 'Minimum six characters. (letter, at least one digit, at least one special character)',
+  invalidPassword:
+    'Minimum six characters. (letter, at least one digit, at least one special character)',
   invalidName: 'Please give a valid name.',
   invalidPhone: 'Please give a valid phone number.',
   invalidAddress: 'Please give a valid address.',
