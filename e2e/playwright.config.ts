@@ -1,19 +1,12 @@
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import debianChromium from './support/chromium.json' with { type: 'json' };
 import { baseURL, mailDir, oidcPort, port, root, smtpPort } from './support/env';
 
 /** Debian's Chromium with the flags this machine needs; Playwright never downloads a browser. */
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  executablePath: process.env.CHROMIUM_PATH ?? debianChromium.path,
+  args: debianChromium.flags,
 };
 
 export default defineConfig({

@@ -18,6 +18,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { generateReport } from 'lighthouse';
 import * as prettier from 'prettier';
 import { computeMedianRun } from 'lighthouse/core/lib/median-run.js';
+import debianChromium from '../e2e/support/chromium.json' with { type: 'json' };
 import { ensureBuild } from './ensure-build.mjs';
 import {
   atExit,
@@ -29,17 +30,8 @@ import {
   waitForHealth,
 } from './lib/shop-process.mjs';
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3) || 3);
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const CHROME_PATH = process.env.CHROME_PATH ?? debianChromium.path;
+const CHROME_FLAGS = ['--headless', ...debianChromium.flags];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const DOC_START = '<!-- lighthouse:start -->';
 const DOC_END = '<!-- lighthouse:end -->';
