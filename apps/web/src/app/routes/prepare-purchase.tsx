@@ -7,6 +7,12 @@ import { productQueryOptions } from '../../features/catalog/api';
 export const loadPurchasePage = () => import('./purchase');
 
 /**
+ * The order form's code (react-hook-form, zod, the text fields), a chunk of its own: the page
+ * shows the product, its picture included, without waiting for it.
+ */
+export const loadPurchaseForm = () => import('../../features/orders/components/purchase-form');
+
+/**
  * How old the purchase page's product may be when the page opens. The stock is what the quantity
  * is checked against, so the product is read fresh on every visit (and after every order); a read
  * of the last few seconds counts, so the one preparePurchase started is used, not repeated.
@@ -15,7 +21,7 @@ export const PRODUCT_FRESH_MS = 5_000;
 
 /**
  * Starts what /purchase/{id} shows first, its product, the product's picture (the page's largest
- * paint) and the page's code, before they are asked for: when a pointer or the focus reaches Buy
+ * paint) and the page's and the form's code, before they are asked for: when a pointer or the focus reaches Buy
  * Now, and on a direct visit while the session is still being checked. GET /item/{id} is public,
  * so nothing waits for the sign-in. A failed load is left to the page, which shows its own error.
  */
@@ -27,6 +33,7 @@ export function preparePurchase(queryClient: QueryClient, id: string) {
     if (product) preloadImage(product.img);
   });
   loadPurchasePage().catch(() => undefined);
+  loadPurchaseForm().catch(() => undefined);
 }
 
 function preloadImage(src: string) {

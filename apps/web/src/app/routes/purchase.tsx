@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { PageTitle } from '../../components/page-title';
@@ -15,12 +16,17 @@ import {
   ProductDetails,
   ProductDetailsSkeleton,
 } from '../../features/catalog/components/product-details';
-import { PurchaseForm } from '../../features/orders/components/purchase-form';
 import { ApiError } from '../../lib/api-client';
-import { PRODUCT_FRESH_MS } from './prepare-purchase';
+import { loadPurchaseForm, PRODUCT_FRESH_MS } from './prepare-purchase';
+
+const PurchaseForm = lazy(() =>
+  loadPurchaseForm().then(({ PurchaseForm }) => ({ default: PurchaseForm })),
+);
 
 /** Holds about the room of the order form while the product loads, so nothing jumps. */
 const FORM_HEIGHT = 586;
+/** The same for the form's fields alone, while their code loads. */
+const FIELDS_HEIGHT = 512;
 
 /**
  * SPEC section 2, /purchase/{id}: the catalogue's product beside the orders' purchase form. The
@@ -78,12 +84,14 @@ export default function PurchasePage() {
             <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
               Your order
             </Typography>
-            <PurchaseForm
-              key={product.data._id}
-              product={product.data}
-              onOrderPlaced={refetchProduct}
-              onOrderRefused={refetchProduct}
-            />
+            <Suspense fallback={<Skeleton variant="rounded" height={FIELDS_HEIGHT} />}>
+              <PurchaseForm
+                key={product.data._id}
+                product={product.data}
+                onOrderPlaced={refetchProduct}
+                onOrderRefused={refetchProduct}
+              />
+            </Suspense>
           </Paper>
         </Grid>
       </Grid>
