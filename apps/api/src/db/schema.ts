@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   text,
   timestamp,
@@ -94,6 +95,8 @@ export const orders = pgTable(
     paymentIntentId: text('payment_intent_id').unique(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    /** Paid through the sandbox gateway (a Stripe test card): no money moved. */
+    testPayment: boolean('test_payment').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -152,7 +155,35 @@ export const reviews = pgTable(
     discription: text('discription').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [check('reviews_rating_check', sql`${t.rating} between 0 and 5`)],
+  (t) => [
+    check('reviews_rating_check', sql`${t.rating} between 0 and 5`),
+    // The daily review limit counts a customer's reviews of the last day.
+    index('reviews_user_id_created_at_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Every admin action, for the books: who (kept by email when the admin is later removed), what,
+ * to whom, when. Rows are only ever added.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    seq: seq(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text('actor_email').notNull(),
+    /** e.g. user.promote, user.remove, product.create, product.update, product.delete, order.delete, order.ship, review.delete */
+    action: text('action').notNull(),
+    /** The kind of thing acted on: user, product, order, review. */
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    /** A readable name of the target at the time (an email, a product name), kept after it is gone. */
+    targetLabel: text('target_label').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_seq_idx').on(t.seq)],
 );
 
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {
