@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import debianChromium from './support/chromium.json' with { type: 'json' };
-import { baseURL, mailDir, oidcPort, port, root, smtpPort } from './support/env';
+import { baseURL, dataDir, mailDir, oidcPort, port, root, smtpPort } from './support/env';
 
 /** Debian's Chromium with the flags this machine needs; Playwright never downloads a browser. */
 const chromium = {
@@ -12,7 +12,7 @@ const chromium = {
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
-  outputDir: join(root, 'test-results', 'e2e'),
+  outputDir: join(root, 'test-results', `e2e-${port}`),
   timeout: 30_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
@@ -44,7 +44,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATA_DIR: join(root, 'test-results', 'e2e-data'),
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
       SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
