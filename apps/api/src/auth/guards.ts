@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
-import { findShopUserById, type ShopUser } from '../modules/users/service.js';
+import { findShopUserBySession, type ShopUser } from '../modules/users/service.js';
 import { ShopTokenError, type ShopTokens } from './shop-token.js';
 
 declare module 'fastify' {
@@ -14,7 +14,10 @@ declare module 'fastify' {
 export type Guard = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export interface Guards {
-  /** 401 unless a good shop token names a user who still exists; sets `request.shopUser`. */
+  /**
+   * 401 unless a good shop token names a user who still exists, through a session that has not
+   * ended; sets `request.shopUser`.
+   */
   requireUser: Guard;
   /** `requireUser`, then 403 unless that user is an admin. */
   requireAdmin: Guard;
@@ -26,13 +29,15 @@ export const guardMessages = {
   missing: 'Sign in first: this needs an "Authorization: Bearer <token>" header.',
   invalid: 'The token is not valid. Please sign in again.',
   expired: 'The token has expired. Please sign in again.',
-  unknownUser: 'The user of this token no longer exists.',
+  ended:
+    'This sign-in has ended (signed out, password reset or account removed). Please sign in again.',
   notAdmin: 'Only an admin may do this.',
 } as const;
 
 /**
- * The preHandler hooks of the shop API. The user is read from the database on every request,
- * not from the token: a promotion counts at once and a deleted user is out at once.
+ * The preHandler hooks of the shop API. The user and the session are read on every request
+ * (one query, or the cache: see guard-cache.ts), not from the token: a promotion counts at
+ * once, and a sign-out, a password reset or a removal shuts the token out at once.
  */
 export function createGuards(db: Db, tokens: ShopTokens): Guards {
   const requireUser: Guard = async (request) => {
@@ -45,8 +50,8 @@ export function createGuards(db: Db, tokens: ShopTokens): Guards {
       if (error instanceof ShopTokenError) throw new HttpError(401, guardMessages[error.problem]);
       throw error;
     }
-    const user = await findShopUserById(db, claims.sub);
-    if (!user) throw new HttpError(401, guardMessages.unknownUser);
+    const user = await findShopUserBySession(db, claims.sub, claims.sid);
+    if (!user) throw new HttpError(401, guardMessages.ended);
     request.shopUser = user;
   };
 

@@ -10,6 +10,11 @@ export interface ShopTokenClaims {
   /** The shop user's id (`users.id`). */
   sub: string;
   email: string;
+  /**
+   * The id of the Better Auth session the token was traded for. The token is good only while
+   * that session lives: a sign-out or a password reset ends both (DESIGN section 8).
+   */
+  sid: string;
 }
 
 /** Why a bearer token was refused; the guard turns each into a 401 with its own message. */
@@ -36,10 +41,10 @@ export interface ShopTokens {
 export function createShopTokens(secret: string, ttlMinutes: number): ShopTokens {
   const key = new Uint8Array(hkdfSync('sha256', secret, 'partsworks', 'shop-token:v1', 32));
   return {
-    async sign({ sub, email }) {
+    async sign({ sub, email, sid }) {
       const now = Math.floor(Date.now() / 1000);
       return (
-        new SignJWT({ email })
+        new SignJWT({ email, sid })
           .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
           .setSubject(sub)
           .setIssuer(SHOP_TOKEN_ISSUER)
@@ -58,10 +63,11 @@ export function createShopTokens(secret: string, ttlMinutes: number): ShopTokens
           audience: SHOP_TOKEN_AUDIENCE,
           requiredClaims: ['sub', 'exp', 'iat'],
         });
-        if (typeof payload.sub !== 'string' || typeof payload.email !== 'string') {
+        const { sub, email, sid } = payload;
+        if (typeof sub !== 'string' || typeof email !== 'string' || typeof sid !== 'string') {
           throw new ShopTokenError('invalid');
         }
-        return { sub: payload.sub, email: payload.email };
+        return { sub, email, sid };
       } catch (error) {
         if (error instanceof ShopTokenError) throw error;
         if (error instanceof errors.JWTExpired) throw new ShopTokenError('expired');

@@ -1,16 +1,57 @@
+import { randomInt } from 'node:crypto';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { productInputSchema, reviewInputSchema } from '@shop/shared';
 import type { Auth } from '../auth/auth.js';
 import type { Db } from './client.js';
 import { countProducts, createProduct } from '../modules/catalog/service.js';
 import { createReview } from '../modules/reviews/service.js';
-import { countAccounts, upsertShopUser } from '../modules/users/service.js';
+import { countAccounts, markEmailVerified, upsertShopUser } from '../modules/users/service.js';
 import { demoProducts, demoReviews, demoUsers } from './seed-data.js';
+
+export interface DemoAccount {
+  role: 'admin' | 'customer';
+  email: string;
+  password: string;
+}
+
+export interface SeedOptions {
+  /**
+   * `fixed`: the README's published passwords (development and tests). `random`: passwords made
+   * now, answered once and written to `DEMO_ACCOUNTS_FILE` in `dataDir`, so that a shop put on
+   * the internet as it comes has no account anyone can sign in to.
+   */
+  demoPasswords: 'random' | 'fixed';
+  /** Where the demo-accounts file goes (`random` only). */
+  dataDir?: string;
+}
 
 export interface SeedResult {
   seeded: boolean;
   products: number;
   reviews: number;
   users: number;
+  /** The accounts made by this call, with their passwords: empty when there were accounts. */
+  accounts: DemoAccount[];
+  /** The file the random passwords were written to, if any. */
+  accountsFile?: string;
+}
+
+export const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt';
+
+/** Letters and digits that cannot be misread (no 0/O, 1/l/I) when typed from the log. */
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+const PASSWORD_SYMBOLS = '!@#$%^&*';
+
+/**
+ * 16 characters that pass SPEC's password rule (letters, digits and one of !@#$%^&*, at least one
+ * digit and one symbol): 14 random from 57 letters and digits, about 80 bits, then a symbol and a
+ * digit at random.
+ */
+export function randomDemoPassword(): string {
+  const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)]!;
+  const body = Array.from({ length: 14 }, () => pick(PASSWORD_ALPHABET)).join('');
+  return `${body}${pick(PASSWORD_SYMBOLS)}${pick('23456789')}`;
 }
 
 /**
@@ -19,10 +60,24 @@ export interface SeedResult {
  * the API uses. A database that has products (or accounts) keeps them, so a restart never
  * duplicates or overwrites data.
  */
-export async function seedDemoData(db: Db, auth: Auth): Promise<SeedResult> {
+export async function seedDemoData(
+  db: Db,
+  auth: Auth,
+  options: SeedOptions = { demoPasswords: 'fixed' },
+): Promise<SeedResult> {
   const catalogue = await seedCatalogue(db);
-  const users = await seedDemoUsers(db, auth);
-  return { seeded: catalogue.products > 0 || users > 0, ...catalogue, users };
+  const accounts = await seedDemoUsers(db, auth, options.demoPasswords);
+  const accountsFile =
+    accounts.length > 0 && options.demoPasswords === 'random' && options.dataDir
+      ? await writeDemoAccounts(options.dataDir, accounts)
+      : undefined;
+  return {
+    seeded: catalogue.products > 0 || accounts.length > 0,
+    ...catalogue,
+    users: accounts.length,
+    accounts,
+    ...(accountsFile ? { accountsFile } : {}),
+  };
 }
 
 async function seedCatalogue(db: Db) {
@@ -41,12 +96,54 @@ async function seedCatalogue(db: Db) {
   });
 }
 
-/** Signs the demo users up exactly as the signup form does: same rules, same hashing. */
-async function seedDemoUsers(db: Db, auth: Auth): Promise<number> {
-  if ((await countAccounts(db)) > 0) return 0;
-  for (const { name, email, password, admin } of demoUsers) {
-    await auth.api.signUpEmail({ body: { name, email, password } });
-    await upsertShopUser(db, email, { admin });
+/**
+ * Signs the demo users up exactly as the signup form does: same rules, same hashing. Their
+ * addresses count as verified: the shop made them itself, and the demo admin must be an admin
+ * from the first sign-in (admin rights need a verified address).
+ */
+async function seedDemoUsers(
+  db: Db,
+  auth: Auth,
+  passwords: SeedOptions['demoPasswords'],
+): Promise<DemoAccount[]> {
+  if ((await countAccounts(db)) > 0) return [];
+  const accounts: DemoAccount[] = [];
+  for (const demo of demoUsers) {
+    const password = passwords === 'random' ? randomDemoPassword() : demo.password;
+    await auth.api.signUpEmail({ body: { name: demo.name, email: demo.email, password } });
+    await markEmailVerified(db, demo.email);
+    await upsertShopUser(db, demo.email, { admin: demo.admin });
+    accounts.push({ role: demo.admin ? 'admin' : 'customer', email: demo.email, password });
   }
-  return demoUsers.length;
+  return accounts;
+}
+
+/** `DATA_DIR/demo-accounts.txt`, readable by the shop's own user only (mode 600). */
+async function writeDemoAccounts(dataDir: string, accounts: DemoAccount[]): Promise<string> {
+  await mkdir(dataDir, { recursive: true });
+  const file = path.join(dataDir, DEMO_ACCOUNTS_FILE);
+  const lines = [
+    `# Demo accounts made at the shop's first start, ${new Date().toISOString()}.`,
+    '# Sign in with them, change the passwords (or remove the accounts), then delete this file.',
+    '# role\temail\tpassword',
+    ...accounts.map(({ role, email, password }) => `${role}\t${email}\t${password}`),
+  ];
+  await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  // writeFile's mode applies only to a new file; an old one may have been made readable.
+  await chmod(file, 0o600);
+  return file;
+}
+
+/** Reads a demo-accounts file back (the e2e tests and scripts sign in with it). */
+export function parseDemoAccounts(text: string): DemoAccount[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const [role, email, password] = line.split('\t');
+      if ((role !== 'admin' && role !== 'customer') || !email || !password) {
+        throw new Error(`Not a demo-accounts line: ${line}`);
+      }
+      return { role, email, password };
+    });
 }

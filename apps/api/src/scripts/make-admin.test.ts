@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connectDatabase } from '../db/client.js';
-import { findShopUserByEmail } from '../modules/users/service.js';
+import { authUsers } from '../db/schema.js';
+import { findShopUserByEmail, markEmailVerified } from '../modules/users/service.js';
 import { tempDir } from '../test-support/build-test-app.js';
 
 const run = promisify(execFile);
@@ -27,16 +28,34 @@ describe('npm run make-admin', () => {
     for (const cleanup of cleanups.splice(0)) await cleanup();
   });
 
-  it('promotes the user on the configured database with one line, and says so when run again', async () => {
+  it('grants the admin right on the configured database, in force only once the address is verified', async () => {
     const data = await tempDir('shop-make-admin-');
     cleanups.push(data.remove);
     const env = { DATA_DIR: data.dir };
     const first = await makeAdmin(['Boss@Example.com'], env);
-    expect(first).toMatchObject({ code: 0, stdout: 'boss@example.com is now an admin.\n' });
+    expect(first).toMatchObject({
+      code: 0,
+      stdout:
+        'boss@example.com will be an admin once they have signed up and verified the address.\n',
+    });
+
+    // Nobody has signed up with the address yet: whoever does is no admin until verified.
+    let database = await connectDatabase({ kind: 'pglite', dataDir: `${data.dir}/db` });
+    try {
+      expect(await findShopUserByEmail(database.db, 'boss@example.com')).toMatchObject({
+        role: false,
+      });
+      await database.db
+        .insert(authUsers)
+        .values({ id: 'boss-account', name: 'BOSS', email: 'boss@example.com' });
+      await markEmailVerified(database.db, 'boss@example.com');
+    } finally {
+      await database.close();
+    }
+
     const second = await makeAdmin(['boss@example.com'], env);
     expect(second).toMatchObject({ code: 0, stdout: 'boss@example.com is already an admin.\n' });
-
-    const database = await connectDatabase({ kind: 'pglite', dataDir: `${data.dir}/db` });
+    database = await connectDatabase({ kind: 'pglite', dataDir: `${data.dir}/db` });
     try {
       expect(await findShopUserByEmail(database.db, 'boss@example.com')).toMatchObject({
         role: true,

@@ -6,7 +6,8 @@ import { makeAdmin } from '../modules/users/service.js';
 /**
  * `npm run make-admin -- <email>` (DESIGN section 4): promotes one user on the database the
  * shop is configured with (same environment as `npm start`). The user need not have signed in
- * yet: the shop user is created and is an admin from the first sign-in on.
+ * yet: the shop user is created with the admin right, which is in force once that person has
+ * signed up and verified the address (DESIGN section 8: no admin right for an unverified address).
  */
 async function main(args: string[]): Promise<number> {
   const parsed = accountEmailSchema.safeParse(args[0] ?? '');
@@ -27,12 +28,20 @@ async function main(args: string[]): Promise<number> {
   const database = await connectDatabase(config.database);
   try {
     await database.migrate();
-    const { email, alreadyAdmin } = await makeAdmin(database.db, parsed.data);
-    console.log(alreadyAdmin ? `${email} is already an admin.` : `${email} is now an admin.`);
+    const { email, alreadyAdmin, verified } = await makeAdmin(database.db, parsed.data);
+    console.log(makeAdminLine(email, alreadyAdmin, verified));
     return 0;
   } finally {
     await database.close();
   }
+}
+
+function makeAdminLine(email: string, alreadyAdmin: boolean, verified: boolean) {
+  if (verified) return alreadyAdmin ? `${email} is already an admin.` : `${email} is now an admin.`;
+  const when = 'once they have signed up and verified the address';
+  return alreadyAdmin
+    ? `${email} already has the admin right; it takes effect ${when}.`
+    : `${email} will be an admin ${when}.`;
 }
 
 main(process.argv.slice(2)).then(

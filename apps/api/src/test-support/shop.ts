@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { products } from '../db/schema.js';
 import { createProduct } from '../modules/catalog/service.js';
+import { markEmailVerified } from '../modules/users/service.js';
 import type { TestApp } from './build-test-app.js';
 import { bearer, newUser, shopToken, signUp, type TestUser } from './identity.js';
 
@@ -19,6 +20,9 @@ export const orderTestEnv = (env: Record<string, string> = {}) => ({
   RATE_LIMIT_MAX: '100000',
   AUTH_RATE_LIMIT_MAX: '100000',
   STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  // The order tests place dozens of orders as one customer; the tests of the limit itself
+  // (orders/unpaid-limit.test.ts) set their own.
+  UNPAID_ORDERS_MAX: '100000',
   ...env,
 });
 
@@ -27,14 +31,24 @@ export interface Shopper extends TestUser {
   headers: { authorization: string };
 }
 
-/** A signed-up person with a shop token. */
-export async function shopper(t: TestApp, overrides: Partial<TestUser> = {}): Promise<Shopper> {
+/**
+ * A signed-up person with a shop token; `verified` confirms the address as the verification
+ * link would (an admin right needs it).
+ */
+export async function shopper(
+  t: TestApp,
+  overrides: Partial<TestUser> = {},
+  { verified = false }: { verified?: boolean } = {},
+): Promise<Shopper> {
   const { user, cookie } = await signUp(t, newUser(overrides));
+  if (verified) await markEmailVerified(t.db, user.email);
   const token = await shopToken(t, user.email, cookie);
   return { ...user, token, headers: bearer(token) };
 }
 
-export const adminShopper = (t: TestApp) => shopper(t, { email: ADMIN_EMAIL, name: 'Olga Boss' });
+/** The ADMIN_EMAILS admin, with a verified address. */
+export const adminShopper = (t: TestApp) =>
+  shopper(t, { email: ADMIN_EMAIL, name: 'Olga Boss' }, { verified: true });
 
 export async function addProduct(t: TestApp, fields: Partial<ProductInput> = {}) {
   return createProduct(t.db, {
@@ -120,7 +134,13 @@ export function recordPayment(t: TestApp, who: Shopper, orderId: string, transac
 
 /** A `payment_intent.succeeded` event as Stripe sends it, signed with the test secret. */
 export function signedIntentEvent(
-  intent: { id: string; amount: number; currency?: string; orderId: string | null },
+  intent: {
+    id: string;
+    amount: number;
+    currency?: string;
+    orderId: string | null;
+    livemode?: boolean;
+  },
   { secret = WEBHOOK_SECRET, type = 'payment_intent.succeeded' } = {},
 ) {
   const payload = JSON.stringify({
@@ -137,6 +157,7 @@ export function signedIntentEvent(
         status: type === 'payment_intent.succeeded' ? 'succeeded' : 'requires_payment_method',
         metadata: intent.orderId ? { orderId: intent.orderId } : {},
         client_secret: `${intent.id}_secret_x`,
+        livemode: intent.livemode ?? false,
       },
     },
   });

@@ -45,7 +45,9 @@ export const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (
         adminEmails,
       });
       reply.header('cache-control', 'no-store');
-      return { token: await tokens.sign({ sub: user.id, email: user.email }) };
+      // session is non-null here: shopUserForSession refused the request otherwise.
+      const sid = session!.session.id;
+      return { token: await tokens.sign({ sub: user.id, email: user.email, sid }) };
     },
   );
 

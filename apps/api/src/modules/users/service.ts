@@ -1,23 +1,37 @@
-import { count, eq, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { authUsers, users } from '../../db/schema.js';
+import { authSessions, authUsers, users } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 
 /** The shop's own record of a person: what the shop token names and what decides admin. */
 export interface ShopUser {
   id: string;
   email: string;
-  /** SPEC: "role (truthy means admin)". */
+  /**
+   * SPEC: "role (truthy means admin)". The admin right in force: granted (ADMIN_EMAILS, Make
+   * Admin, make-admin) and the address verified. A grant to an unverified address waits.
+   */
   role: boolean;
 }
 
-const shopUserColumns = { id: users.id, email: users.email, role: users.role };
+/**
+ * `users.role` is the grant; it counts only once the person's Better Auth account has a
+ * verified address, so nobody becomes an admin by signing up with an address they do not own.
+ */
+export const adminInForce = sql<boolean>`(${users.role} and coalesce(${authUsers.emailVerified}, false))`;
+
+const shopUserColumns = { id: users.id, email: users.email, role: adminInForce };
+
+/** The shop users joined with the Better Auth account of the same email, if any. */
+const selectShopUsers = (db: Db) =>
+  db.select(shopUserColumns).from(users).leftJoin(authUsers, eq(authUsers.email, users.email));
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /**
- * Creates the shop user for this email, or returns the existing one. `admin: true` promotes;
- * nothing here ever demotes, so an admin made with make-admin or Make Admin stays one even
+ * Creates the shop user for this email, or returns the existing one. `admin: true` grants the
+ * admin right (in force once the address is verified: see `adminInForce`); nothing here ever
+ * demotes, so an admin made with make-admin or Make Admin stays one even
  * when ADMIN_EMAILS no longer names them. One statement, so two first sign-ins at the same
  * moment still make one row.
  */
@@ -25,7 +39,7 @@ export async function upsertShopUser(
   db: Db,
   email: string,
   { admin = false }: { admin?: boolean } = {},
-): Promise<ShopUser & { promoted: boolean }> {
+): Promise<{ id: string; email: string; granted: boolean; promoted: boolean }> {
   const address = normalizeEmail(email);
   const [before] = await db
     .select({ role: users.role })
@@ -38,28 +52,64 @@ export async function upsertShopUser(
       target: users.email,
       set: { role: or(users.role, sql`excluded.role`) },
     })
-    .returning(shopUserColumns);
+    .returning({ id: users.id, email: users.email, granted: users.role });
   if (!user) throw new Error('The database returned no row for the shop user.');
-  return { ...user, promoted: user.role && before?.role !== true };
+  return { ...user, promoted: user.granted && before?.role !== true };
 }
 
 export async function findShopUserById(db: Db, id: string): Promise<ShopUser | null> {
-  const [user] = await db.select(shopUserColumns).from(users).where(eq(users.id, id));
+  const [user] = await selectShopUsers(db).where(eq(users.id, id));
   return user ?? null;
 }
 
 export async function findShopUserByEmail(db: Db, email: string): Promise<ShopUser | null> {
-  const [user] = await db
-    .select(shopUserColumns)
-    .from(users)
-    .where(eq(users.email, normalizeEmail(email)));
+  const [user] = await selectShopUsers(db).where(eq(users.email, normalizeEmail(email)));
   return user ?? null;
 }
 
-/** `npm run make-admin -- <email>`: the user becomes an admin, created if need be. */
+/**
+ * The user of a shop token, in one read: the shop user `id`, whose Better Auth session `sessionId`
+ * still exists and has not expired. A sign-out or a password reset deletes the session, a
+ * removal the user: the token is refused from the next request on.
+ */
+export async function findShopUserBySession(
+  db: Db,
+  id: string,
+  sessionId: string,
+): Promise<ShopUser | null> {
+  const [user] = await db
+    .select(shopUserColumns)
+    .from(users)
+    .innerJoin(authUsers, eq(authUsers.email, users.email))
+    .innerJoin(
+      authSessions,
+      and(
+        eq(authSessions.id, sessionId),
+        eq(authSessions.userId, authUsers.id),
+        gt(authSessions.expiresAt, sql`now()`),
+      ),
+    )
+    .where(eq(users.id, id));
+  return user ?? null;
+}
+
+/** Marks the Better Auth account of this email verified (the demo accounts, tests). */
+export async function markEmailVerified(db: Db, email: string) {
+  await db
+    .update(authUsers)
+    .set({ emailVerified: true })
+    .where(eq(authUsers.email, normalizeEmail(email)));
+}
+
+/**
+ * `npm run make-admin -- <email>`: the user is granted the admin right, created if need be. It
+ * is in force once the person has signed up and verified the address (`verified` says whether
+ * that is so already).
+ */
 export async function makeAdmin(db: Db, email: string) {
   const user = await upsertShopUser(db, email, { admin: true });
-  return { email: user.email, alreadyAdmin: !user.promoted };
+  const inForce = await findShopUserById(db, user.id);
+  return { email: user.email, alreadyAdmin: !user.promoted, verified: inForce?.role === true };
 }
 
 export interface ShopTokenRequest {
@@ -87,10 +137,10 @@ export async function shopUserForSession(db: Db, request: ShopTokenRequest): Pro
   if (normalizeEmail(request.bodyEmail) !== email) {
     throw new HttpError(400, 'email: The email in the body must be the email in the address.');
   }
-  const { id, role } = await upsertShopUser(db, email, {
-    admin: request.adminEmails.includes(email),
-  });
-  return { id, email, role };
+  const { id } = await upsertShopUser(db, email, { admin: request.adminEmails.includes(email) });
+  const user = await findShopUserById(db, id);
+  if (!user) throw new Error('The shop user was removed while its token was made.');
+  return user;
 }
 
 /** GET /admin/{email}: a user may ask about themselves; an admin about anyone. */
