@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config.js';
+import { paymentMode } from './payments/mode.js';
 
 /** How long requests in flight may take to finish after SIGTERM or SIGINT. */
 const SHUTDOWN_GRACE_MS = 25_000;
@@ -58,6 +59,8 @@ async function main() {
   logger.info(`database: ${where}`);
   const { app, url } = await startServer(config, { logger });
   logger.info(`${config.shopName} is serving at ${url.replace('0.0.0.0', 'localhost')}`);
+  const payments = paymentMode(config);
+  logger[payments.testMode ? 'warn' : 'info'](payments.message);
   if (config.seedDemoData) {
     // The demo accounts exist only on a database seeded from empty; SEED_DEMO_DATA=false hides this.
     const { demoUsers } = await import('./db/seed-data.js');

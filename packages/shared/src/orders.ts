@@ -45,6 +45,11 @@ export const orderSchema = z.object({
   paid: z.boolean(),
   shipping: z.boolean(),
   transactionId: z.string().nullable(),
+  /**
+   * Paid through the sandbox gateway or Stripe in test mode: no money moved, so the admin sees
+   * "Test payment" and does not ship. False for unpaid orders.
+   */
+  testPayment: z.boolean(),
   status: z.enum(ORDER_STATUSES),
   createdAt: z.string(),
   /** When an unpaid order is cancelled automatically and its stock released (ORDER_HOLD_HOURS). */

@@ -21,6 +21,11 @@ export interface GatewayIntent {
   /** `metadata.orderId`: the order the intent was made for. */
   orderId: string | null;
   clientSecret: string | null;
+  /**
+   * Stripe's `livemode`: false for the sandbox and for Stripe with a test key (`sk_test_`), where
+   * no money moves. Orders paid so are marked `testPayment`, so nobody ships goods for them.
+   */
+  livemode: boolean;
 }
 
 /** What an intent is made from: the stored order, never a figure the browser sent. */
@@ -75,6 +80,9 @@ export function toGatewayIntent(intent: Stripe.PaymentIntent): GatewayIntent {
     currency: intent.currency,
     orderId: intent.metadata?.orderId ?? null,
     clientSecret: intent.client_secret ?? null,
+    // Anything but Stripe's explicit `true` counts as a test payment: marking a real payment as a
+    // test costs a second look, the opposite mistake ships goods nobody paid for.
+    livemode: intent.livemode === true,
   };
 }
 

@@ -46,6 +46,7 @@ const toIntent = (row: Row): GatewayIntent => ({
   currency: row.currency,
   orderId: row.orderId,
   clientSecret: row.clientSecret,
+  livemode: false,
 });
 
 const unexpectedState = (status: string) => ({

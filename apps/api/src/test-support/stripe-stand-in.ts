@@ -25,7 +25,8 @@ interface StandInIntent {
   status: string;
   client_secret: string;
   metadata: Record<string, string>;
-  livemode: false;
+  /** False as in test mode; a test sets it true to stand for a live payment. */
+  livemode: boolean;
   created: number;
   amount_refunded: number;
 }

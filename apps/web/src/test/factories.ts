@@ -50,6 +50,7 @@ export function makeOrder(n: number, overrides: Partial<Order> = {}): Order {
     paid: false,
     shipping: false,
     transactionId: null,
+    testPayment: false,
     status: 'Unpaid',
     createdAt: '2025-11-22T14:30:00.000Z',
     holdExpiresAt: '2025-11-24T14:30:00.000Z',

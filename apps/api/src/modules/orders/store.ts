@@ -32,6 +32,7 @@ export function toOrder(row: OrderRow, holdHours: number): Order {
     paid: row.paid,
     shipping: row.shipping,
     transactionId: row.transactionId,
+    testPayment: row.testPayment,
     status: orderStatus(row),
     createdAt: row.createdAt.toISOString(),
     holdExpiresAt: row.paid ? null : new Date(holdUntil(row.createdAt, holdHours)).toISOString(),
@@ -47,14 +48,21 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow | null> {
 }
 
 /**
- * Marks an unpaid order paid by this payment intent. Null when the order is already paid (by
- * this intent or another) or gone; the caller reads it again to tell which.
+ * Marks an unpaid order paid by this payment intent; `testPayment` when the gateway took no real
+ * money (sandbox, or Stripe in test mode). Null when the order is already paid (by this intent or
+ * another) or gone; the caller reads it again to tell which.
  */
-export async function markPaid(db: Db, id: string, intentId: string): Promise<OrderRow | null> {
+export async function markPaid(
+  db: Db,
+  id: string,
+  intentId: string,
+  { testPayment }: { testPayment: boolean },
+): Promise<OrderRow | null> {
   const [row] = await db
     .update(orders)
     .set({
       paid: true,
+      testPayment,
       transactionId: intentId,
       paidAt: sql`now()`,
       paymentIntentId: sql`coalesce(${orders.paymentIntentId}, ${intentId})`,

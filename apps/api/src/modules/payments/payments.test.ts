@@ -156,6 +156,35 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
       expect((await confirmSandbox(t, secret)).statusCode).toBe(200);
     });
 
+    // DESIGN section 8: a shop left on the sandbox must not be payable with a made-up number.
+    it.each([['0000 0000 0000 0000'], ['5454545454545454'], ['4000-1234-1234-1234']])(
+      '%s, Luhn-valid but no Stripe test card, is declined as in Stripe test mode; the order stays unpaid',
+      async (number) => {
+        const { order } = await newOrder();
+        const secret = await clientSecretFor(t, alice, order._id);
+        const response = await confirmSandbox(t, secret, card(number));
+        expect(response.statusCode).toBe(402);
+        expect(sandboxPaymentErrorSchema.strict().parse(response.json()).error).toEqual({
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'test_mode_live_card',
+          message: cardMessages.nonTestCard,
+        });
+        expect(response.body).not.toContain(number);
+        expect(await intentRow(intentIdOf(secret))).toMatchObject({
+          status: 'requires_payment_method',
+          lastError: 'card_declined',
+        });
+        const record = await recordPayment(t, alice, order._id, intentIdOf(secret));
+        expect(record.statusCode).toBe(409);
+        expect(await orderRow(order._id)).toMatchObject({
+          paid: false,
+          transactionId: null,
+          testPayment: false,
+        });
+      },
+    );
+
     it.each([
       ['a past year', { expYear: year - 1 }, 'invalid_expiry_year', cardMessages.invalidExpiryYear],
       [
@@ -229,6 +258,8 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
       expect(body.order).toMatchObject({
         paid: true,
         transactionId: intentId,
+        // The sandbox moves no money: the admin must see that before shipping.
+        testPayment: true,
         status: 'Pending',
         holdExpiresAt: null,
       });
@@ -317,6 +348,18 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
     const webhookFor = (intentId: string, orderId: string | null, amount: number) =>
       signedIntentEvent({ id: intentId, amount, orderId });
 
+    it('marks a sandbox payment as a test payment even when the event claims live mode', async () => {
+      const { order, intentId } = await paidAtGateway();
+      const { payload, signature } = signedIntentEvent({
+        id: intentId,
+        amount: order.price * 100,
+        orderId: order._id,
+        livemode: true,
+      });
+      expect((await postWebhook(t, payload, signature)).statusCode).toBe(200);
+      expect(await orderRow(order._id)).toMatchObject({ paid: true, testPayment: true });
+    });
+
     it('refuses a bad or missing signature with 400 and changes nothing', async () => {
       const { order, intentId } = await paidAtGateway();
       const { payload } = webhookFor(intentId, order._id, order.price * 100);
@@ -350,7 +393,11 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
       const { payload, signature } = webhookFor(intentId, order._id, order.price * 100);
       expect((await postWebhook(t, payload, signature)).statusCode).toBe(200);
       expect((await postWebhook(t, payload, signature)).statusCode).toBe(200);
-      expect(await orderRow(order._id)).toMatchObject({ paid: true, transactionId: intentId });
+      expect(await orderRow(order._id)).toMatchObject({
+        paid: true,
+        transactionId: intentId,
+        testPayment: true,
+      });
       const confirm = await recordPayment(t, alice, order._id, intentId);
       expect(confirm.statusCode).toBe(200);
       expect(confirm.json().order.transactionId).toBe(intentId);

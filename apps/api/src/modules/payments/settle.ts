@@ -83,9 +83,11 @@ export async function settleSucceededIntent(
       await refund(ctx, intent, 'mismatch');
       return { outcome: 'refunded', reason: 'mismatch' };
     }
-    const paid = await markPaid(ctx.db, order.id, intent.id);
+    // The sandbox never moves money, whatever an intent (or a webhook body) says.
+    const testPayment = ctx.gateway.kind === 'sandbox' || !intent.livemode;
+    const paid = await markPaid(ctx.db, order.id, intent.id, { testPayment });
     if (paid) {
-      ctx.log.info({ orderId: order.id, intentId: intent.id }, 'order paid');
+      ctx.log.info({ orderId: order.id, intentId: intent.id, testPayment }, 'order paid');
       return { outcome: 'paid', order: paid };
     }
   }

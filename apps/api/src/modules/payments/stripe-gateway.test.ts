@@ -88,7 +88,24 @@ describe.each(testDatabases())('the Stripe gateway against a local stand-in, on 
     stripe.succeed(intentId);
     const response = await recordPayment(t, alice, order._id, intentId);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().order).toMatchObject({ paid: true, transactionId: intentId });
+    expect(response.json().order).toMatchObject({
+      paid: true,
+      transactionId: intentId,
+      // An `sk_test_` key: Stripe answers `livemode: false` and no money moved.
+      testPayment: true,
+    });
+  });
+
+  it('marks a live-mode payment as a real one', async () => {
+    const { order } = await newOrder();
+    const intentId = intentIdOf(await clientSecretFor(t, alice, order._id));
+    const intent = stripe.intents.get(intentId);
+    if (!intent) throw new Error('the stand-in has no such intent');
+    intent.livemode = true;
+    stripe.succeed(intentId);
+    const response = await recordPayment(t, alice, order._id, intentId);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().order).toMatchObject({ paid: true, testPayment: false });
   });
 
   it('marks the order paid from a signed payment_intent.succeeded webhook and refuses a bad signature', async () => {

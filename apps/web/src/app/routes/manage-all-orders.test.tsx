@@ -64,6 +64,31 @@ describe('Manage All Orders', () => {
     expect(within(shippedRow).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
 
+  it('marks orders paid with a test card "Test payment" next to their status, and no others', async () => {
+    const testPaid = makeOrder(4, {
+      productName: 'Quartz 2TB Drive',
+      paid: true,
+      transactionId: 'pi_sandbox1',
+      testPayment: true,
+    });
+    const testShipped = makeOrder(5, {
+      productName: 'Helix Cooler',
+      paid: true,
+      shipping: true,
+      transactionId: 'pi_sandbox2',
+      testPayment: true,
+    });
+    setUp({ body: [unpaid, pending, testPaid, testShipped] });
+
+    const testPaidRow = await rowOf(testPaid.productName);
+    expect(within(testPaidRow).getByText('Test payment')).toBeVisible();
+    expect(testPaidRow).toHaveTextContent('Pending');
+    expect(within(testPaidRow).getByRole('button', { name: 'Ship' })).toBeEnabled();
+    expect(within(await rowOf(testShipped.productName)).getByText('Test payment')).toBeVisible();
+    expect(await rowOf(pending.productName)).not.toHaveTextContent('Test payment');
+    expect(await rowOf(unpaid.productName)).not.toHaveTextContent('Test payment');
+  });
+
   it('ships a paid order with PUT /shipping/{id} and then shows Shipping, disabled', async () => {
     let orders: Order[] = [pending];
     const shippedNow = makeOrder(2, { ...pending, shipping: true });

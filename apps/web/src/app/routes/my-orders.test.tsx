@@ -67,6 +67,15 @@ describe('My Orders', () => {
     expect(shippedRow).toHaveTextContent('Shipped');
     expect(shippedRow).toHaveTextContent('pi_shipped456');
     expect(within(shippedRow).getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    expect(paidRow).not.toHaveTextContent('Test payment');
+  });
+
+  it('tells the customer an order was paid with a test card', async () => {
+    const testPaid = makeOrder(4, { paid: true, transactionId: 'pi_sandbox1', testPayment: true });
+    setUp({ body: [testPaid] });
+    const row = await rowOf(testPaid.productName);
+    expect(row).toHaveTextContent('Paid');
+    expect(within(row).getByText('Test payment')).toBeVisible();
   });
 
   it('asks before cancelling: No keeps the order, Yes deletes it and reloads the list', async () => {

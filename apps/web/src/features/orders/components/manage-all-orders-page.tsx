@@ -22,6 +22,7 @@ import { useShipOrder } from '../api/ship-order';
 import { DashboardHeading } from './dashboard-heading';
 import { OrderProduct } from './order-product';
 import { OrdersTableSkeleton } from './orders-table-skeleton';
+import { TestPaymentChip } from './test-payment-chip';
 
 interface ManageAllOrdersPageProps {
   /** A deleted order gives its stock back: the page showing products should know. */
@@ -43,9 +44,12 @@ function StatusCell({ order, shipping, onShip, onDelete }: StatusCellProps) {
   const status = orderStatus(order);
   if (status === 'Shipping') {
     return (
-      <Button variant="outlined" size="small" disabled>
-        Shipping
-      </Button>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Button variant="outlined" size="small" disabled>
+          Shipping
+        </Button>
+        <TestPaymentChip order={order} />
+      </Stack>
     );
   }
   const paid = status === 'Pending';
@@ -57,6 +61,7 @@ function StatusCell({ order, shipping, onShip, onDelete }: StatusCellProps) {
         color={paid ? 'info' : 'warning'}
         variant={paid ? 'filled' : 'outlined'}
       />
+      <TestPaymentChip order={order} />
       {paid ? (
         <Button variant="contained" size="small" loading={shipping} onClick={() => onShip(order)}>
           Ship

@@ -24,6 +24,7 @@ import { useMyOrders } from '../api/get-my-orders';
 import { DashboardHeading } from './dashboard-heading';
 import { OrderProduct } from './order-product';
 import { OrdersTableSkeleton } from './orders-table-skeleton';
+import { TestPaymentChip } from './test-payment-chip';
 
 interface MyOrdersPageProps {
   /** A cancelled order gives its stock back: the page showing products should know. */
@@ -49,6 +50,7 @@ function CustomerStatus({ order }: { order: Order }) {
       <Stack direction="row" spacing={0.5}>
         <Chip label="Paid" color="success" size="small" />
         {order.shipping && <Chip label="Shipped" color="info" size="small" />}
+        <TestPaymentChip order={order} />
       </Stack>
       {order.transactionId && (
         <Typography variant="caption" sx={{ color: 'text.secondary', wordBreak: 'break-all' }}>
