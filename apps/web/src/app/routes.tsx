@@ -13,6 +13,7 @@ const NotFoundPage = lazy(() => import('./routes/not-found'));
 const LoginPage = lazy(() => import('../features/auth/components/login-page'));
 const SignupPage = lazy(() => import('../features/auth/components/signup-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page'));
+const EmailVerifiedPage = lazy(() => import('../features/auth/components/email-verified-page'));
 const PopupCompletePage = lazy(() => import('../features/auth/components/popup-complete-page'));
 const DashboardLayout = lazy(() => import('./layouts/dashboard-layout'));
 const PurchasePage = lazy(loadPurchasePage);
@@ -37,6 +38,7 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'signup', element: <SignupPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'email-verified', element: <EmailVerifiedPage /> },
       { path: 'blog', element: <BlogPage /> },
       { path: 'myportfolio', element: <PortfolioPage /> },
       { path: 'about', element: <AboutPage /> },

@@ -3,7 +3,7 @@ import { AuthError, authErrorFromResponse, toAuthError } from './auth-error';
 
 /** The part of Better Auth's GET /auth/get-session answer the shop reads. */
 export interface AuthSession {
-  user: { email: string; name: string };
+  user: { email: string; name: string; emailVerified?: boolean };
 }
 
 function parseBody(text: string): unknown {

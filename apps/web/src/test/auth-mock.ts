@@ -6,6 +6,8 @@ export interface TestUser {
   name: string;
   password?: string;
   admin?: boolean;
+  /** Whether the address is verified; true unless a test is about an unverified one. */
+  emailVerified?: boolean;
 }
 
 export const customer: TestUser = {
@@ -43,7 +45,7 @@ export function sessionAnswer(user: TestUser) {
       id: 'user-1',
       email: user.email,
       name: user.name,
-      emailVerified: false,
+      emailVerified: user.emailVerified ?? true,
       image: null,
       createdAt: now,
       updatedAt: now,

@@ -6,6 +6,7 @@ import { Footer } from './footer';
 import { Navbar } from './navbar';
 import { PageLoading } from './page-loading';
 import { ScrollRestoration } from './scroll-restoration';
+import { VerifyEmailNotice } from './verify-email-notice';
 
 /**
  * The page fills the viewport below the navbar (MUI's Toolbar: 56 px on phones, 64 px from
@@ -18,6 +19,7 @@ export function RootLayout() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
       <Navbar />
+      <VerifyEmailNotice />
       <Box
         component="main"
         sx={{ flex: 1, display: 'flex', flexDirection: 'column', minHeight: MAIN_MIN_HEIGHT }}

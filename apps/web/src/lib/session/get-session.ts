@@ -7,13 +7,19 @@ export interface SessionUser {
   email: string;
   /** Stored uppercased at signup; Google accounts bring their own name. */
   displayName: string | null;
+  /** Whether the person has opened the link of their verification email (Google's count). */
+  emailVerified: boolean;
 }
 
 /** GET /auth/get-session: the user behind the session cookie, or null when signed out. */
 export async function getSessionUser(): Promise<SessionUser | null> {
   const data = await fetchAuthSession();
   if (!data) return null;
-  return { email: data.user.email, displayName: data.user.name || null };
+  return {
+    email: data.user.email,
+    displayName: data.user.name || null,
+    emailVerified: data.user.emailVerified === true,
+  };
 }
 
 export const SESSION_QUERY_KEY = ['session'] as const;

@@ -1,0 +1,16 @@
+import { lazy, Suspense } from 'react';
+import { useSession } from '../../lib/session';
+
+// Loaded only for someone who needs it: the banner's "Resend" brings Better Auth's client.
+const VerifyEmailBanner = lazy(() => import('../../features/auth/components/verify-email-banner'));
+
+/** The banner a signed-in person with an unverified address sees on every page. */
+export function VerifyEmailNotice() {
+  const { user } = useSession();
+  if (!user || user.emailVerified) return null;
+  return (
+    <Suspense fallback={null}>
+      <VerifyEmailBanner email={user.email} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation } from '@tanstack/react-query';
+import { authClient, callAuth, type AuthError } from '../../../lib/auth-client';
+
+/**
+ * Where the verification email's link ends: the server sends every link there, with
+ * ?error=... when the link was bad or expired.
+ */
+export const EMAIL_VERIFIED_PATH = '/email-verified';
+
+/** POST /auth/send-verification-email: a new link for the signed-in person's own address. */
+export async function sendVerificationEmail(email: string): Promise<void> {
+  await callAuth(() =>
+    authClient.sendVerificationEmail({ email, callbackURL: EMAIL_VERIFIED_PATH }),
+  );
+}
+
+export function useSendVerificationEmail() {
+  return useMutation<void, AuthError, string>({ mutationFn: sendVerificationEmail });
+}
