@@ -22,6 +22,7 @@ describe('loadConfig', () => {
       bodyLimit: 1024 * 1024,
       trustProxy: false,
       rateLimitMax: 600,
+      requestTimeoutSeconds: 30,
       publicUrl: 'http://localhost:3000',
       trustedOrigins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
       tokenTtlMinutes: 60,
@@ -29,7 +30,7 @@ describe('loadConfig', () => {
       mail: { from: '"PartsWorks" <no-reply@partsworks.example>' },
       authRateLimitMax: 10,
       google: { issuer: 'https://accounts.google.com' },
-      orders: { holdHours: 48, sweepSeconds: 60 },
+      orders: { holdHours: 48, sweepSeconds: 60, unpaidMax: 5 },
     });
     expect(config.stripe).toEqual({});
     expect(config.authSecret).toBeUndefined();
@@ -56,12 +57,14 @@ describe('loadConfig', () => {
         BODY_LIMIT: '2048',
         TRUST_PROXY: '2',
         RATE_LIMIT_MAX: '100',
+        REQUEST_TIMEOUT_SECONDS: '10',
         STRIPE_SECRET_KEY: 'sk',
         STRIPE_PUBLISHABLE_KEY: 'pk',
         STRIPE_WEBHOOK_SECRET: 'whsec_test',
         STRIPE_API_BASE: 'http://127.0.0.1:12111/',
         ORDER_HOLD_HOURS: '24',
         ORDER_SWEEP_SECONDS: '30',
+        UNPAID_ORDERS_MAX: '20',
         GOOGLE_CLIENT_ID: 'id',
         GOOGLE_CLIENT_SECRET: 'secret',
         GOOGLE_ISSUER: 'http://127.0.0.1:4010/',
@@ -91,13 +94,14 @@ describe('loadConfig', () => {
       bodyLimit: 2048,
       trustProxy: 2,
       rateLimitMax: 100,
+      requestTimeoutSeconds: 10,
       stripe: {
         secretKey: 'sk',
         publishableKey: 'pk',
         webhookSecret: 'whsec_test',
         apiBase: 'http://127.0.0.1:12111',
       },
-      orders: { holdHours: 24, sweepSeconds: 30 },
+      orders: { holdHours: 24, sweepSeconds: 30, unpaidMax: 20 },
       google: { clientId: 'id', clientSecret: 'secret', issuer: 'http://127.0.0.1:4010' },
       publicUrl: 'https://shop.example.com',
       // Only PUBLIC_URL and the extra origins: 127.0.0.1 is added only without PUBLIC_URL.

@@ -137,6 +137,7 @@ const envSchema = z.object({
   BODY_LIMIT: integerVar(1024 * 1024, 1024, 100 * 1024 * 1024),
   TRUST_PROXY: trustProxyVar,
   RATE_LIMIT_MAX: integerVar(600, 1, 1_000_000),
+  REQUEST_TIMEOUT_SECONDS: integerVar(30, 1, 60 * 60),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
@@ -148,6 +149,7 @@ const envSchema = z.object({
     .optional(),
   ORDER_HOLD_HOURS: integerVar(48, 1, 24 * 365),
   ORDER_SWEEP_SECONDS: integerVar(60, 1, 24 * 60 * 60),
+  UNPAID_ORDERS_MAX: integerVar(5, 1, 1_000_000),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_ISSUER: httpUrl('the OpenID Connect issuer').optional(),
@@ -204,6 +206,12 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** Requests per minute per client address. */
   rateLimitMax: number;
+  /**
+   * A request must have arrived whole (headers and body) within this many seconds, or it is
+   * answered 408 and its connection closed: a client that dribbles a body cannot hold a
+   * connection open forever (docs/decisions/010).
+   */
+  requestTimeoutSeconds: number;
   stripe: {
     secretKey?: string;
     publishableKey?: string;
@@ -217,6 +225,8 @@ export interface AppConfig {
     holdHours: number;
     /** How often the sweeper looks for unpaid orders past their hold. */
     sweepSeconds: number;
+    /** A customer holds at most this many unpaid orders; the next one is refused with 409. */
+    unpaidMax: number;
   };
   google: { clientId?: string; clientSecret?: string; issuer: string };
   /** The address people reach the shop at; links in emails and OAuth callbacks use it. */
@@ -272,13 +282,18 @@ export function loadConfig(
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,
       publishableKey: e.STRIPE_PUBLISHABLE_KEY,
       webhookSecret: e.STRIPE_WEBHOOK_SECRET,
       apiBase: e.STRIPE_API_BASE,
     },
-    orders: { holdHours: e.ORDER_HOLD_HOURS, sweepSeconds: e.ORDER_SWEEP_SECONDS },
+    orders: {
+      holdHours: e.ORDER_HOLD_HOURS,
+      sweepSeconds: e.ORDER_SWEEP_SECONDS,
+      unpaidMax: e.UNPAID_ORDERS_MAX,
+    },
     google: {
       clientId: e.GOOGLE_CLIENT_ID,
       clientSecret: e.GOOGLE_CLIENT_SECRET,

@@ -14,6 +14,7 @@ import { connectDatabase, type Database } from './db/client.js';
 import { seedDemoData } from './db/seed.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { rateLimitKey, registerSecurityHeaders } from './http/security.js';
+import { serverTimeouts } from './http/timeouts.js';
 import { isApiPath, registerWebApp } from './http/web-app.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -59,6 +60,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
   const app = Fastify({
     loggerInstance: logger ?? silentLogger,
     bodyLimit: config.bodyLimit,
+    ...serverTimeouts(config.requestTimeoutSeconds),
     // A number means "trust that many proxy hops", as Express and Fastify read it.
     trustProxy:
       typeof trustProxy === 'number'
@@ -114,6 +116,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     gateway: createPaymentGateway(config, db),
     log: app.log,
     holdHours: config.orders.holdHours,
+    unpaidMax: config.orders.unpaidMax,
   };
   app.decorate('orders', orders);
 

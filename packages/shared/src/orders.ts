@@ -13,6 +13,13 @@ import { idSchema } from './answers.js';
 /** The largest total a card payment can carry: Stripe's limit of 999,999.99 USD, in whole dollars. */
 export const MAX_ORDER_TOTAL = 999_999;
 
+/**
+ * POST /order when the customer already holds `max` unpaid orders (UNPAID_ORDERS_MAX): stock held
+ * unpaid is stock nobody else can buy, so one account may not hold a product's whole stock.
+ */
+export const tooManyUnpaidOrders = (max: number) =>
+  `You have ${max} unpaid ${max === 1 ? 'order' : 'orders'}: pay or cancel one before ordering more.`;
+
 /** Order states as the admin sees them (SPEC section 2, Manage All Orders). */
 export const ORDER_STATUSES = ['Unpaid', 'Pending', 'Shipping'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -32,6 +32,8 @@ const serverEnv = (port: number, extra: Record<string, string>) => ({
   AUTH_SECRET: 'crash-safety-secret-that-is-long-enough-01',
   RATE_LIMIT_MAX: '100000',
   AUTH_RATE_LIMIT_MAX: '1000',
+  // One buyer places every order, far more than a customer may hold unpaid in a real shop.
+  UNPAID_ORDERS_MAX: '1000',
   WEB_DIST_DIR: '/nonexistent-web-dist',
   ...extra,
 });

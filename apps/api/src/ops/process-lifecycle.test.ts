@@ -72,6 +72,8 @@ describe('SIGTERM', () => {
       AUTH_SECRET: 'sigterm-test-secret-that-is-long-enough-0123',
       RATE_LIMIT_MAX: '100000',
       WEB_DIST_DIR: '/nonexistent-web-dist',
+      // One buyer places the 20 orders in flight, more than a customer may hold unpaid.
+      UNPAID_ORDERS_MAX: '1000',
     });
     const { url } = server;
     const token = await signInOverHttp(url, buyer);

@@ -15,6 +15,8 @@ import {
 import { findShopUserByEmail, type ShopUser } from '../users/service.js';
 import { placeOrderRow } from './placement.js';
 
+/** These tests place dozens of orders per customer; unpaid-limit.test.ts tests the limit. */
+const limits = { unpaidMax: 100_000 };
 const contact = { number: '+(555) 123-4567', address: '12 Harbour Road, Springfield' };
 
 /** Settles every promise and answers each one's order quantity, or the HTTP status refusing it. */
@@ -47,7 +49,7 @@ describe.each(testDatabases())('placing orders together on %s', (kind) => {
   });
 
   const place = (who: ShopUser, productId: string, quantity: number) =>
-    placeOrderRow(t.db, who, { productId, quantity, ...contact });
+    placeOrderRow(t.db, who, { productId, quantity, ...contact }, limits);
 
   it('judges each order in arrival order against the stock the orders before it left', async () => {
     const product = await addProduct(t, { available: 10, minimum: 2 });
@@ -84,7 +86,7 @@ describe.each(testDatabases())('placing orders together on %s', (kind) => {
     const ghost = { id: randomUUID(), email: 'ghost@example.com', role: false };
     const results = await outcomes([
       place(alice, product._id, 3),
-      placeOrderRow(t.db, ghost, { productId: product._id, quantity: 5, ...contact }),
+      placeOrderRow(t.db, ghost, { productId: product._id, quantity: 5, ...contact }, limits),
       place(bob, product._id, 4),
     ]);
     expect(results[0]).toBe(3);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_ORDER_TOTAL, messages, type PlaceOrder } from '@shop/shared';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { MAX_ORDER_TOTAL, messages, tooManyUnpaidOrders, type PlaceOrder } from '@shop/shared';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { authUsers, orders, products } from '../../db/schema.js';
+import { authUsers, orders, products, users } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { catalogChanged } from '../catalog/snapshot.js';
 import type { ShopUser } from '../users/service.js';
@@ -24,6 +24,12 @@ import type { OrderRow } from './store.js';
  * others go on. The database keeps the last word: the product row is locked (FOR UPDATE) for
  * the batch, so instances sharing a PostgreSQL queue behind each other, and the CHECK on
  * `available` still refuses any update that would take the stock below zero.
+ *
+ * A customer holds at most `unpaidMax` unpaid orders (OWASP API6: one account must not hold a
+ * product's whole stock unpaid). The batch locks its customers' rows (FOR NO KEY UPDATE, after
+ * the product's, in id order) and counts their unpaid orders under that lock, so orders of one
+ * customer for different products, placed at once or on several instances, are counted one
+ * after another and never pass the limit together (docs/decisions/010).
  */
 
 export const orderPlacementMessages = {
@@ -36,9 +42,16 @@ export const orderPlacementMessages = {
 /** At most this many orders in one transaction: keeps each transaction short. */
 export const MAX_BATCH = 250;
 
+/** The rules a batch applies besides the product's own. */
+export interface PlacementLimits {
+  /** A customer who holds this many unpaid orders is refused the next one (409). */
+  unpaidMax: number;
+}
+
 interface Pending {
   user: ShopUser;
   input: PlaceOrder;
+  limits: PlacementLimits;
   resolve(row: OrderRow): void;
   reject(error: unknown): void;
 }
@@ -55,7 +68,12 @@ const queues = new WeakMap<Db, Map<string, ProductQueue>>();
  * Places one order: answers the stored row once its transaction has committed, or throws the
  * HttpError that refuses it (404, 400 or 409).
  */
-export function placeOrderRow(db: Db, user: ShopUser, input: PlaceOrder): Promise<OrderRow> {
+export function placeOrderRow(
+  db: Db,
+  user: ShopUser,
+  input: PlaceOrder,
+  limits: PlacementLimits,
+): Promise<OrderRow> {
   let byProduct = queues.get(db);
   if (!byProduct) {
     byProduct = new Map();
@@ -68,7 +86,7 @@ export function placeOrderRow(db: Db, user: ShopUser, input: PlaceOrder): Promis
   }
   const target = queue;
   return new Promise<OrderRow>((resolve, reject) => {
-    target.waiting.push({ user, input, resolve, reject });
+    target.waiting.push({ user, input, limits, resolve, reject });
     if (!target.running) void drain(db, input.productId, target, byProduct);
   });
 }
@@ -112,6 +130,32 @@ async function displayNames(db: Db, emails: string[]): Promise<Map<string, strin
   return new Map(rows.map((row) => [row.email, row.name]));
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Locks the rows of the batch's customers and answers how many unpaid orders each holds now.
+ * NO KEY UPDATE rather than UPDATE: it still makes another batch for the same customer wait, but
+ * not the key-share lock every order insert takes on its customer's row (the foreign key), so
+ * paying, cancelling and other customers' orders go on. Rows are locked in id order, and always
+ * after the product's row, so two batches sharing customers cannot wait for each other in a
+ * circle.
+ */
+async function lockCustomers(tx: Tx, userIds: string[]): Promise<Map<string, number>> {
+  const ids = [...new Set(userIds)];
+  await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.id, ids))
+    .orderBy(asc(users.id))
+    .for('no key update');
+  const rows = await tx
+    .select({ userId: orders.userId, unpaid: count() })
+    .from(orders)
+    .where(and(inArray(orders.userId, ids), eq(orders.paid, false)))
+    .groupBy(orders.userId);
+  return new Map(rows.map((row) => [row.userId ?? '', row.unpaid]));
+}
+
 /**
  * One transaction for the batch. Settles every order in it: resolves the accepted ones after
  * the commit and rejects the refused ones. Throws (settling nothing) when the transaction fails.
@@ -130,18 +174,26 @@ async function placeBatch(db: Db, productId: string, batch: Pending[]): Promise<
     if (!product) {
       return batch.map(() => notFound(orderPlacementMessages.productNotFound));
     }
+    const unpaid = await lockCustomers(
+      tx,
+      batch.map((pending) => pending.user.id),
+    );
     let available = product.available;
     const refusals = new Map<Pending, HttpError>();
     const accepted: (typeof orders.$inferInsert & { id: string })[] = [];
     const acceptedFor = new Map<string, Pending>();
     for (const pending of batch) {
       const { quantity } = pending.input;
+      const { unpaidMax } = pending.limits;
       const total = quantity * product.price;
+      const held = unpaid.get(pending.user.id) ?? 0;
       let refusal: HttpError | null = null;
       if (quantity < product.minimum) {
         refusal = new HttpError(400, messages.minimumQuantity(product.minimum));
       } else if (total > MAX_ORDER_TOTAL) {
         refusal = new HttpError(400, orderPlacementMessages.totalTooHigh(total));
+      } else if (held >= unpaidMax) {
+        refusal = new HttpError(409, tooManyUnpaidOrders(unpaidMax));
       } else if (quantity > available) {
         refusal = new HttpError(409, messages.unavailableQuantity);
       }
@@ -150,6 +202,7 @@ async function placeBatch(db: Db, productId: string, batch: Pending[]): Promise<
         continue;
       }
       available -= quantity;
+      unpaid.set(pending.user.id, held + 1);
       // The id is chosen here so each stored row finds its request again.
       const id = randomUUID();
       acceptedFor.set(id, pending);

@@ -11,6 +11,8 @@ import { findOrder, releaseOrder, toOrder, type OrderRow } from './store.js';
 /** What the order rules need: the database, the payment gateway, the log and the hold. */
 export interface OrderContext extends PaymentContext {
   holdHours: number;
+  /** UNPAID_ORDERS_MAX: the unpaid orders one customer may hold. */
+  unpaidMax: number;
 }
 
 export const orderMessages = {
@@ -31,7 +33,7 @@ export const orderMessages = {
  * last pieces cannot both get them (placement.ts; the CHECK on `available` is the backstop).
  */
 export async function placeOrder(ctx: OrderContext, user: ShopUser, input: PlaceOrder) {
-  const row = await placeOrderRow(ctx.db, user, input);
+  const row = await placeOrderRow(ctx.db, user, input, { unpaidMax: ctx.unpaidMax });
   ctx.log.info(
     { orderId: row.id, productId: row.productId, quantity: row.quantity },
     'order placed',
