@@ -16,6 +16,7 @@ import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { rateLimitKey, registerSecurityHeaders } from './http/security.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { isApiPath, registerWebApp } from './http/web-app.js';
+import { auditRoutes } from './modules/audit/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
@@ -134,6 +135,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
         webhookSecret: config.stripe.webhookSecret,
       });
       await api.register(reviewRoutes, { db, identity });
+      await api.register(auditRoutes, { db, identity });
       await api.register(newsletterRoutes, { db });
       await api.register(settingsRoutes, { config });
       await api.register(healthRoutes, { db });

@@ -86,7 +86,7 @@ export const deletedSchema = z.object({
 });
 export type Deleted = z.infer<typeof deletedSchema>;
 
-/** Answer of POST /review: the stored review, its name and email taken from the signed-in user. */
+/** Answer of POST /review: the stored review, signed with the name of the signed-in user. */
 export const reviewCreatedSchema = z.object({
   acknowledged: z.literal(true),
   insertedId: idSchema,

@@ -23,13 +23,17 @@ const product = z.object({
   available: z.int(),
 });
 
-/** Review. `discription` is spelt as SPEC spells it. */
+/**
+ * Review. `discription` is spelt as SPEC spells it. No `email`: SPEC's entity had one, but the
+ * list is public and would publish every reviewer's address (issue 10, DESIGN section 8).
+ */
 const review = z.object({
   _id: idSchema,
   name: z.string(),
-  email: z.string(),
   rating: z.int(),
   discription: z.string(),
+  /** When it was posted (ISO 8601): the moderation page shows it. */
+  createdAt: z.string(),
 });
 
 export const answers = {

@@ -7,3 +7,6 @@ export * from './entities.js';
 export * from './identity.js';
 export * from './orders.js';
 export * from './admin.js';
+export * from './paging.js';
+export * from './reviews.js';
+export * from './audit.js';

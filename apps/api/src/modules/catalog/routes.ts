@@ -15,13 +15,9 @@ import { z } from 'zod';
 import type { Identity } from '../../auth/identity.js';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
-import {
-  createProduct,
-  deleteProduct,
-  getProduct,
-  listProducts,
-  updateProduct,
-} from './service.js';
+import { currentUser } from '../../auth/guards.js';
+import { addProduct, editProduct, removeProduct } from './admin-service.js';
+import { catalogMessages, getProduct, listProducts } from './service.js';
 import { catalogSnapshot, type WireBody } from './snapshot.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
@@ -30,8 +26,6 @@ export interface CatalogRoutesOptions {
   db: Db;
   identity: Identity;
 }
-
-const NO_PRODUCT = 'No product with this id.';
 
 const readRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   // Registered in this scope only: the catalogue is read far more than it changes, so
@@ -70,7 +64,7 @@ const readRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
       // Not in this instance's copy: it may have been added through another instance a moment
       // ago, so the database has the last word.
       const product = await getProduct(db, request.params.id);
-      if (!product) throw notFound(NO_PRODUCT);
+      if (!product) throw notFound(catalogMessages.notFound);
       return product;
     },
   );
@@ -92,7 +86,7 @@ const adminRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { d
     '/item',
     { schema: { body: productInputSchema, response: { 201: productCreatedSchema, ...errors } } },
     async (request, reply) => {
-      const product = await createProduct(db, request.body);
+      const product = await addProduct(db, currentUser(request), request.body);
       return reply
         .code(201)
         .send({ acknowledged: true as const, insertedId: product._id, product });
@@ -108,21 +102,19 @@ const adminRoutes: FastifyPluginAsyncZod<CatalogRoutesOptions> = async (app, { d
         response: { 200: productUpdatedSchema, ...errors },
       },
     },
-    async (request) => {
-      const product = await updateProduct(db, request.params.id, request.body);
-      if (!product) throw notFound(NO_PRODUCT);
-      return { acknowledged: true as const, product };
-    },
+    async (request) => ({
+      acknowledged: true as const,
+      product: await editProduct(db, currentUser(request), request.params.id, request.body),
+    }),
   );
 
   app.delete(
     '/item/:id',
     { schema: { params: idParamsSchema, response: { 200: deletedSchema, ...errors } } },
-    async (request) => {
-      const deletedCount = await deleteProduct(db, request.params.id);
-      if (deletedCount === 0) throw notFound(NO_PRODUCT);
-      return { acknowledged: true as const, deletedCount };
-    },
+    async (request) => ({
+      acknowledged: true as const,
+      deletedCount: await removeProduct(db, currentUser(request), request.params.id),
+    }),
   );
 };
 

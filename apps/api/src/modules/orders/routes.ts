@@ -118,7 +118,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
       onRequest: requireAdmin,
       schema: { params: idParamsSchema, response: { 200: orderUpdateResultSchema, ...errors } },
     },
-    async (request) => shipOrder(ctx, request.params.id),
+    async (request) => shipOrder(ctx, currentUser(request), request.params.id),
   );
 
   app.delete(
@@ -127,6 +127,6 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
       onRequest: requireAdmin,
       schema: { params: idParamsSchema, response: { 200: orderDeleteResultSchema, ...errors } },
     },
-    async (request) => deleteOrderAsAdmin(ctx, request.params.id),
+    async (request) => deleteOrderAsAdmin(ctx, currentUser(request), request.params.id),
   );
 };

@@ -4,8 +4,10 @@ import type { ShopUser } from '../users/service.js';
 import { normalizeEmail } from '../users/service.js';
 import { orders } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
+import { recordAudit, type AuditActor } from '../audit/service.js';
 import { closeIntentBeforeRelease, type PaymentContext } from '../payments/settle.js';
 import { orderPlacementMessages, placeOrderRow } from './placement.js';
+import type { Db } from '../../db/client.js';
 import { findOrder, releaseOrder, toOrder, type OrderRow } from './store.js';
 
 /** What the order rules need: the database, the payment gateway, the log and the hold. */
@@ -93,12 +95,14 @@ export type Removal = 'released' | 'already-paid' | 'just-paid' | 'gone';
  * Deletes an unpaid order and releases its stock. Its payment intent is cancelled at the gateway
  * first; when the gateway says the money was already taken, the order is marked paid and kept
  * instead ('just-paid'), so a customer is never charged for an order that no longer exists.
- * `condition` narrows the delete (the sweeper: still past its hold).
+ * `condition` narrows the delete (the sweeper: still past its hold); `alongside` runs in the
+ * deleting transaction (the audit row of an admin's deletion).
  */
 export async function removeUnpaidOrder(
   ctx: OrderContext,
   order: OrderRow,
   condition?: SQL,
+  alongside?: (tx: Db) => Promise<void>,
 ): Promise<Removal> {
   let current: OrderRow | null = order;
   // An intent made while this runs changes payment_intent_id, so the delete finds nothing and
@@ -106,7 +110,7 @@ export async function removeUnpaidOrder(
   for (let attempt = 0; attempt < 3 && current; attempt += 1) {
     if (current.paid) return 'already-paid';
     if (await closeIntentBeforeRelease(ctx, current)) return 'just-paid';
-    if (await releaseOrder(ctx.db, current.id, current.paymentIntentId, condition)) {
+    if (await releaseOrder(ctx.db, current.id, current.paymentIntentId, condition, alongside)) {
       ctx.log.info(
         { orderId: current.id, quantity: current.quantity },
         'order cancelled, stock released',
@@ -132,24 +136,56 @@ export async function cancelOwnOrder(ctx: OrderContext, user: ShopUser, id: stri
   return removalAnswer(await removeUnpaidOrder(ctx, order), orderMessages.paidCannotBeCancelled);
 }
 
-/** DELETE /delete/{id} (admin): deletes an unpaid order. */
-export async function deleteOrderAsAdmin(ctx: OrderContext, id: string) {
+/** The audit log's name for an order: what, how many, for whom. */
+const orderLabel = (order: OrderRow) =>
+  `${order.quantity} x ${order.productName} for ${order.email}`;
+
+/** DELETE /delete/{id} (admin): deletes an unpaid order, audited in the deleting transaction. */
+export async function deleteOrderAsAdmin(ctx: OrderContext, actor: AuditActor, id: string) {
   const order = await findOrder(ctx.db, id);
   if (!order) throw notFound(orderMessages.notFound);
-  return removalAnswer(await removeUnpaidOrder(ctx, order), orderMessages.paidCannotBeDeleted);
+  const audit = (tx: Db) =>
+    recordAudit(tx, {
+      actor,
+      action: 'order.delete',
+      targetType: 'order',
+      targetId: order.id,
+      targetLabel: orderLabel(order),
+      details: { price: order.price, quantity: order.quantity, productId: order.productId },
+    });
+  return removalAnswer(
+    await removeUnpaidOrder(ctx, order, undefined, audit),
+    orderMessages.paidCannotBeDeleted,
+  );
 }
 
-/** PUT /shipping/{id} (admin): a paid order is shipped. Shipping it again changes nothing. */
-export async function shipOrder(ctx: OrderContext, id: string) {
-  const [shipped] = await ctx.db
-    .update(orders)
-    .set({ shipping: true, shippedAt: sql`coalesce(${orders.shippedAt}, now())` })
-    .where(and(eq(orders.id, id), eq(orders.paid, true)))
-    .returning();
+/**
+ * PUT /shipping/{id} (admin): a paid order is shipped, audited in the same transaction.
+ * Shipping it again changes nothing and records nothing.
+ */
+export async function shipOrder(ctx: OrderContext, actor: AuditActor, id: string) {
+  const shipped = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(orders)
+      .set({ shipping: true, shippedAt: sql`coalesce(${orders.shippedAt}, now())` })
+      .where(and(eq(orders.id, id), eq(orders.paid, true), eq(orders.shipping, false)))
+      .returning();
+    if (row) {
+      await recordAudit(tx, {
+        actor,
+        action: 'order.ship',
+        targetType: 'order',
+        targetId: row.id,
+        targetLabel: orderLabel(row),
+      });
+    }
+    return row;
+  });
   if (shipped) return { acknowledged: true as const, order: toOrder(shipped, ctx.holdHours) };
   const order = await findOrder(ctx.db, id);
   if (!order) throw notFound(orderMessages.notFound);
-  throw new HttpError(409, orderMessages.unpaidCannotShip);
+  if (!order.paid) throw new HttpError(409, orderMessages.unpaidCannotShip);
+  return { acknowledged: true as const, order: toOrder(order, ctx.holdHours) };
 }
 
 /** Unpaid orders created before `cutoff`, oldest first: the hold sweeper's work list. */

@@ -75,13 +75,15 @@ export async function markPaid(
 /**
  * Deletes an unpaid order and gives its pieces back to the product, in one transaction. Only
  * when the order still has the payment intent the caller saw (and settled at the gateway): an
- * intent made meanwhile must be settled first. False when nothing was deleted.
+ * intent made meanwhile must be settled first. False when nothing was deleted. `alongside` runs
+ * in that transaction once the order is gone (an admin's deletion writes its audit row there).
  */
 export async function releaseOrder(
   db: Db,
   id: string,
   seenIntentId: string | null,
   extra?: SQL,
+  alongside?: (tx: Db) => Promise<void>,
 ): Promise<boolean> {
   const released = await db.transaction(async (tx) => {
     const [gone] = await tx
@@ -104,6 +106,7 @@ export async function releaseOrder(
         .set({ available: sql`${products.available} + ${gone.quantity}` })
         .where(eq(products.id, gone.productId));
     }
+    await alongside?.(tx);
     return true;
   });
   if (released) catalogChanged(db);

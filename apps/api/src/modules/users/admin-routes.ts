@@ -58,7 +58,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminRoutesOptions> = as
     },
     async (request) => ({
       acknowledged: true as const,
-      user: await promoteUser(db, request.params.email),
+      user: await promoteUser(db, currentUser(request), request.params.email),
     }),
   );
 

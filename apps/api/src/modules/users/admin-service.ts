@@ -3,6 +3,7 @@ import { and, asc, eq, like } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authUsers, authVerifications, users } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
+import { recordAudit, type AuditActor } from '../audit/service.js';
 import { normalizeEmail, type ShopUser } from './service.js';
 
 export const userAdminMessages = {
@@ -40,18 +41,30 @@ export async function listShopUsers(db: Db): Promise<ShopUserRow[]> {
 /**
  * PUT /user/admin/{email}: Make Admin. Idempotent: an admin stays one. The guards read the role
  * from the database on each request, so the user's existing token counts as admin at once.
+ * A promotion is recorded in the audit log with it; promoting an admin changes nothing and
+ * records nothing.
  */
-export async function promoteUser(db: Db, email: string): Promise<ShopUserRow> {
+export async function promoteUser(db: Db, actor: AuditActor, email: string): Promise<ShopUserRow> {
   const address = normalizeEmail(email);
-  const promoted = await db
-    .update(users)
-    .set({ role: true })
-    .where(eq(users.email, address))
-    .returning({ id: users.id });
-  if (promoted.length === 0) throw notFound(userAdminMessages.unknownUser);
-  const [row] = await selectRows(db).where(eq(users.email, address));
-  if (!row) throw notFound(userAdminMessages.unknownUser);
-  return toRow(row);
+  return db.transaction(async (tx) => {
+    const [promoted] = await tx
+      .update(users)
+      .set({ role: true })
+      .where(and(eq(users.email, address), eq(users.role, false)))
+      .returning({ id: users.id });
+    if (promoted) {
+      await recordAudit(tx, {
+        actor,
+        action: 'user.promote',
+        targetType: 'user',
+        targetId: promoted.id,
+        targetLabel: address,
+      });
+    }
+    const [row] = await selectRows(tx).where(eq(users.email, address));
+    if (!row) throw notFound(userAdminMessages.unknownUser);
+    return toRow(row);
+  });
 }
 
 /**
@@ -103,6 +116,15 @@ export async function removeUser(
       await tx.delete(authUsers).where(eq(authUsers.id, account.id));
     }
     if (target) await tx.delete(users).where(eq(users.id, target.id));
+    await recordAudit(tx, {
+      actor,
+      action: 'user.remove',
+      targetType: 'user',
+      // Not null: one of the two exists, or the 404 above was thrown.
+      targetId: target?.id ?? account?.id ?? address,
+      targetLabel: address,
+      details: { wasAdmin: target?.role ?? false },
+    });
     return account?.id ?? null;
   });
   if (removedAccount && afterRemove) await afterRemove(removedAccount);

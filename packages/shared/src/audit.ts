@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { idSchema } from './answers.js';
+import { pageOf } from './paging.js';
+
+/** The admin actions the audit log records (issue 10), as stored in `audit_log.action`. */
+export const AUDIT_ACTIONS = [
+  'user.promote',
+  'user.remove',
+  'product.create',
+  'product.update',
+  'product.delete',
+  'order.delete',
+  'order.ship',
+  'review.delete',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_TARGET_TYPES = ['user', 'product', 'order', 'review'] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** How the Audit Log page names each action. */
+export const auditActionLabels: Record<AuditAction, string> = {
+  'user.promote': 'Made admin',
+  'user.remove': 'Removed user',
+  'product.create': 'Added product',
+  'product.update': 'Edited product',
+  'product.delete': 'Deleted product',
+  'order.delete': 'Deleted order',
+  'order.ship': 'Shipped order',
+  'review.delete': 'Deleted review',
+};
+
+/** One row of GET /admin/audit: who did what to which target, and when. */
+export const auditEntrySchema = z.object({
+  _id: idSchema,
+  createdAt: z.string(),
+  /** The acting admin's email, kept when that admin is later removed. */
+  actorEmail: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  targetType: z.enum(AUDIT_TARGET_TYPES),
+  /** A UUID for shop rows; a removed user known only to the identity provider has its id. */
+  targetId: z.string(),
+  /** The target's readable name at the time: an email, a product's name, a reviewer. */
+  targetLabel: z.string(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** Answer of GET /admin/audit?page=&limit=: newest first. */
+export const auditPageSchema = pageOf(auditEntrySchema);
+export type AuditPage = z.infer<typeof auditPageSchema>;
