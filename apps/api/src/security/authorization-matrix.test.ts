@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../test-support/accounts.js';
 import { buildTestApp, testDatabases, type TestApp } from '../test-support/build-test-app.js';
 import { newUser } from '../test-support/identity.js';
+import { createReview } from '../modules/reviews/service.js';
 import {
   addProduct,
   clientSecretFor,
@@ -49,6 +50,15 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
       customerEmail: user.email,
       productId: product._id,
       freshProduct: async () => (await addProduct(t))._id,
+      freshReview: async () =>
+        (
+          await createReview(t.db, {
+            name: 'MATRIX REVIEWER',
+            email: user.email,
+            rating: 4,
+            discription: 'A review made for the authorization matrix.',
+          })
+        )._id,
       unpaidOrder: async () => (await placeOrder(t, customer, product._id))._id,
       paidOrder: async () => {
         const { orderId, transactionId } = await confirmed();

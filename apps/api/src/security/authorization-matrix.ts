@@ -22,6 +22,8 @@ export interface MatrixKit {
   productId: string;
   /** A new product, for a call that changes or removes it. */
   freshProduct(): Promise<string>;
+  /** A new review, for a call that removes it. */
+  freshReview(): Promise<string>;
   /** A new unpaid order of the customer. */
   unpaidOrder(): Promise<string>;
   /** A new paid (not yet shipped) order of the customer. */
@@ -168,6 +170,13 @@ export const authorizationMatrix: readonly MatrixRow[] = [
     who: 'any signed-in user',
     expect: anyUser(201),
     request: () => ({ url: '/api/review', payload: { rating: 4, discription: 'Solid parts.' } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/review/:id',
+    who: 'admin (moderation, audited)',
+    expect: adminOnly(200),
+    request: async (kit) => ({ url: `/api/review/${await kit.freshReview()}` }),
   },
   {
     method: 'POST',
@@ -329,6 +338,14 @@ export const authorizationMatrix: readonly MatrixRow[] = [
     who: 'admin (not themselves, not the last admin)',
     expect: adminOnly(200),
     request: async (kit) => ({ url: `/api/user/${at(await kit.bystanderEmail())}` }),
+  },
+
+  {
+    method: 'GET',
+    url: '/api/admin/audit',
+    who: 'admin',
+    expect: adminOnly(200),
+    request: () => ({ url: '/api/admin/audit?page=1&limit=10' }),
   },
 
   // Public settings and operations

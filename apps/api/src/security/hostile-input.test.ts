@@ -156,6 +156,13 @@ const writeEndpoints: WriteEndpoint[] = [
     poison: { rating: badInt(0, 5), discription: text },
   },
   {
+    method: 'DELETE',
+    route: '/api/review/:id',
+    as: 'admin',
+    url: () => `/api/review/${nothing()}`,
+    at: idAt('/api/review/'),
+  },
+  {
     method: 'POST',
     route: '/api/item',
     as: 'admin',

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
+  auditLog,
   authSessions,
   authUsers,
   newsletterSubscribers,
@@ -24,6 +25,7 @@ export async function dbSnapshot(db: Db) {
     products: await db.select().from(products).orderBy(products.id),
     orders: await db.select().from(orders).orderBy(orders.id),
     reviews: await db.select().from(reviews).orderBy(reviews.id),
+    auditLog: await db.select().from(auditLog).orderBy(auditLog.seq),
     users: await db.select().from(users).orderBy(users.id),
     userInfo: await db.select().from(userInfo).orderBy(userInfo.userId),
     newsletterSubscribers: await db
