@@ -89,7 +89,7 @@ test.describe('sign-up, login and sign-out', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('This field is required.').first()).toBeVisible();
 
-    await page.getByLabel('Email', { exact: true }).fill('Not.An@Email.com');
+    await page.getByLabel('Email', { exact: true }).fill('buyer@acme');
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Please give a valid email address.')).toBeVisible();

@@ -1,4 +1,4 @@
-import { authErrorSchema, messages } from '@shop/shared';
+import { authErrorSchema, messages, PASSWORD_MAX_LENGTH } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authUsers } from '../db/schema.js';
@@ -57,14 +57,14 @@ describe.each(testDatabases())('Better Auth under /api/auth on %s', (kind) => {
         messages.invalidPassword,
       ],
       [
-        'a 17-character password',
-        { password: 'Parts#2026abcdefg' },
+        `a ${PASSWORD_MAX_LENGTH + 1}-character password`,
+        { password: `Parts#2026${'a'.repeat(PASSWORD_MAX_LENGTH - 9)}` },
         'INVALID_PASSWORD',
         messages.invalidPassword,
       ],
       [
-        'a password with a space',
-        { password: 'Parts# 2026' },
+        'a password with a tab',
+        { password: 'Parts#\t2026' },
         'INVALID_PASSWORD',
         messages.invalidPassword,
       ],
@@ -74,15 +74,15 @@ describe.each(testDatabases())('Better Auth under /api/auth on %s', (kind) => {
       ['a 31-letter name', { name: 'A'.repeat(31) }, 'INVALID_NAME', messages.invalidName],
       ['no name', { name: undefined }, 'INVALID_NAME', messages.required],
       [
-        'an email with a dot before the @',
-        { email: 'first.last@example.com' },
+        'an email with two dots in a row',
+        { email: 'first..last@example.com' },
         'INVALID_EMAIL',
         messages.invalidEmail,
       ],
-      ['an uppercase email', { email: 'Pat@example.com' }, 'INVALID_EMAIL', messages.invalidEmail],
+      ['an email without a domain', { email: 'pat@' }, 'INVALID_EMAIL', messages.invalidEmail],
       [
-        'an email with a 4-letter ending',
-        { email: 'pat@example.info' },
+        'an email with a one-letter ending',
+        { email: 'pat@example.c' },
         'INVALID_EMAIL',
         messages.invalidEmail,
       ],
