@@ -499,6 +499,48 @@ describe.each(testDatabases())('hostile input on %s', (kind) => {
     expect(await dbSnapshot(t.db)).toEqual(before);
   });
 
+  // Better Auth's own routes are outside the authorization matrix. update-user stores what a
+  // signed-in person types (name, image), and a NUL in either answered 500 before the shared
+  // rules checked every Better Auth body (auth/rules.ts).
+  it(`POST /api/auth/update-user refuses ${RUNS_PER_ENDPOINT} generated hostile bodies and stores nothing`, async () => {
+    const badImage = [
+      ...badText.filter((value) => value !== null),
+      'javascript:alert(1)',
+      'data:image/png;base64,AA',
+      '/images/me.png',
+      'https://cdn.example.com/a\u0000b.png',
+      `https://${long('a')}.example`,
+    ];
+    // '   ' passes SPEC's name pattern (letters and spaces), so it is no poison for a name.
+    const badName = badText.filter((value) => value !== '   ');
+    const poisoned = fc
+      .tuple(
+        fc.oneof(
+          fc.constantFrom(...badName).map((name) => ({ name })),
+          fc.constantFrom(...badImage).map((image) => ({ image })),
+        ),
+        fc.dictionary(fc.constantFrom('name', 'image', 'role', 'emailVerified'), hostileValue),
+      )
+      .map(([poison, extra]) => JSON.stringify({ ...extra, ...poison }));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(poisoned, fc.constantFrom(...malformedJson)), async (payload) => {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/update-user',
+          headers: {
+            cookie: customer.cookie,
+            origin: t.config.publicUrl,
+            'content-type': 'application/json',
+          },
+          payload,
+        });
+        expectRefused(response, `POST /api/auth/update-user ${payload.slice(0, 200)}`);
+        expect(await dbSnapshot(t.db)).toEqual(before);
+      }),
+      { numRuns: RUNS_PER_ENDPOINT },
+    );
+  });
+
   it('covers every write endpoint of the authorization matrix, and the README says how hard', async () => {
     const writes = authorizationMatrix
       .filter((row) => row.method !== 'GET')
