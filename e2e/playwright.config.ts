@@ -55,6 +55,8 @@ export default defineConfig({
       GOOGLE_CLIENT_SECRET: 'partsworks-e2e-secret',
       // The journeys sign in many times from one address; the API tests prove the limit itself.
       AUTH_RATE_LIMIT_MAX: '1000',
+      // An admin by address: the email-verification journey shows the right waits for the link.
+      ADMIN_EMAILS: 'chiefadmin@example.com',
     },
   },
 });

@@ -4,22 +4,32 @@ import { expect } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { mailDir } from './env';
 
-/** Waits for the newest email to `address` that the local SMTP server received, and parses it. */
-export async function latestEmailTo(address: string) {
-  let file: string | undefined;
+/**
+ * Waits for the newest email to `address` that the local SMTP server received (whose subject
+ * matches `subject`, when given: a sign-up also brings a verification email), and parses it.
+ */
+export async function latestEmailTo(address: string, subject?: RegExp) {
+  let mail: Awaited<ReturnType<typeof simpleParser>> | undefined;
   await expect
     .poll(
-      () => {
-        file = readdirSync(mailDir)
+      async () => {
+        const files = readdirSync(mailDir)
           .filter((name) => name.endsWith(`-${address}.eml`))
           .sort((a, b) => Number(a.split('-')[0]) - Number(b.split('-')[0]))
-          .at(-1);
-        return file;
+          .reverse();
+        for (const file of files) {
+          const parsed = await simpleParser(readFileSync(join(mailDir, file)));
+          if (!subject || subject.test(parsed.subject ?? '')) {
+            mail = parsed;
+            return true;
+          }
+        }
+        return false;
       },
-      { message: `an email to ${address}`, timeout: 15_000 },
+      { message: `an email to ${address}${subject ? ` about ${subject}` : ''}`, timeout: 15_000 },
     )
-    .toBeTruthy();
-  return simpleParser(readFileSync(join(mailDir, file!)));
+    .toBe(true);
+  return mail!;
 }
 
 /** The first link in an email's text or HTML that contains `fragment`. */

@@ -1,10 +1,41 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
-import { baseURL } from './env';
+import { baseURL, dataDir } from './env';
 
-/** The demo accounts the seed creates (README "Demo accounts"). */
-export const demoAdmin = { email: 'admin@partsworks.com', password: 'Admin#2026' };
-export const demoCustomer = { email: 'buyer@partsworks.com', password: 'Buyer#2026' };
+interface DemoAccount {
+  email: string;
+  password: string;
+}
+
+/**
+ * The demo accounts the seed creates. The shop runs as `npm start` does (production), so their
+ * passwords are random, shown once and kept in DATA_DIR/demo-accounts.txt (README "Demo
+ * accounts"): the tests sign in with what that file says, as the shop's owner would.
+ */
+function demoAccount(role: 'admin' | 'customer'): DemoAccount {
+  const text = readFileSync(join(dataDir, 'demo-accounts.txt'), 'utf8');
+  const line = text.split('\n').find((row) => row.startsWith(`${role}\t`));
+  const [, email, password] = line?.split('\t') ?? [];
+  if (!email || !password) throw new Error(`No ${role} in ${dataDir}/demo-accounts.txt`);
+  return { email, password };
+}
+
+/** Read when first used: the file exists only once the shop has started. */
+const lazyAccount = (role: 'admin' | 'customer'): DemoAccount => ({
+  get email() {
+    return demoAccount(role).email;
+  },
+  get password() {
+    return demoAccount(role).password;
+  },
+});
+
+export const demoAdmin = lazyAccount('admin');
+export const demoCustomer = lazyAccount('customer');
+/** The README's published demo passwords, which a production start must not accept. */
+export const publishedDemoPasswords = { admin: 'Admin#2026', customer: 'Buyer#2026' };
 
 export interface TestUser {
   name: string;

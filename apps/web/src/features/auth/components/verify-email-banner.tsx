@@ -8,7 +8,10 @@ import { ResendVerificationButton } from './resend-verification-button';
  */
 export default function VerifyEmailBanner({ email }: { email: string }) {
   return (
+    // A region, not an alert: it stays on every page, and should not be announced on each.
     <Alert
+      role="region"
+      aria-label="Email verification"
       severity="warning"
       sx={{ borderRadius: 0, alignItems: 'center', flexWrap: 'wrap' }}
       action={<ResendVerificationButton email={email} />}
