@@ -157,6 +157,30 @@ describe('Purchase page', () => {
     );
   });
 
+  it.each([
+    ['+1 (555) 123-4567', 'Unit 4/B #2'],
+    ['+44 20 7946 0958', 'Flat 3 & 4, Rue de l’Église 5°, Zürich'],
+  ])('orders with the number %s and the address %s as typed', async (number, address) => {
+    const order: Order = makeOrder(9, { productId: product._id, quantity: 50, price: 600 });
+    const { user, calls } = setUp({
+      'POST /order': { status: 201, body: { acknowledged: true, insertedId: order._id, order } },
+    });
+    await quantityInput();
+    await user.type(screen.getByRole('textbox', { name: 'Phone Number' }), number);
+    await user.type(screen.getByRole('textbox', { name: 'Address' }), address);
+    await user.click(purchaseButton());
+
+    expect(
+      await screen.findByText(messages.orderPlaced, { selector: '.Toastify *' }),
+    ).toBeVisible();
+    expect(calls.find((call) => call.method === 'POST' && call.path === '/order')?.body).toEqual({
+      productId: product._id,
+      quantity: 50,
+      number,
+      address,
+    });
+  });
+
   it("shows the server's refusal in an error toast", async () => {
     const { user } = setUp({
       'POST /order': {

@@ -65,6 +65,31 @@ describe('Signup page', () => {
     expect(await within(screen.getByRole('banner')).findAllByText('PAT BUYER')).not.toHaveLength(0);
   });
 
+  it('takes a capitalised dotted email and a long pass phrase, and sends the email lowercased', async () => {
+    const email = 'john.doe@acme.co.uk';
+    const passPhrase = 'correct horse battery staple, 2026 edition';
+    const server = fakeAuthServer();
+    const { calls } = mockApi({
+      'GET /config': { body: testConfig },
+      ...server.handlers,
+      ...shopHandlers({ email, name: 'JOHN DOE' }),
+    });
+    const { user, router } = renderApp('/signup');
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'John Doe');
+    await user.type(screen.getByRole('textbox', { name: 'Email' }), ' John.Doe@Acme.co.uk ');
+    await user.type(screen.getByLabelText('Password'), passPhrase);
+    await user.click(screen.getByRole('button', { name: 'Signup' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(calls).toContainEqual(
+      expect.objectContaining({
+        path: '/auth/sign-up/email',
+        body: { name: 'John Doe', email, password: passPhrase },
+      }),
+    );
+    expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(fakeToken(email));
+  });
+
   it('shows the code under the password field for an email already taken', async () => {
     const { user, router } = renderSignup();
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Jane Buyer');
