@@ -175,6 +175,8 @@ describe('Dashboard', () => {
         'Add A Product',
         'Manage Products',
         'Make Admin',
+        'Manage Reviews',
+        'Audit Log',
         'My Profile',
       ]),
     );

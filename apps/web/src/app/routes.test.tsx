@@ -89,6 +89,8 @@ describe('Router', () => {
     ['/dashboard/addproduct', 'Add A Product', admin],
     ['/dashboard/manageproducts', 'Manage Products', admin],
     ['/dashboard/makeadmin', 'Make Admin', admin],
+    ['/dashboard/managereviews', 'Manage Reviews', admin],
+    ['/dashboard/auditlog', 'Audit Log', admin],
   ])('renders %s inside the dashboard layout', async (path, title, user) => {
     mockConfig(user);
     renderApp(path);

@@ -28,6 +28,8 @@ const ManageProductsPage = lazy(
   () => import('../features/admin-catalog/components/manage-products-page'),
 );
 const MakeAdminPage = lazy(() => import('../features/admin-users/components/make-admin-page'));
+const ManageReviewsPage = lazy(() => import('../features/reviews/components/manage-reviews-page'));
+const AuditLogPage = lazy(() => import('../features/audit-log/components/audit-log-page'));
 
 export const routes: RouteObject[] = [
   {
@@ -70,6 +72,8 @@ export const routes: RouteObject[] = [
                   { path: 'addproduct', element: <AddProductPage /> },
                   { path: 'manageproducts', element: <ManageProductsPage /> },
                   { path: 'makeadmin', element: <MakeAdminPage /> },
+                  { path: 'managereviews', element: <ManageReviewsPage /> },
+                  { path: 'auditlog', element: <AuditLogPage /> },
                 ],
               },
             ],

@@ -26,9 +26,9 @@ export function makeReview(n: number, overrides: Partial<Review> = {}): Review {
   return {
     _id: testId(100 + n),
     name: `Reviewer ${n}`,
-    email: `reviewer${n}@example.com`,
     rating: (n % 5) + 1,
     discription: `Review text ${n}.`,
+    createdAt: `2026-03-${String(n).padStart(2, '0')}T09:30:00.000Z`,
     ...overrides,
   };
 }

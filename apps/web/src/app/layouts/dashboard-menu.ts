@@ -13,6 +13,8 @@ const adminItems: DashboardMenuItem[] = [
   { label: 'Add A Product', to: '/dashboard/addproduct' },
   { label: 'Manage Products', to: '/dashboard/manageproducts' },
   { label: 'Make Admin', to: '/dashboard/makeadmin' },
+  { label: 'Manage Reviews', to: '/dashboard/managereviews' },
+  { label: 'Audit Log', to: '/dashboard/auditlog' },
 ];
 
 const everyoneItems: DashboardMenuItem[] = [{ label: 'My Profile', to: '/dashboard/myprofile' }];
