@@ -1,11 +1,52 @@
+import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const apiPort = process.env.PORT ?? '3000';
 
+/**
+ * Where the client build's source maps go: next to `dist`, never inside it, so the server has
+ * no map to publish (a map carries the whole source). The bundle-budget test and whoever reads
+ * a production stack trace find them here (docs/decisions/010).
+ */
+export const sourceMapsDir = fileURLToPath(new URL('dist-sourcemaps', import.meta.url));
+
+function* mapFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) yield* mapFiles(file);
+    else if (entry.name.endsWith('.map')) yield file;
+  }
+}
+
+/** Moves the maps the build wrote out of the served folder, after the bundle is written. */
+function sourceMapsOutOfDist(): Plugin {
+  let outDir = '';
+  let ssr = false;
+  return {
+    name: 'source-maps-out-of-dist',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
+    },
+    closeBundle() {
+      // The build-time render (scripts/prerender.mjs) writes its own folder, never served.
+      if (ssr) return;
+      rmSync(sourceMapsDir, { recursive: true, force: true });
+      for (const file of mapFiles(outDir)) {
+        const target = path.join(sourceMapsDir, path.relative(outDir, file));
+        mkdirSync(path.dirname(target), { recursive: true });
+        renameSync(file, target);
+      }
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), sourceMapsOutOfDist()],
   resolve: {
     alias: {
       '@shop/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),
@@ -16,7 +57,9 @@ export default defineConfig({
     // In development Vite serves the app and hands API calls to the Fastify process.
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  // `hidden`: the maps are written (and moved out of dist above) but the bundles do not point
+  // at them, so no browser asks for one.
+  build: { outDir: 'dist', sourcemap: 'hidden' },
   // The build-time render of the home page (scripts/prerender.mjs) runs one self-contained file.
   ssr: { noExternal: true },
 });

@@ -8,7 +8,8 @@ import {
   testDatabases,
   type TestApp,
 } from '../test-support/build-test-app.js';
-import { rateLimitKey } from './security.js';
+import { permissionsPolicy, rateLimitKey } from './security.js';
+import { isSourceMapPath } from './web-app.js';
 
 /** The home page as the build renders it (scripts/prerender.mjs) and the empty shell. */
 const INDEX_HTML =
@@ -18,6 +19,8 @@ const APP_HTML =
 const ASSET = 'console.log("app");'.repeat(200);
 /** The build's Brotli copy of ASSET (scripts/precompress.mjs). */
 const ASSET_BR = brotliCompressSync(ASSET);
+/** A source map: it carries the whole source of the web app. */
+const SOURCE_MAP = JSON.stringify({ version: 3, sources: ['src/secret-business-logic.ts'] });
 
 /** A stand-in for `apps/web/dist`: an index.html, a hashed asset and an unhashed picture. */
 async function makeWebDist(dir: string) {
@@ -27,6 +30,8 @@ async function makeWebDist(dir: string) {
   await writeFile(path.join(dir, 'app.html'), APP_HTML);
   await writeFile(path.join(dir, 'assets', 'index-AbC123.js'), ASSET);
   await writeFile(path.join(dir, 'assets', 'index-AbC123.js.br'), ASSET_BR);
+  // A build made before maps were kept out of dist, or by other means (issue 10, item 7).
+  await writeFile(path.join(dir, 'assets', 'index-AbC123.js.map'), SOURCE_MAP);
   await writeFile(
     path.join(dir, 'images', 'products', 'cpu.svg'),
     '<svg xmlns="http://www.w3.org/2000/svg"/>',
@@ -79,6 +84,62 @@ describe.each(testDatabases())('HTTP behaviour on %s', (kind) => {
       expect(response.headers['referrer-policy'], url).toBe('no-referrer');
       expect(response.headers['x-frame-options'], url).toBe('SAMEORIGIN');
     }
+  });
+
+  it('sends a Permissions-Policy that turns off what the shop never uses and keeps payment for Stripe', async () => {
+    for (const url of [
+      '/api/items',
+      '/api/no-such-thing',
+      '/',
+      '/some/page',
+      '/assets/index-AbC123.js',
+    ]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: html });
+      const policy = String(response.headers['permissions-policy']);
+      expect(policy, url).toBe(permissionsPolicy);
+      for (const feature of ['camera=()', 'microphone=()', 'geolocation=()']) {
+        expect(policy, url).toContain(feature);
+      }
+      expect(policy, url).toContain('payment=(self "https://js.stripe.com")');
+    }
+  });
+
+  it.each([
+    '/assets/index-AbC123.js.map',
+    '/assets/index-AbC123.js.map?x=1',
+    '/assets/index-AbC123.js%2Emap',
+    '/assets/index-AbC123.js%252Emap',
+    '/assets/index-AbC123%2Ejs%2emap',
+    '/assets/index-AbC123.js.MAP',
+  ])('does not serve the source map %s, even when one is in the build', async (url) => {
+    for (const accept of ['*/*', html.accept]) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept } });
+      expect(response.statusCode, `${url} ${accept}`).toBe(404);
+      expect(response.body).not.toContain('secret-business-logic');
+      expect(response.body).not.toContain('<html');
+    }
+  });
+
+  it('marks API answers no-store unless the route lets them be cached (the catalogue)', async () => {
+    for (const url of ['/api/auth/get-session', '/api/no-such-thing', '/api/config']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    const refused = await t.app.inject({ method: 'GET', url: '/api/users' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('no-store');
+    const catalogue = await t.app.inject({ method: 'GET', url: '/api/items' });
+    expect(catalogue.headers['cache-control']).toBe('no-cache');
+    expect(catalogue.headers.etag).toBeTruthy();
+  });
+
+  it('tells source map paths from others', () => {
+    expect(isSourceMapPath('/assets/a.js.map')).toBe(true);
+    expect(isSourceMapPath('/assets/a.css.map/')).toBe(true);
+    expect(isSourceMapPath('/assets/a.js')).toBe(false);
+    expect(isSourceMapPath('/sitemap')).toBe(false);
+    expect(isSourceMapPath('/dashboard/map?q=.map')).toBe(false);
+    expect(isSourceMapPath('/assets/%E0%A4%A.map')).toBe(true);
   });
 
   it('keeps the Google popup linked to the shop: no opener isolation where the popup lands', async () => {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { isApiPath } from './web-app.js';
 
 /**
  * Security headers on every answer, HTML and API alike. The Content-Security-Policy allows
@@ -42,6 +43,26 @@ export function cspDirectives({ stripe }: { stripe: boolean }): Record<string, s
 }
 
 /**
+ * Powerful browser features the shop never uses are switched off for its pages and anything
+ * they embed, so injected script or a hostile frame cannot ask for the camera or the location.
+ * `payment` stays allowed for the shop and Stripe.js's frames (wallet buttons of Stripe Elements).
+ */
+export const permissionsPolicy = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'browsing-topics=()',
+  'payment=(self "https://js.stripe.com")',
+].join(', ');
+
+/**
  * Pages the Google sign-in popup lands on when it comes back from the provider. A popup that
  * moves from the provider (no COOP) to a page with any COOP but unsafe-none is put in a new
  * browsing context group, which cuts its link to the shop window: it could no longer report
@@ -79,12 +100,23 @@ export async function registerSecurityHeaders(
     // The shop opens the Google sign-in popup and must keep its handle on it.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
+  headers['permissions-policy'] = permissionsPolicy;
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
     if (popupLandingPaths.some((path) => request.url.startsWith(path))) {
       reply.header('cross-origin-opener-policy', 'unsafe-none');
     }
     done();
+  });
+  // API answers are personal (tokens, orders, other people's emails) unless a route says
+  // otherwise: no cache, shared or the browser's, keeps one. A route that may be cached (the
+  // catalogue's ETag answers) sets its own Cache-Control, which this leaves alone. One rule
+  // here rather than one per route: a new admin or identity route is covered without a thought.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isApiPath(request.url) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
 }
 

@@ -21,6 +21,27 @@ function cacheControlFor(filePath: string, distDir: string): string {
   return SHORT;
 }
 
+/**
+ * A source map publishes the web app's whole source. The build keeps them out of dist
+ * (apps/web/vite.config.ts); this refuses one that is there all the same (an older build, a
+ * build by other means). The path is decoded until it no longer changes, as the static file
+ * server decodes it too: `%2Emap` and `%252Emap` must not find the file either.
+ */
+export function isSourceMapPath(url: string): boolean {
+  let pathname = url.split(/[?#]/, 1)[0] ?? '';
+  for (let round = 0; round < 5; round += 1) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      break;
+    }
+    if (decoded === pathname) break;
+    pathname = decoded;
+  }
+  return /\.map\/*$/i.test(pathname);
+}
+
 const acceptsHtml = (request: FastifyRequest) =>
   (request.headers.accept ?? '').includes('text/html');
 
@@ -35,6 +56,13 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   // starts from the empty shell, app.html. A build without the render has index.html only.
   const shell = existsSync(path.join(distDir, 'app.html')) ? 'app.html' : 'index.html';
   if (built) {
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!isApiPath(request.url) && isSourceMapPath(request.url)) {
+        void reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+        return;
+      }
+      done();
+    });
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,

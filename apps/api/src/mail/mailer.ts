@@ -8,7 +8,7 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
-  /** The one link the message is about; the outbox logs it so a developer can follow it. */
+  /** The one link the message is about; outside production the outbox logs it for developers. */
   link?: string;
 }
 
@@ -21,9 +21,11 @@ export interface Mailer {
 
 /** nodemailer over SMTP when SMTP_URL is set; otherwise the outbox under DATA_DIR/outbox. */
 export function createMailer(
-  config: Pick<AppConfig, 'mail' | 'dataDir'>,
+  config: Pick<AppConfig, 'mail' | 'dataDir' | 'nodeEnv'>,
   log: FastifyBaseLogger,
 ): Mailer {
   if (config.mail.smtpUrl) return createSmtpMailer(config.mail.smtpUrl, config.mail.from);
-  return createOutboxMailer(config.dataDir, config.mail.from, log);
+  return createOutboxMailer(config.dataDir, config.mail.from, log, {
+    logLinks: config.nodeEnv !== 'production',
+  });
 }

@@ -5,11 +5,25 @@ import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Mailer } from './mailer.js';
 
+export interface OutboxOptions {
+  /**
+   * Log the message's link, so a developer follows a reset or verification link from the
+   * terminal. Never in production: a reset link is a password, and logs are read by more
+   * people (and services) than the mailbox's owner (docs/decisions/010).
+   */
+  logLinks: boolean;
+}
+
 /**
- * Without SMTP, email goes to DATA_DIR/outbox as .eml files (any mail program opens them) and
- * its link to the log, so password reset works offline and in development.
+ * Without SMTP, email goes to DATA_DIR/outbox as .eml files (any mail program opens them), so
+ * password reset works offline and in development; the log says which file it went to.
  */
-export function createOutboxMailer(dataDir: string, from: string, log: FastifyBaseLogger): Mailer {
+export function createOutboxMailer(
+  dataDir: string,
+  from: string,
+  log: FastifyBaseLogger,
+  { logLinks }: OutboxOptions,
+): Mailer {
   const outboxDir = path.join(dataDir, 'outbox');
   // Builds the RFC 5322 message without sending it anywhere.
   const composer = nodemailer.createTransport({
@@ -32,7 +46,12 @@ export function createOutboxMailer(dataDir: string, from: string, log: FastifyBa
       const file = path.join(outboxDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer);
       log.info(
-        { to: message.to, subject: message.subject, link: message.link, file },
+        {
+          to: message.to,
+          subject: message.subject,
+          file,
+          ...(logLinks && message.link ? { link: message.link } : {}),
+        },
         'email written to the outbox (SMTP_URL is not set)',
       );
     },

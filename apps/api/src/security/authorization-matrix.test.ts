@@ -21,6 +21,9 @@ import { registeredApiRoutes } from '../test-support/registered-routes.js';
 
 const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 
+/** The catalogue may be kept and revalidated (ETag); every other API answer is `no-store`. */
+const CACHEABLE = new Set(['GET /api/items', 'GET /api/item/:id']);
+
 describe.each(testDatabases())('authorization matrix on %s', (kind) => {
   let t: TestApp;
   let callers: Record<Exclude<Role, 'anonymous'>, SignedIn>;
@@ -106,6 +109,13 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
         );
         if (response.statusCode >= 400) {
           expect(response.json<{ message?: unknown }>().message).toEqual(expect.any(String));
+        }
+        // Identity, order and admin answers, refusals included, are never kept by a cache
+        // (issue 10, item 7): a shared cache would hand one person's answer to the next.
+        if (!CACHEABLE.has(routeKey(row))) {
+          expect(response.headers['cache-control'], `${role} ${row.method} ${url}`).toBe(
+            'no-store',
+          );
         }
       },
     );
