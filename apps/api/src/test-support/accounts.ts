@@ -1,6 +1,6 @@
 import type { TestApp } from './build-test-app.js';
 import { bearer, newUser, shopToken, signUp, type TestUser } from './identity.js';
-import { makeAdmin } from '../modules/users/service.js';
+import { makeAdmin, markEmailVerified } from '../modules/users/service.js';
 
 export interface SignedIn {
   user: TestUser;
@@ -14,14 +14,19 @@ export interface SignedIn {
 
 /**
  * A new person signed up through Better Auth and holding a shop token, as the web app is after
- * login. `admin: true` promotes them first (make-admin), so the token is an admin's.
+ * login. `admin: true` verifies the address and promotes them first (make-admin), so the token
+ * is an admin's.
  */
 export async function signedIn(
   t: TestApp,
   { admin = false, ...overrides }: Partial<TestUser> & { admin?: boolean } = {},
 ): Promise<SignedIn> {
   const { user, cookie } = await signUp(t, newUser(overrides));
-  if (admin) await makeAdmin(t.db, user.email);
+  if (admin) {
+    // An admin right is in force only for a verified address (issue 10).
+    await markEmailVerified(t.db, user.email);
+    await makeAdmin(t.db, user.email);
+  }
   const token = await shopToken(t, user.email, cookie);
   return { user, cookie, token, headers: bearer(token) };
 }

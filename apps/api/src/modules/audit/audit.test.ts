@@ -22,7 +22,7 @@ import {
   recordPayment,
   type Shopper,
 } from '../../test-support/shop.js';
-import { findShopUserByEmail, markEmailVerified } from '../users/service.js';
+import { findShopUserByEmail } from '../users/service.js';
 import { recordAudit } from './service.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -36,7 +36,6 @@ describe.each(testDatabases())('audit log on %s', (kind) => {
   beforeAll(async () => {
     t = await buildTestApp(kind, { env: orderTestEnv(MANY_SIGN_UPS) });
     admin = await signedIn(t, { admin: true, name: 'Ada Auditor' });
-    await markEmailVerified(t.db, admin.user.email);
     customer = await signedIn(t, { name: 'Cora Customer' });
     buyer = { ...customer.user, token: customer.token, headers: customer.headers };
   });

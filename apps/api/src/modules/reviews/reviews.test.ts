@@ -14,7 +14,6 @@ import { auditLog, reviews } from '../../db/schema.js';
 import { demoReviews } from '../../db/seed-data.js';
 import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../../test-support/accounts.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
-import { markEmailVerified } from '../users/service.js';
 import { createReview } from './service.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -240,7 +239,6 @@ describe.each(testDatabases())('reviews on %s', (kind) => {
     let customer: SignedIn;
     beforeAll(async () => {
       admin = await signedIn(t, { admin: true, name: 'Mona Moderator' });
-      await markEmailVerified(t.db, admin.user.email);
       customer = await signedIn(t, { name: 'Carl Customer' });
     });
 
