@@ -69,6 +69,8 @@ export function startShop(port, env = {}, stdio = ['ignore', 'inherit', 'inherit
     // The order benchmark's ~50 customers each place hundreds of unpaid orders.
     UNPAID_ORDERS_MAX: '1000000',
     SEED_DEMO_DATA: 'true',
+    // The benchmarks sign in as the demo admin on their own throwaway shop on 127.0.0.1.
+    DEMO_PASSWORDS: 'fixed',
   };
   for (const name of ['DATABASE_URL', 'PUBLIC_URL', 'REDIS_URL']) delete childEnv[name];
   const child = spawnNode([join(root, 'apps/api/dist/main.js')], {

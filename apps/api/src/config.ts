@@ -134,6 +134,7 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
   SHOP_NAME: z.string().trim().min(1).max(100).default('PartsWorks'),
   SEED_DEMO_DATA: booleanVar(true),
+  DEMO_PASSWORDS: z.enum(['random', 'fixed'], { error: 'must be random or fixed' }).optional(),
   BODY_LIMIT: integerVar(1024 * 1024, 1024, 100 * 1024 * 1024),
   TRUST_PROXY: trustProxyVar,
   RATE_LIMIT_MAX: integerVar(600, 1, 1_000_000),
@@ -202,6 +203,11 @@ export interface AppConfig {
   webDistDir: string;
   shopName: string;
   seedDemoData: boolean;
+  /**
+   * `random` (the default in production): the demo accounts get passwords made at first start,
+   * shown once and kept in DATA_DIR/demo-accounts.txt; `fixed`: the README's published ones.
+   */
+  demoPasswords: 'random' | 'fixed';
   bodyLimit: number;
   trustProxy: boolean | number | string;
   /** Requests per minute per client address. */
@@ -279,6 +285,7 @@ export function loadConfig(
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
     shopName: e.SHOP_NAME,
     seedDemoData: e.SEED_DEMO_DATA,
+    demoPasswords: e.DEMO_PASSWORDS ?? (e.NODE_ENV === 'production' ? 'random' : 'fixed'),
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,

@@ -44,6 +44,8 @@ describe.each(testDatabases())('password reset on %s', (kind) => {
     smtp = await startSmtpServer();
     t = await buildTestApp(kind, { env: { SMTP_URL: smtp.url, SEED_DEMO_DATA: 'false' } });
     const { user, cookie: oldSession } = await signUp(t);
+    // Sign-up sends the verification email first; the reset email comes next.
+    expect((await smtp.nextMessage()).subject).toBe('Confirm your PartsWorks email address');
 
     const requested = await requestReset(t, user.email);
     expect(requested.statusCode, requested.body).toBe(200);
@@ -124,10 +126,17 @@ describe.each(testDatabases())('password reset on %s', (kind) => {
 
     const outbox = path.join(data.dir, 'outbox');
     const files = await readdir(outbox);
-    expect(files).toHaveLength(1);
-    expect(files[0]).toMatch(/\.eml$/);
-    const mail = await simpleParser(await readFile(path.join(outbox, files[0] ?? '')));
-    expect(mail.subject).toBe('Reset your PartsWorks password');
+    // The verification email of the sign-up, and the reset email.
+    expect(files).toHaveLength(2);
+    expect(files.every((file) => file.endsWith('.eml'))).toBe(true);
+    const mails = await Promise.all(
+      files.map(async (file) => simpleParser(await readFile(path.join(outbox, file)))),
+    );
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      'Confirm your PartsWorks email address',
+      'Reset your PartsWorks password',
+    ]);
+    const mail = mails.find((m) => m.subject === 'Reset your PartsWorks password')!;
     const link = linkIn(mail.text ?? '');
     const followed = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(followed.statusCode).toBe(302);

@@ -27,6 +27,8 @@ const serverEnv = (port: number, extra: Record<string, string>) => ({
   PORT: String(port),
   HOST: '127.0.0.1',
   NODE_ENV: 'production',
+  // The demo buyer signs in with the published password (random ones: auth/safe-by-default.test.ts).
+  DEMO_PASSWORDS: 'fixed',
   LOG_LEVEL: 'error',
   SEED_DEMO_DATA: 'true',
   AUTH_SECRET: 'crash-safety-secret-that-is-long-enough-01',

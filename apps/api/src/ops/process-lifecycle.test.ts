@@ -67,6 +67,8 @@ describe('SIGTERM', () => {
       PORT: String(await freePort()),
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
+      // The demo buyer signs in with the published password (random ones: auth/safe-by-default.test.ts).
+      DEMO_PASSWORDS: 'fixed',
       LOG_LEVEL: 'error',
       DATA_DIR: data.dir,
       AUTH_SECRET: 'sigterm-test-secret-that-is-long-enough-0123',
