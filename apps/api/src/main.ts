@@ -61,8 +61,9 @@ async function main() {
   logger.info(`${config.shopName} is serving at ${url.replace('0.0.0.0', 'localhost')}`);
   const payments = paymentMode(config);
   logger[payments.testMode ? 'warn' : 'info'](payments.message);
-  if (config.seedDemoData) {
-    // The demo accounts exist only on a database seeded from empty; SEED_DEMO_DATA=false hides this.
+  if (config.seedDemoData && config.demoPasswords === 'fixed') {
+    // The published demo passwords (development); SEED_DEMO_DATA=false hides this. Random ones
+    // (production) are shown once, when they are made: see createServer.
     const { demoUsers } = await import('./db/seed-data.js');
     for (const { email, password, admin } of demoUsers) {
       logger.info(`demo ${admin ? 'admin' : 'customer'}: ${email} / ${password}`);

@@ -11,7 +11,7 @@ import { createIdentity, type Identity } from './auth/identity.js';
 import { authRoutes } from './auth/routes.js';
 import type { AppConfig } from './config.js';
 import { connectDatabase, type Database } from './db/client.js';
-import { seedDemoData } from './db/seed.js';
+import { seedDemoData, type DemoAccount } from './db/seed.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { rateLimitKey, registerSecurityHeaders } from './http/security.js';
 import { serverTimeouts } from './http/timeouts.js';
@@ -185,8 +185,15 @@ export async function createServer(
     try {
       if (config.seedDemoData) {
         // After buildApp: the demo accounts are made through Better Auth, as the form makes them.
-        const seed = await seedDemoData(database.db, app.identity.auth);
-        if (seed.seeded) options.logger?.info(seed, 'seeded demo data into the empty database');
+        const seed = await seedDemoData(database.db, app.identity.auth, {
+          demoPasswords: config.demoPasswords,
+          dataDir: config.dataDir,
+        });
+        if (seed.seeded) {
+          const { accounts, ...figures } = seed;
+          options.logger?.info(figures, 'seeded demo data into the empty database');
+          if (seed.accountsFile) logDemoAccountsOnce(options.logger, accounts, seed.accountsFile);
+        }
       }
     } catch (error) {
       await app.close();
@@ -197,6 +204,21 @@ export async function createServer(
     await database.close();
     await redis?.close();
     throw error;
+  }
+}
+
+/**
+ * The random demo passwords, shown this once (they are not kept anywhere but the file). Logged
+ * at warn so that LOG_LEVEL=warn still shows them.
+ */
+function logDemoAccountsOnce(
+  logger: FastifyBaseLogger | undefined,
+  accounts: DemoAccount[],
+  file: string,
+) {
+  if (!logger) return;
+  for (const { role, email, password } of accounts) {
+    logger.warn(`demo ${role}: ${email} / ${password} (shown once; also in ${file}, mode 600)`);
   }
 }
 

@@ -203,7 +203,7 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
 
       const refused = await askAdmin(leaving.user.email, leaving.token);
       expect(refused.statusCode).toBe(401);
-      expect(refused.json().message).toBe(guardMessages.unknownUser);
+      expect(refused.json().message).toBe(guardMessages.ended);
       const session = await t.app.inject({
         method: 'GET',
         url: '/api/auth/get-session',
