@@ -121,6 +121,8 @@ test.describe('accessibility: axe finds no serious or critical violation', () =>
       '/dashboard/addproduct',
       '/dashboard/manageproducts',
       '/dashboard/makeadmin',
+      '/dashboard/managereviews',
+      '/dashboard/auditlog',
     ]) {
       await page.goto(path);
       await settle(page);
