@@ -232,6 +232,19 @@ describe.each(testDatabases())('identity inputs on %s', (kind) => {
       expect(await dbSnapshot(t.db)).toEqual(before);
     });
 
+    it('a reset link whose token holds a NUL redirects with INVALID_TOKEN and stores nothing', async () => {
+      const before = await dbSnapshot(t.db);
+      const response = await t.app.inject({
+        method: 'GET',
+        url: '/api/auth/reset-password/a%00b?callbackURL=%2Freset-password',
+      });
+      expect(response.statusCode, response.body).toBe(302);
+      const page = new URL(response.headers.location as string, t.config.publicUrl);
+      expect(page.pathname).toBe('/reset-password');
+      expect(page.searchParams.get('error')).toBe('INVALID_TOKEN');
+      expect(await dbSnapshot(t.db)).toEqual(before);
+    });
+
     it('update-user takes an http(s) image URL or null, nothing else', async () => {
       const { cookie } = await signUp(t, newUser());
       const before = await dbSnapshot(t.db);
