@@ -22,7 +22,7 @@ import {
   recordPayment,
   type Shopper,
 } from '../../test-support/shop.js';
-import { findShopUserByEmail } from '../users/service.js';
+import { findShopUserByEmail, markEmailVerified } from '../users/service.js';
 import { recordAudit } from './service.js';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -71,10 +71,16 @@ describe.each(testDatabases())('audit log on %s', (kind) => {
     return order;
   };
   const actor = () => ({ actorEmail: admin.user.email });
+  /** Make Admin takes only a verified address. */
+  const verifiedCustomer = async (name: string) => {
+    const person = await signedIn(t, { name });
+    await markEmailVerified(t.db, person.user.email);
+    return person;
+  };
 
   describe('every admin action writes one row: who, what, which target', () => {
     it('promote (PUT /user/admin/{email}); promoting an admin again records nothing', async () => {
-      const promoted = await signedIn(t, { name: 'Pia Promoted' });
+      const promoted = await verifiedCustomer('Pia Promoted');
       const response = await asAdmin('PUT', `/api/user/admin/${promoted.user.email}`, {});
       expect(await newest()).toMatchObject({
         ...actor(),
@@ -208,7 +214,7 @@ describe.each(testDatabases())('audit log on %s', (kind) => {
     try {
       const product = await addProduct(t, { name: 'Audit Never Gone', available: 100 });
       const order = await placeOrder(t, buyer, product._id);
-      const promoted = await signedIn(t, { name: 'Never Promoted' });
+      const promoted = await verifiedCustomer('Never Promoted');
       for (const [method, url] of [
         ['DELETE', `/api/item/${product._id}`],
         ['DELETE', `/api/delete/${order._id}`],
