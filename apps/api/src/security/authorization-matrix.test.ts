@@ -5,6 +5,7 @@ import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../test-support/accounts
 import { buildTestApp, testDatabases, type TestApp } from '../test-support/build-test-app.js';
 import { newUser } from '../test-support/identity.js';
 import { createReview } from '../modules/reviews/service.js';
+import { markEmailVerified } from '../modules/users/service.js';
 import {
   addProduct,
   clientSecretFor,
@@ -79,7 +80,12 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
           orderId: order._id,
         });
       },
-      bystanderEmail: async () => (await signedIn(t, { name: 'Bo Bystander' })).user.email,
+      // Verified: Make Admin takes only a verified address.
+      bystanderEmail: async () => {
+        const { email } = (await signedIn(t, { name: 'Bo Bystander' })).user;
+        await markEmailVerified(t.db, email);
+        return email;
+      },
       unusedEmail: () => newUser().email,
     };
   });
