@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { verifyAddress } from '../support/mail';
 import { shopToken } from '../support/shop-api';
 import { demoAdmin, newUser, signInViaApi, signUpViaApi } from '../support/users';
 
@@ -71,6 +72,8 @@ test("the admin's Make Admin and product changes appear on the Audit Log page", 
 }) => {
   const promotedPage = await browser.newPage();
   const promoted = await signUpViaApi(promotedPage, newUser());
+  // An admin right needs a verified address (Make Admin refuses an unverified one).
+  await verifyAddress(promotedPage.request, promoted.email);
   await promotedPage.close();
 
   const page = await browser.newPage();

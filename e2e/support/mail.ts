@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { mailDir } from './env';
 
@@ -38,4 +38,15 @@ export function linkIn(mail: { text?: string; html?: string | false }, fragment:
   const link = body.match(/https?:\/\/[^\s"'<>]+/g)?.find((url) => url.includes(fragment));
   if (!link) throw new Error(`no link containing ${fragment} in the email`);
   return link.replaceAll('&amp;', '&');
+}
+
+/**
+ * Opens the link of the newest verification email to `address`, as its owner would: the address
+ * is verified from then on (an admin right needs it).
+ */
+export async function verifyAddress(request: APIRequestContext, address: string) {
+  const mail = await latestEmailTo(address, /Confirm your .* email address/);
+  const opened = await request.get(linkIn(mail, 'verify-email'), { maxRedirects: 0 });
+  expect(opened.status()).toBe(302);
+  expect(opened.headers().location).toMatch(/\/email-verified$/);
 }

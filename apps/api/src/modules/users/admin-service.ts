@@ -4,19 +4,22 @@ import type { Db } from '../../db/client.js';
 import { authUsers, authVerifications, users } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordAudit, type AuditActor } from '../audit/service.js';
-import { normalizeEmail, type ShopUser } from './service.js';
+import { adminInForce, normalizeEmail, type ShopUser } from './service.js';
 
 export const userAdminMessages = {
   unknownUser: 'email: No user with this email.',
   removeSelf: 'You cannot remove your own account: ask another admin to do it.',
   lastAdmin: 'This is the last admin: make another user an admin before removing this one.',
+  unverified:
+    'This person has not verified their email address yet: an admin right needs a verified address.',
 } as const;
 
 const rowColumns = {
   _id: users.id,
   email: users.email,
   name: authUsers.name,
-  role: users.role,
+  // The right in force: a grant to an unverified address shows as no admin (issue 10).
+  role: adminInForce,
   createdAt: users.createdAt,
 };
 
@@ -47,6 +50,12 @@ export async function listShopUsers(db: Db): Promise<ShopUserRow[]> {
 export async function promoteUser(db: Db, actor: AuditActor, email: string): Promise<ShopUserRow> {
   const address = normalizeEmail(email);
   return db.transaction(async (tx) => {
+    // Make Admin waits for no verification: it refuses, so the button never seems to do nothing.
+    const [account] = await tx
+      .select({ verified: authUsers.emailVerified })
+      .from(authUsers)
+      .where(eq(authUsers.email, address));
+    if (account && !account.verified) throw new HttpError(409, userAdminMessages.unverified);
     const [promoted] = await tx
       .update(users)
       .set({ role: true })

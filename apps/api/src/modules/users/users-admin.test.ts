@@ -7,7 +7,7 @@ import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../../test-support/accou
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { bearer, newUser, shopToken, signIn, signUp } from '../../test-support/identity.js';
 import { removeUser, userAdminMessages } from './admin-service.js';
-import { findShopUserByEmail } from './service.js';
+import { findShopUserByEmail, markEmailVerified } from './service.js';
 
 describe.each(testDatabases())('users admin on %s', (kind) => {
   let t: TestApp;
@@ -117,6 +117,7 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
   describe('PUT /api/user/admin/{email}', () => {
     it('promotes; the promoted user\u2019s existing token is an admin\u2019s at once; again is harmless', async () => {
       const someone = await signedIn(t, { name: 'Pro Moted' });
+      await markEmailVerified(t.db, someone.user.email);
       expect((await askAdmin(someone.user.email, someone.token)).json()).toEqual({ admin: false });
 
       // SPEC's client sends the acting admin's email; it changes nothing.
@@ -134,6 +135,18 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
       const again = await promote(someone.user.email.toUpperCase());
       expect(again.statusCode).toBe(200);
       expect(again.json().user).toEqual(body.user);
+    });
+
+    it('refuses an unverified address with 409 and its message, granting nothing', async () => {
+      const someone = await signedIn(t, { name: 'Not Verified' });
+      const response = await promote(someone.user.email);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(userAdminMessages.unverified);
+      const [row] = await t.db
+        .select({ role: users.role })
+        .from(users)
+        .where(eq(users.email, someone.user.email));
+      expect(row?.role).toBe(false);
     });
 
     it('does not touch the shop-token route PUT /api/user/{email}', async () => {

@@ -9,7 +9,7 @@ import { createShopTokens, SHOP_TOKEN_AUDIENCE, SHOP_TOKEN_ISSUER } from '../../
 import { users } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { bearer, newUser, shopToken, signUp } from '../../test-support/identity.js';
-import { findShopUserByEmail, makeAdmin } from './service.js';
+import { findShopUserByEmail, makeAdmin, markEmailVerified } from './service.js';
 
 const SECRET = 'test-secret-that-is-long-enough-0123456789';
 const base64url = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -131,7 +131,9 @@ describe.each(testDatabases())('shop token and admin check on %s', (kind) => {
     it('answers admin true for an ADMIN_EMAILS user and false for another, each asking about themselves', async () => {
       const boss = newUser();
       const app = await build({ ADMIN_EMAILS: `someone@example.com, ${boss.email.toUpperCase()}` });
-      const bossToken = await shopToken(app, boss.email, (await signUp(app, boss)).cookie);
+      const bossCookie = (await signUp(app, boss)).cookie;
+      await markEmailVerified(app.db, boss.email);
+      const bossToken = await shopToken(app, boss.email, bossCookie);
       const { user, cookie } = await signUp(app);
       const customerToken = await shopToken(app, user.email, cookie);
 
@@ -153,22 +155,26 @@ describe.each(testDatabases())('shop token and admin check on %s', (kind) => {
     it('takes a promotion by make-admin into account on the next request with the same token', async () => {
       const app = await build();
       const { user, cookie } = await signUp(app);
+      await markEmailVerified(app.db, user.email);
       const token = await shopToken(app, user.email, cookie);
       expect((await askAdmin(app, user.email, token)).json()).toEqual({ admin: false });
       expect(await makeAdmin(app.db, user.email.toUpperCase())).toEqual({
         email: user.email,
         alreadyAdmin: false,
+        verified: true,
       });
       expect((await askAdmin(app, user.email, token)).json()).toEqual({ admin: true });
       expect(await makeAdmin(app.db, user.email)).toEqual({
         email: user.email,
         alreadyAdmin: true,
+        verified: true,
       });
     });
 
     it('never demotes an admin whom ADMIN_EMAILS no longer names', async () => {
       const app = await build();
       const { user, cookie } = await signUp(app);
+      await markEmailVerified(app.db, user.email);
       await makeAdmin(app.db, user.email);
       const token = await shopToken(app, user.email, cookie);
       expect((await askAdmin(app, user.email, token)).json()).toEqual({ admin: true });
@@ -225,6 +231,7 @@ describe.each(testDatabases())('shop token and admin check on %s', (kind) => {
         expect(refused.statusCode).toBe(403);
         expect(refused.json().message).toBe(guardMessages.notAdmin);
         expect((await probe.inject({ method: 'GET', url: '/admin-only' })).statusCode).toBe(401);
+        await markEmailVerified(app.db, user.email);
         await makeAdmin(app.db, user.email);
         const allowed = await probe.inject({
           method: 'GET',
