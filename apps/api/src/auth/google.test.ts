@@ -161,6 +161,26 @@ describe.each(testDatabases())('Google sign-in through OpenID Connect on %s', (k
     expect(await app.db.select().from(authAccounts)).toHaveLength(1);
   });
 
+  it.each([
+    [true, true],
+    [false, false],
+  ])(
+    'an ADMIN_EMAILS Google account whose email_verified is %s is an admin: %s',
+    async (verified, admin) => {
+      oidc = await startOidcStandIn({ ...gina, email_verified: verified });
+      const app = await build({ ADMIN_EMAILS: gina.email });
+      const { cookie } = await googleSignIn(app);
+      expect((await sessionUser(app, cookie))?.emailVerified).toBe(verified);
+      const token = await shopToken(app, gina.email, cookie);
+      const answer = await app.app.inject({
+        method: 'GET',
+        url: `/api/admin/${gina.email}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(answer.json()).toEqual({ admin });
+    },
+  );
+
   it('refuses a callback that does not belong to a sign-in this browser started', async () => {
     const app = await build();
     const started = await authPost(app, '/sign-in/social', {
