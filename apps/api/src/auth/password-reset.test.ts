@@ -10,19 +10,12 @@ import {
   type TestApp,
 } from '../test-support/build-test-app.js';
 import { authPost, newUser, signIn, signUp } from '../test-support/identity.js';
-import { startSmtpServer, type TestSmtpServer } from '../test-support/mail.js';
+import { firstLinkIn, startSmtpServer, type TestSmtpServer } from '../test-support/mail.js';
 
 const NEW_PASSWORD = 'Fresh#2027';
 const ANSWER = {
   status: true,
   message: 'If this email exists in our system, check your email for the reset link',
-};
-
-/** The first http(s) link in a text. */
-const linkIn = (text: string) => {
-  const link = /https?:\/\/\S+/.exec(text)?.[0];
-  if (!link) throw new Error(`No link in: ${text}`);
-  return new URL(link);
 };
 
 describe.each(testDatabases())('password reset on %s', (kind) => {
@@ -55,7 +48,7 @@ describe.each(testDatabases())('password reset on %s', (kind) => {
     expect(mail.to && 'text' in mail.to ? mail.to.text : '').toBe(user.email);
     expect(mail.from?.text).toBe('"PartsWorks" <no-reply@partsworks.example>');
     expect(mail.subject).toBe('Reset your PartsWorks password');
-    const link = linkIn(mail.text ?? '');
+    const link = firstLinkIn(mail.text);
     expect(mail.html).toContain(link.href.replace(/&/g, '&#38;'));
     // Better Auth's own link on the shop's public address, which redirects to the web page.
     expect(link.origin).toBe(t.config.publicUrl);
@@ -137,7 +130,7 @@ describe.each(testDatabases())('password reset on %s', (kind) => {
       'Reset your PartsWorks password',
     ]);
     const mail = mails.find((m) => m.subject === 'Reset your PartsWorks password')!;
-    const link = linkIn(mail.text ?? '');
+    const link = firstLinkIn(mail.text);
     const followed = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(followed.statusCode).toBe(302);
     expect(followed.headers.location).toMatch(/\/reset-password\?token=/);

@@ -1,11 +1,13 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { DEMO_ACCOUNTS_FILE, parseDemoAccounts } from '../db/seed.js';
+import { DEMO_ACCOUNTS_FILE, parseDemoAccounts, seedDemoData } from '../db/seed.js';
+import { authSessions, users } from '../db/schema.js';
 import { demoUsers } from '../db/seed-data.js';
-import { makeAdmin } from '../modules/users/service.js';
+import { makeAdmin, markEmailVerified } from '../modules/users/service.js';
 import {
   buildTestApp,
   tempDir,
@@ -13,7 +15,7 @@ import {
   type TestApp,
 } from '../test-support/build-test-app.js';
 import { authPost, bearer, newUser, shopToken, signIn, signUp } from '../test-support/identity.js';
-import { startSmtpServer, type TestSmtpServer } from '../test-support/mail.js';
+import { firstLinkIn, startSmtpServer, type TestSmtpServer } from '../test-support/mail.js';
 import { guardMessages } from './guards.js';
 import { EMAIL_VERIFIED_PAGE } from './auth.js';
 
@@ -36,11 +38,7 @@ const isAdmin = async (t: TestApp, email: string, token: string) => {
 const listUsers = (t: TestApp, token: string) =>
   t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(token) });
 
-const verificationLink = (mail: ParsedMail) => {
-  const link = /https?:\/\/\S+/.exec(mail.text ?? '')?.[0];
-  if (!link) throw new Error(`No link in: ${mail.text}`);
-  return new URL(link);
-};
+const verificationLink = (mail: ParsedMail) => firstLinkIn(mail.text);
 
 /** Opens the verification link as a browser would: Better Auth verifies, then redirects. */
 async function openLink(t: TestApp, link: URL, cookie = '') {
@@ -106,9 +104,10 @@ describe.each(testDatabases())('safe by default on %s', (kind) => {
       // The two passwords differ, and a restart makes none (the file is not rewritten).
       expect(new Set(accounts.map((a) => a.password)).size).toBe(accounts.length);
       const before = await readFile(file, 'utf8');
-      const again = await import('../db/seed.js').then(({ seedDemoData }) =>
-        seedDemoData(t!.db, t!.app.identity.auth, { demoPasswords: 'random', dataDir: data.dir }),
-      );
+      const again = await seedDemoData(t.db, t.app.identity.auth, {
+        demoPasswords: 'random',
+        dataDir: data.dir,
+      });
       expect(again.accounts).toEqual([]);
       expect(await readFile(file, 'utf8')).toBe(before);
     });
@@ -273,7 +272,6 @@ describe.each(testDatabases())('safe by default on %s', (kind) => {
       const app = await customerApp();
       const { user, cookie } = await signUp(app);
       const token = await shopToken(app, user.email, cookie);
-      const { authSessions } = await import('../db/schema.js');
       await app.db.update(authSessions).set({ expiresAt: new Date(Date.now() - 1000) });
       expect((await myOrders(app, user.email, token)).statusCode).toBe(401);
     });
@@ -281,9 +279,6 @@ describe.each(testDatabases())('safe by default on %s', (kind) => {
     it('demotion: an admin whose right is withdrawn loses admin on the next request', async () => {
       const app = await customerApp();
       const { user, cookie } = await signUp(app);
-      const { users } = await import('../db/schema.js');
-      const { eq } = await import('drizzle-orm');
-      const { markEmailVerified } = await import('../modules/users/service.js');
       await markEmailVerified(app.db, user.email);
       await makeAdmin(app.db, user.email);
       const token = await shopToken(app, user.email, cookie);

@@ -54,3 +54,10 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** The first http(s) link in an email's text, which the shop's emails put on a line of its own. */
+export function firstLinkIn(text: string | undefined): URL {
+  const link = /https?:\/\/\S+/.exec(text ?? '')?.[0];
+  if (!link) throw new Error(`No link in: ${text}`);
+  return new URL(link);
+}
