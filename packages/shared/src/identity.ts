@@ -36,4 +36,4 @@ export type AdminStatus = z.infer<typeof adminStatusSchema>;
  * server answers INVALID_NAME, INVALID_EMAIL and INVALID_PASSWORD with SPEC's messages.
  */
 export const authErrorSchema = z.object({ code: z.string().optional(), message: z.string() });
-export type AuthError = z.infer<typeof authErrorSchema>;
+export type AuthErrorBody = z.infer<typeof authErrorSchema>;

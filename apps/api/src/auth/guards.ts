@@ -1,13 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
-import { findShopUserBySession, type ShopUser } from '../modules/users/service.js';
+import { findShopUserBySession, type SignedInUser } from '../modules/users/service.js';
 import { ShopTokenError, type ShopTokens } from './shop-token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The shop user of the bearer token; set by `requireUser`, null before. */
-    shopUser: ShopUser | null;
+    shopUser: SignedInUser | null;
   }
 }
 
@@ -57,14 +57,14 @@ export function createGuards(db: Db, tokens: ShopTokens): Guards {
 
   const requireAdmin: Guard = async (request, reply) => {
     await requireUser(request, reply);
-    if (!request.shopUser?.role) throw new HttpError(403, guardMessages.notAdmin);
+    if (!request.shopUser?.isAdmin) throw new HttpError(403, guardMessages.notAdmin);
   };
 
   return { requireUser, requireAdmin };
 }
 
 /** The user `requireUser` set; for handlers behind it. */
-export function currentUser(request: FastifyRequest): ShopUser {
+export function currentUser(request: FastifyRequest): SignedInUser {
   if (!request.shopUser) throw new HttpError(401, guardMessages.missing);
   return request.shopUser;
 }

@@ -1,10 +1,10 @@
 import { STATUS_CODES } from 'node:http';
-import type { ApiError } from '@shop/shared';
+import type { ApiErrorBody } from '@shop/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
 /** Builds the one error body every API failure answers with (DESIGN section 5). */
-export function apiError(statusCode: number, message: string): ApiError {
+export function apiError(statusCode: number, message: string): ApiErrorBody {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message };
 }
 

@@ -1,4 +1,4 @@
-import type { ApiError as ApiErrorBody, ShopToken } from '@shop/shared';
+import type { ApiErrorBody, ShopToken } from '@shop/shared';
 import { readAccessToken, storeAccessToken } from './access-token';
 import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
 import { API_URL } from './api-url';

@@ -12,7 +12,7 @@ import {
   shopper,
   type Shopper,
 } from '../../test-support/shop.js';
-import { findShopUserByEmail, type ShopUser } from '../users/service.js';
+import { findShopUserByEmail, type SignedInUser } from '../users/service.js';
 import { placeOrderRow } from './placement.js';
 
 /** These tests place dozens of orders per customer; unpaid-limit.test.ts tests the limit. */
@@ -33,8 +33,8 @@ async function outcomes(placing: Promise<{ quantity: number }>[]) {
 
 describe.each(testDatabases())('placing orders together on %s', (kind) => {
   let t: TestApp;
-  let alice: ShopUser;
-  let bob: ShopUser;
+  let alice: SignedInUser;
+  let bob: SignedInUser;
   const asShopUser = async (who: Shopper) => {
     const user = await findShopUserByEmail(t.db, who.email);
     if (!user) throw new Error(`no shop user for ${who.email}`);
@@ -48,7 +48,7 @@ describe.each(testDatabases())('placing orders together on %s', (kind) => {
     await t?.close();
   });
 
-  const place = (who: ShopUser, productId: string, quantity: number) =>
+  const place = (who: SignedInUser, productId: string, quantity: number) =>
     placeOrderRow(t.db, who, { productId, quantity, ...contact }, limits);
 
   it('judges each order in arrival order against the stock the orders before it left', async () => {
@@ -83,7 +83,7 @@ describe.each(testDatabases())('placing orders together on %s', (kind) => {
   it('does not let one order that the database refuses fail the others in its batch', async () => {
     const product = await addProduct(t, { available: 100, minimum: 1 });
     // A customer removed after the token check: the insert breaks on the user reference.
-    const ghost = { id: randomUUID(), email: 'ghost@example.com', role: false };
+    const ghost = { id: randomUUID(), email: 'ghost@example.com', isAdmin: false };
     const results = await outcomes([
       place(alice, product._id, 3),
       placeOrderRow(t.db, ghost, { productId: product._id, quantity: 5, ...contact }, limits),

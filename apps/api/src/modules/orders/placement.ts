@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import { authUsers, orders, products, users } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { catalogChanged } from '../catalog/snapshot.js';
-import type { ShopUser } from '../users/service.js';
+import type { SignedInUser } from '../users/service.js';
 import type { OrderRow } from './store.js';
 
 /**
@@ -49,7 +49,7 @@ export interface PlacementLimits {
 }
 
 interface Pending {
-  user: ShopUser;
+  user: SignedInUser;
   input: PlaceOrder;
   limits: PlacementLimits;
   resolve(row: OrderRow): void;
@@ -70,7 +70,7 @@ const queues = new WeakMap<Db, Map<string, ProductQueue>>();
  */
 export function placeOrderRow(
   db: Db,
-  user: ShopUser,
+  user: SignedInUser,
   input: PlaceOrder,
   limits: PlacementLimits,
 ): Promise<OrderRow> {

@@ -1,7 +1,7 @@
 import {
   apiErrorSchema,
   idParamsSchema,
-  orderDeleteResultSchema,
+  deletedSchema,
   orderSchema,
   orderUpdateResultSchema,
   placeOrderResultSchema,
@@ -101,7 +101,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
     '/order/:id',
     {
       onRequest: requireUser,
-      schema: { params: idParamsSchema, response: { 200: orderDeleteResultSchema, ...errors } },
+      schema: { params: idParamsSchema, response: { 200: deletedSchema, ...errors } },
     },
     async (request) => cancelOwnOrder(ctx, currentUser(request), request.params.id),
   );
@@ -125,7 +125,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
     '/delete/:id',
     {
       onRequest: requireAdmin,
-      schema: { params: idParamsSchema, response: { 200: orderDeleteResultSchema, ...errors } },
+      schema: { params: idParamsSchema, response: { 200: deletedSchema, ...errors } },
     },
     async (request) => deleteOrderAsAdmin(ctx, currentUser(request), request.params.id),
   );

@@ -1,6 +1,6 @@
 import type { Order, PlaceOrder } from '@shop/shared';
 import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
-import type { ShopUser } from '../users/service.js';
+import type { SignedInUser } from '../users/service.js';
 import { normalizeEmail } from '../users/service.js';
 import { orders } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -34,7 +34,7 @@ export const orderMessages = {
  * reserved in the same transaction as the order is stored, so two customers racing for the
  * last pieces cannot both get them (placement.ts; the CHECK on `available` is the backstop).
  */
-export async function placeOrder(ctx: OrderContext, user: ShopUser, input: PlaceOrder) {
+export async function placeOrder(ctx: OrderContext, user: SignedInUser, input: PlaceOrder) {
   const row = await placeOrderRow(ctx.db, user, input, { unpaidMax: ctx.unpaidMax });
   ctx.log.info(
     { orderId: row.id, productId: row.productId, quantity: row.quantity },
@@ -46,7 +46,7 @@ export async function placeOrder(ctx: OrderContext, user: ShopUser, input: Place
 /** GET /orders?email=: a customer's own orders, newest first. */
 export async function listOwnOrders(
   ctx: OrderContext,
-  user: ShopUser,
+  user: SignedInUser,
   email: string | undefined,
 ): Promise<Order[]> {
   if (email !== undefined && normalizeEmail(email) !== user.email) {
@@ -66,25 +66,25 @@ export async function listAllOrders(ctx: OrderContext): Promise<Order[]> {
   return rows.map((row) => toOrder(row, ctx.holdHours));
 }
 
-const owns = (user: ShopUser, order: OrderRow) => order.userId === user.id;
+const owns = (user: SignedInUser, order: OrderRow) => order.userId === user.id;
 
 /** The order, when this user may act on it as its owner (or, with `admin`, as an admin). */
 export async function orderFor(
   ctx: OrderContext,
-  user: ShopUser,
+  user: SignedInUser,
   id: string,
   { allowAdmin = false } = {},
 ): Promise<OrderRow> {
   const order = await findOrder(ctx.db, id);
   if (!order) throw notFound(orderMessages.notFound);
-  if (!owns(user, order) && !(allowAdmin && user.role)) {
+  if (!owns(user, order) && !(allowAdmin && user.isAdmin)) {
     throw new HttpError(403, orderMessages.notYours);
   }
   return order;
 }
 
 /** GET /order/{id}: the owner or an admin. */
-export async function readOrder(ctx: OrderContext, user: ShopUser, id: string): Promise<Order> {
+export async function readOrder(ctx: OrderContext, user: SignedInUser, id: string): Promise<Order> {
   return toOrder(await orderFor(ctx, user, id, { allowAdmin: true }), ctx.holdHours);
 }
 
@@ -131,7 +131,7 @@ function removalAnswer(removal: Removal, paidMessage: string) {
 }
 
 /** DELETE /order/{id}: the owner cancels an unpaid order. */
-export async function cancelOwnOrder(ctx: OrderContext, user: ShopUser, id: string) {
+export async function cancelOwnOrder(ctx: OrderContext, user: SignedInUser, id: string) {
   const order = await orderFor(ctx, user, id);
   return removalAnswer(await removeUnpaidOrder(ctx, order), orderMessages.paidCannotBeCancelled);
 }

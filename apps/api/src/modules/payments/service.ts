@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { orders } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { INTENT_ID, type WebhookEvent } from '../../payments/gateway.js';
-import type { ShopUser } from '../users/service.js';
+import type { SignedInUser } from '../users/service.js';
 import { orderFor, orderMessages, type OrderContext } from '../orders/service.js';
 import { findOrder, toOrder } from '../orders/store.js';
 import { intentProblem, paymentMessages, settleSucceededIntent } from './settle.js';
@@ -13,7 +13,7 @@ import { intentProblem, paymentMessages, settleSucceededIntent } from './settle.
  * The amount is the stored order's total, never a figure from the browser. An order has one
  * intent: asking again answers the same one, so paying twice cannot charge twice.
  */
-export async function createPaymentIntent(ctx: OrderContext, user: ShopUser, orderId: string) {
+export async function createPaymentIntent(ctx: OrderContext, user: SignedInUser, orderId: string) {
   const order = await orderFor(ctx, user, orderId);
   if (order.paid) throw new HttpError(409, paymentMessages.alreadyPaid);
   if (order.price <= 0) throw new HttpError(409, 'This order is free: there is nothing to pay.');
@@ -57,7 +57,7 @@ export async function createPaymentIntent(ctx: OrderContext, user: ShopUser, ord
  */
 export async function recordPayment(
   ctx: OrderContext,
-  user: ShopUser,
+  user: SignedInUser,
   id: string,
   { _id, transactionId }: RecordPayment,
 ) {

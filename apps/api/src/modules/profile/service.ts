@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { userInfo } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { normalizeEmail, type ShopUser } from '../users/service.js';
+import { normalizeEmail, type SignedInUser } from '../users/service.js';
 
 export const profileMessages = {
   notYours: 'You may only see or change your own profile.',
@@ -20,14 +20,14 @@ const infoColumns = {
  * The profile is the user's own: another user gets 403, an admin too (an admin manages orders
  * and products, not other people's profiles).
  */
-function assertSelf(actor: ShopUser, email: string) {
+function assertSelf(actor: SignedInUser, email: string) {
   if (normalizeEmail(email) !== actor.email) throw new HttpError(403, profileMessages.notYours);
 }
 
 /** GET /userinfo/{email}: the stored information, or null before the first save. */
 export async function getUserInfo(
   db: Db,
-  actor: ShopUser,
+  actor: SignedInUser,
   email: string,
 ): Promise<UserInfo | null> {
   assertSelf(actor, email);
@@ -42,7 +42,7 @@ export async function getUserInfo(
  */
 export async function saveUserInfo(
   db: Db,
-  actor: ShopUser,
+  actor: SignedInUser,
   email: string,
   info: UserInfo,
 ): Promise<{ upserted: boolean; info: UserInfo }> {

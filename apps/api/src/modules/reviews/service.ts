@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { reviews, users } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordAudit, type AuditActor } from '../audit/service.js';
-import { accountName, type ShopUser } from '../users/service.js';
+import { accountName, type SignedInUser } from '../users/service.js';
 
 const reviewColumns = {
   _id: reviews.id,
@@ -72,7 +72,7 @@ export async function createReview(db: Db, review: NewReview): Promise<Review> {
  * all reading the same "2 so far" and all being stored. `no key update` does not block the
  * foreign-key checks of the user's other writes (orders) meanwhile.
  */
-export async function addReview(db: Db, user: ShopUser, input: ReviewInput): Promise<Review> {
+export async function addReview(db: Db, user: SignedInUser, input: ReviewInput): Promise<Review> {
   const name = (await accountName(db, user.email)) ?? user.email;
   return db.transaction(async (tx) => {
     const [locked] = await tx

@@ -3,7 +3,7 @@ import {
   deletedSchema,
   emailParamsSchema,
   makeAdminRequestSchema,
-  shopUserSchema,
+  userSummarySchema,
   userPromotedSchema,
 } from '@shop/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -42,7 +42,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod<UserAdminRoutesOptions> = as
     return payload;
   });
 
-  app.get('/users', { schema: { response: { 200: z.array(shopUserSchema), ...errors } } }, () =>
+  app.get('/users', { schema: { response: { 200: z.array(userSummarySchema), ...errors } } }, () =>
     listShopUsers(db),
   );
 

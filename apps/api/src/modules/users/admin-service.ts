@@ -1,10 +1,10 @@
-import type { ShopUser as ShopUserRow } from '@shop/shared';
+import type { UserSummary } from '@shop/shared';
 import { and, asc, eq, like } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authUsers, authVerifications, users } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordAudit, type AuditActor } from '../audit/service.js';
-import { adminInForce, normalizeEmail, type ShopUser } from './service.js';
+import { adminInForce, normalizeEmail, type SignedInUser } from './service.js';
 
 export const userAdminMessages = {
   unknownUser: 'email: No user with this email.',
@@ -25,7 +25,7 @@ const rowColumns = {
 
 type RawRow = { _id: string; email: string; name: string | null; role: boolean; createdAt: Date };
 
-const toRow = ({ createdAt, ...row }: RawRow): ShopUserRow => ({
+const toRow = ({ createdAt, ...row }: RawRow): UserSummary => ({
   ...row,
   createdAt: createdAt.toISOString(),
 });
@@ -36,7 +36,7 @@ function selectRows(db: Db) {
 }
 
 /** GET /users: every shop user, oldest first (ties, as in one seed transaction, by email). */
-export async function listShopUsers(db: Db): Promise<ShopUserRow[]> {
+export async function listShopUsers(db: Db): Promise<UserSummary[]> {
   const rows = await selectRows(db).orderBy(asc(users.createdAt), asc(users.email));
   return rows.map(toRow);
 }
@@ -47,7 +47,7 @@ export async function listShopUsers(db: Db): Promise<ShopUserRow[]> {
  * A promotion is recorded in the audit log with it; promoting an admin changes nothing and
  * records nothing.
  */
-export async function promoteUser(db: Db, actor: AuditActor, email: string): Promise<ShopUserRow> {
+export async function promoteUser(db: Db, actor: AuditActor, email: string): Promise<UserSummary> {
   const address = normalizeEmail(email);
   return db.transaction(async (tx) => {
     // Make Admin waits for no verification: it refuses, so the button never seems to do nothing.
@@ -88,7 +88,7 @@ export async function promoteUser(db: Db, actor: AuditActor, email: string): Pro
  */
 export async function removeUser(
   db: Db,
-  actor: ShopUser,
+  actor: SignedInUser,
   email: string,
   /** Runs after the removal is committed, with the Better Auth user id (ends cached sessions). */
   afterRemove?: (accountId: string) => Promise<void>,

@@ -4,14 +4,14 @@ import { authSessions, authUsers, users } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 
 /** The shop's own record of a person: what the shop token names and what decides admin. */
-export interface ShopUser {
+export interface SignedInUser {
   id: string;
   email: string;
   /**
-   * SPEC: "role (truthy means admin)". The admin right in force: granted (ADMIN_EMAILS, Make
+   * The admin right in force (SPEC's "role, truthy means admin"): granted (ADMIN_EMAILS, Make
    * Admin, make-admin) and the address verified. A grant to an unverified address waits.
    */
-  role: boolean;
+  isAdmin: boolean;
 }
 
 /**
@@ -20,11 +20,11 @@ export interface ShopUser {
  */
 export const adminInForce = sql<boolean>`(${users.role} and coalesce(${authUsers.emailVerified}, false))`;
 
-const shopUserColumns = { id: users.id, email: users.email, role: adminInForce };
+const signedInUserColumns = { id: users.id, email: users.email, isAdmin: adminInForce };
 
 /** The shop users joined with the Better Auth account of the same email, if any. */
 const selectShopUsers = (db: Db) =>
-  db.select(shopUserColumns).from(users).leftJoin(authUsers, eq(authUsers.email, users.email));
+  db.select(signedInUserColumns).from(users).leftJoin(authUsers, eq(authUsers.email, users.email));
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
@@ -57,12 +57,12 @@ export async function upsertShopUser(
   return { ...user, promoted: user.granted && before?.role !== true };
 }
 
-export async function findShopUserById(db: Db, id: string): Promise<ShopUser | null> {
+export async function findShopUserById(db: Db, id: string): Promise<SignedInUser | null> {
   const [user] = await selectShopUsers(db).where(eq(users.id, id));
   return user ?? null;
 }
 
-export async function findShopUserByEmail(db: Db, email: string): Promise<ShopUser | null> {
+export async function findShopUserByEmail(db: Db, email: string): Promise<SignedInUser | null> {
   const [user] = await selectShopUsers(db).where(eq(users.email, normalizeEmail(email)));
   return user ?? null;
 }
@@ -76,9 +76,9 @@ export async function findShopUserBySession(
   db: Db,
   id: string,
   sessionId: string,
-): Promise<ShopUser | null> {
+): Promise<SignedInUser | null> {
   const [user] = await db
-    .select(shopUserColumns)
+    .select(signedInUserColumns)
     .from(users)
     .innerJoin(authUsers, eq(authUsers.email, users.email))
     .innerJoin(
@@ -109,7 +109,7 @@ export async function markEmailVerified(db: Db, email: string) {
 export async function makeAdmin(db: Db, email: string) {
   const user = await upsertShopUser(db, email, { admin: true });
   const inForce = await findShopUserById(db, user.id);
-  return { email: user.email, alreadyAdmin: !user.promoted, verified: inForce?.role === true };
+  return { email: user.email, alreadyAdmin: !user.promoted, verified: inForce?.isAdmin === true };
 }
 
 export interface ShopTokenRequest {
@@ -126,7 +126,7 @@ export interface ShopTokenRequest {
  * DESIGN section 4: the session must belong to the email asked for. Upserts the shop user,
  * making it an admin when ADMIN_EMAILS names it, and answers the user to put in the token.
  */
-export async function shopUserForSession(db: Db, request: ShopTokenRequest): Promise<ShopUser> {
+export async function shopUserForSession(db: Db, request: ShopTokenRequest): Promise<SignedInUser> {
   if (!request.sessionEmail) {
     throw new HttpError(401, 'Sign in first: there is no session for this request.');
   }
@@ -144,12 +144,12 @@ export async function shopUserForSession(db: Db, request: ShopTokenRequest): Pro
 }
 
 /** GET /admin/{email}: a user may ask about themselves; an admin about anyone. */
-export async function adminStatus(db: Db, actor: ShopUser, email: string) {
+export async function adminStatus(db: Db, actor: SignedInUser, email: string) {
   const address = normalizeEmail(email);
-  if (address === actor.email) return { admin: actor.role };
-  if (!actor.role) throw new HttpError(403, 'You may only ask about your own account.');
+  if (address === actor.email) return { admin: actor.isAdmin };
+  if (!actor.isAdmin) throw new HttpError(403, 'You may only ask about your own account.');
   const user = await findShopUserByEmail(db, address);
-  return { admin: user?.role ?? false };
+  return { admin: user?.isAdmin ?? false };
 }
 
 /** The display name of the Better Auth user with this email (stored uppercased), or null. */

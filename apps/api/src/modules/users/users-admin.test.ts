@@ -1,4 +1,4 @@
-import { shopUserSchema, userPromotedSchema, type ShopUser as ShopUserRow } from '@shop/shared';
+import { userSummarySchema, userPromotedSchema, type UserSummary as UserSummary } from '@shop/shared';
 import { eq, inArray, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardMessages } from '../../auth/guards.js';
@@ -77,7 +77,7 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
           expect(response.statusCode, response.body).toBe(status);
           expect(response.json()).toMatchObject({ statusCode: status, message });
         }
-        expect(await findShopUserByEmail(t.db, customer.user.email)).toMatchObject({ role: false });
+        expect(await findShopUserByEmail(t.db, customer.user.email)).toMatchObject({ isAdmin: false });
         expect(await findShopUserByEmail(t.db, victim.user.email)).not.toBeNull();
       },
     );
@@ -88,8 +88,8 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
       const response = await listUsers();
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
-      const rows = response.json<ShopUserRow[]>();
-      for (const row of rows) expect(shopUserSchema.strict().safeParse(row).success).toBe(true);
+      const rows = response.json<UserSummary[]>();
+      for (const row of rows) expect(userSummarySchema.strict().safeParse(row).success).toBe(true);
       expect(rows.slice(0, 2)).toEqual([
         expect.objectContaining({ email: admin.user.email, name: 'ADA BOSS', role: true }),
         expect.objectContaining({ email: customer.user.email, name: 'CAL CUSTOMER', role: false }),
@@ -101,7 +101,7 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
 
     it('lists an account from the moment it signs up, before it has taken a shop token', async () => {
       const { user } = await signUp(t, newUser({ name: 'Fresh Signup' }));
-      const rows = (await listUsers()).json<ShopUserRow[]>();
+      const rows = (await listUsers()).json<UserSummary[]>();
       expect(rows).toContainEqual(
         expect.objectContaining({ email: user.email, name: 'FRESH SIGNUP', role: false }),
       );
@@ -109,7 +109,7 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
 
     it('shows null as the name of a shop user without an account (made by make-admin)', async () => {
       await t.db.insert(users).values({ email: 'scripted@example.com' });
-      const rows = (await listUsers()).json<ShopUserRow[]>();
+      const rows = (await listUsers()).json<UserSummary[]>();
       expect(rows.at(-1)).toMatchObject({ email: 'scripted@example.com', name: null });
     });
   });
@@ -284,7 +284,7 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
           message: userAdminMessages.lastAdmin,
         });
       });
-      expect(await findShopUserByEmail(t.db, admin.user.email)).toMatchObject({ role: true });
+      expect(await findShopUserByEmail(t.db, admin.user.email)).toMatchObject({ isAdmin: true });
     });
 
     it('two admins removing each other at once leave one admin', async () => {

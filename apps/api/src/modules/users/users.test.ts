@@ -52,7 +52,7 @@ describe.each(testDatabases())('shop token and admin check on %s', (kind) => {
       const { token } = shopTokenSchema.strict().parse(response.json());
 
       const stored = await findShopUserByEmail(app.db, user.email);
-      expect(stored).toMatchObject({ email: user.email, role: false });
+      expect(stored).toMatchObject({ email: user.email, isAdmin: false });
       expect(decodeProtectedHeader(token)).toMatchObject({ alg: 'HS256' });
       const claims = decodeJwt(token);
       expect(claims).toMatchObject({

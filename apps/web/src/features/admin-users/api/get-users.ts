@@ -1,13 +1,13 @@
-import { shopUserSchema, type ShopUser } from '@shop/shared';
+import { userSummarySchema, type UserSummary } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
-const userListSchema = z.array(shopUserSchema);
+const userListSchema = z.array(userSummarySchema);
 
 /** GET /users (admin). */
-export function getUsers(signal?: AbortSignal): Promise<ShopUser[]> {
+export function getUsers(signal?: AbortSignal): Promise<UserSummary[]> {
   return apiRequest('/users', { schema: userListSchema, signal });
 }
 

@@ -1,10 +1,10 @@
-import { shopUserSchema, type ShopUser } from '@shop/shared';
+import { userSummarySchema, type UserSummary } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
-const madeAdminSchema = z.object({ acknowledged: z.literal(true), user: shopUserSchema });
+const madeAdminSchema = z.object({ acknowledged: z.literal(true), user: userSummarySchema });
 
 export interface MakeAdminVariables {
   /** The user to promote. */
@@ -14,7 +14,7 @@ export interface MakeAdminVariables {
 }
 
 /** PUT /user/admin/{email} (admin). */
-export async function makeAdmin({ email, adminEmail }: MakeAdminVariables): Promise<ShopUser> {
+export async function makeAdmin({ email, adminEmail }: MakeAdminVariables): Promise<UserSummary> {
   const answer = await apiRequest(`/user/admin/${encodeURIComponent(email)}`, {
     method: 'PUT',
     body: { email: adminEmail },

@@ -1,4 +1,4 @@
-import type { ShopUser } from '@shop/shared';
+import type { UserSummary } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { admin, customer, signedIn } from '../../../test/auth-mock';
@@ -11,7 +11,7 @@ import MakeAdminPage, {
   madeAdminMessage,
 } from './make-admin-page';
 
-const row = (n: number, email: string, name: string | null, role: boolean): ShopUser => ({
+const row = (n: number, email: string, name: string | null, role: boolean): UserSummary => ({
   _id: testId(200 + n),
   email,
   name,

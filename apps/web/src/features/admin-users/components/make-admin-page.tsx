@@ -11,7 +11,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { ShopUser } from '@shop/shared';
+import type { UserSummary } from '@shop/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/load-error';
@@ -33,7 +33,7 @@ const sinceFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const sameEmail = (a: string, b: string | undefined) => a.toLowerCase() === b?.toLowerCase();
 
 interface UserRowProps {
-  user: ShopUser;
+  user: UserSummary;
   isYou: boolean;
   promoting: boolean;
   onMakeAdmin: () => void;
@@ -113,9 +113,9 @@ export default function MakeAdminPage() {
   const { data, error, isPending, isFetching, refetch } = useUsers();
   const makeAdmin = useMakeAdmin();
   const removeUser = useRemoveUser();
-  const [removing, setRemoving] = useState<ShopUser | null>(null);
+  const [removing, setRemoving] = useState<UserSummary | null>(null);
 
-  const promote = (user: ShopUser) => {
+  const promote = (user: UserSummary) => {
     if (!actingEmail) return;
     makeAdmin.mutate(
       { email: user.email, adminEmail: actingEmail },

@@ -1,4 +1,4 @@
-import { orderDeleteResultSchema } from '@shop/shared';
+import { deletedSchema } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { orderKeys } from './order-keys';
@@ -7,7 +7,7 @@ import { orderKeys } from './order-keys';
 export async function deleteOrder(id: string): Promise<void> {
   await apiRequest(`/delete/${encodeURIComponent(id)}`, {
     method: 'DELETE',
-    schema: orderDeleteResultSchema,
+    schema: deletedSchema,
   });
 }
 
