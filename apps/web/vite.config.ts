@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
 
 const apiPort = process.env.PORT ?? '3000';
@@ -45,8 +46,33 @@ function sourceMapsOutOfDist(): Plugin {
   };
 }
 
+const sharedApiDir = fileURLToPath(new URL('../../packages/shared/src/api', import.meta.url));
+const ROUTES_ID = 'virtual:api-routes';
+
+/**
+ * `virtual:api-routes`: the method and path of every API contract (packages/shared/src/api),
+ * read from the contracts when the app is built. The web app calls through these routes, typed
+ * by the contracts, without bundling the contracts' zod schemas (docs/decisions/012).
+ */
+export function apiRoutes(): Plugin {
+  return {
+    name: 'api-routes',
+    resolveId: (source) => (source === ROUTES_ID ? `\0${ROUTES_ID}` : null),
+    async load(id) {
+      if (id !== `\0${ROUTES_ID}`) return null;
+      for (const file of readdirSync(sharedApiDir))
+        this.addWatchFile(path.join(sharedApiDir, file));
+      const contracts = (await tsImport(
+        path.join(sharedApiDir, 'index.ts'),
+        import.meta.url,
+      )) as typeof import('../../packages/shared/src/api/index.js');
+      return `export const routes = ${JSON.stringify(contracts.apiRoutes())};`;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), sourceMapsOutOfDist()],
+  plugins: [react(), sourceMapsOutOfDist(), apiRoutes()],
   resolve: {
     alias: {
       '@shop/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),

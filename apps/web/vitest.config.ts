@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { apiRoutes } from './vite.config';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), apiRoutes()],
   resolve: {
     alias: {
       '@shop/shared': fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),

@@ -15,3 +15,4 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './newsletter.js';
 export * from './audit.js';
+export * from './api/index.js';

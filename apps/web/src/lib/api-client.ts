@@ -1,4 +1,12 @@
-import type { ApiErrorBody, ShopToken } from '@shop/shared';
+import {
+  urlOf,
+  type ApiErrorBody,
+  type Callable,
+  type EndpointSpec,
+  type InputOf,
+  type SuccessOf,
+} from '@shop/shared';
+import { routes } from 'virtual:api-routes';
 import { readAccessToken, storeAccessToken } from './access-token';
 import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
 import { API_URL } from './api-url';
@@ -111,8 +119,10 @@ async function parseAnswer<T>(
  * and keeps it in localStorage. Never renewed itself: a 401 here means there is no session.
  */
 export async function issueAccessToken(email: string): Promise<string> {
-  const response = await send(`/user/${encodeURIComponent(email)}`, 'PUT', { email });
-  const { token } = await parseAnswer<ShopToken>(response, undefined);
+  const { identity } = routes;
+  const input = { params: { email }, body: { email } };
+  const response = await send(urlOf(identity.issueToken, input), 'PUT', input.body);
+  const { token } = await parseAnswer<SuccessOf<typeof identity.issueToken>>(response, undefined);
   storeAccessToken(token);
   return token;
 }
@@ -152,3 +162,30 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T>): P
   }
   return parseAnswer(response, schema, readError);
 }
+
+export type CallOptions<T> = Pick<RequestOptions<T>, 'schema' | 'signal' | 'readError'>;
+
+/** A call's input and options; the input may be left out when the endpoint takes none. */
+type CallArgs<E extends EndpointSpec> =
+  object extends InputOf<E>
+    ? [input?: InputOf<E>, options?: CallOptions<SuccessOf<E>>]
+    : [input: InputOf<E>, options?: CallOptions<SuccessOf<E>>];
+
+/**
+ * Calls one endpoint of the API through its contract (packages/shared/src/api; the web app
+ * passes the zod-free route from `virtual:api-routes`): path, query and body are built from the
+ * input, and the answer is typed by the contract, so a change of shape is a type error here.
+ */
+export function call<E extends EndpointSpec>(
+  route: Callable<E>,
+  ...[input, options = {}]: CallArgs<E>
+): Promise<SuccessOf<E>> {
+  const { body } = (input ?? {}) as { body?: unknown };
+  return apiRequest<SuccessOf<E>>(urlOf(route, input ?? {}), {
+    ...options,
+    method: route.method,
+    body,
+  });
+}
+
+export { routes };

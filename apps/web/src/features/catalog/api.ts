@@ -1,6 +1,6 @@
 import type { Product } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api-client';
+import { call, routes } from '../../lib/api-client';
 
 /**
  * Every product query key starts with 'products', so one invalidation after an admin's write
@@ -12,7 +12,7 @@ export const productKeys = {
 };
 
 export function getProducts(signal?: AbortSignal): Promise<Product[]> {
-  return apiRequest<Product[]>('/items', { signal });
+  return call(routes.catalog.list, {}, { signal });
 }
 
 export const productsQueryOptions = () =>
@@ -23,7 +23,7 @@ export function useProducts() {
 }
 
 export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
-  return apiRequest<Product>(`/item/${encodeURIComponent(id)}`, { signal });
+  return call(routes.catalog.get, { params: { id } }, { signal });
 }
 
 export const productQueryOptions = (id: string) =>

@@ -1,0 +1,73 @@
+import { routerPath, type EndpointSpec, type ParsedInputOf, type SuccessOf } from '@shop/shared';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  onRequestHookHandler,
+} from 'fastify';
+import type { Guards } from '../auth/guards.js';
+
+/** What a handler gets: the request with its params, query and body parsed by the contract. */
+export type EndpointRequest<E extends EndpointSpec> = FastifyRequest & ParsedInputOf<E>;
+
+/**
+ * A handler answers the contract's success body (sent with the first 2xx status the contract
+ * names), or sends through `reply` itself (another status, a prepared body).
+ */
+export type EndpointHandler<E extends EndpointSpec> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<SuccessOf<E> | FastifyReply> | SuccessOf<E> | FastifyReply;
+
+export interface ServeOptions {
+  /** Hooks that run before the body is parsed; the access guard runs first. */
+  onRequest?: onRequestHookHandler[];
+}
+
+/**
+ * The guard an access level needs. It runs on `onRequest`, before the body is parsed: a
+ * request without a token gets 401 whatever it sends. `session` and `stripe` are checked by
+ * their handlers (Better Auth's cookie, Stripe's signature over the raw bytes).
+ */
+function guardFor(endpoint: EndpointSpec, guards: Guards): onRequestHookHandler[] {
+  if (endpoint.access === 'user') return [guards.requireUser];
+  if (endpoint.access === 'admin') return [guards.requireAdmin];
+  return [];
+}
+
+function firstSuccessStatus(endpoint: EndpointSpec): number {
+  const status = Object.keys(endpoint.responses)
+    .map(Number)
+    .find((code) => code >= 200 && code < 300);
+  return status ?? 200;
+}
+
+/**
+ * Registers one endpoint from its contract (packages/shared/src/api): method, path, the
+ * schemas that check the request and serialize every answer, and the guard of its access.
+ */
+export function serve<E extends EndpointSpec>(
+  app: FastifyInstance,
+  guards: Guards,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+  options: ServeOptions = {},
+): void {
+  const schema: FastifySchema = { response: endpoint.responses };
+  if (endpoint.params) schema.params = endpoint.params;
+  if (endpoint.query) schema.querystring = endpoint.query;
+  if (endpoint.body) schema.body = endpoint.body;
+  const status = firstSuccessStatus(endpoint);
+  app.route({
+    method: endpoint.method,
+    url: routerPath(endpoint.path),
+    schema,
+    onRequest: [...guardFor(endpoint, guards), ...(options.onRequest ?? [])],
+    handler: async (request, reply) => {
+      const answer = await handler(request as EndpointRequest<E>, reply);
+      if (answer === reply || reply.sent) return reply;
+      return reply.code(status).send(answer);
+    },
+  });
+}

@@ -1,0 +1,51 @@
+import * as audit from './audit.js';
+import * as auth from './auth.js';
+import * as catalog from './catalog.js';
+import * as identity from './identity.js';
+import * as newsletter from './newsletter.js';
+import * as orders from './orders.js';
+import * as payments from './payments.js';
+import * as profile from './profile.js';
+import * as reviews from './reviews.js';
+import * as settings from './settings.js';
+import * as users from './users.js';
+import { routeTable, type EndpointSpec } from './contract.js';
+
+export * from './contract.js';
+
+/**
+ * Every endpoint of the shop API, by resource: `api.orders.place` is POST /order. The server
+ * registers from these (all but `auth`, which Better Auth serves), the OpenAPI document is
+ * generated from them, and every caller calls through them.
+ */
+export const api = {
+  settings,
+  identity,
+  users,
+  profile,
+  catalog,
+  reviews,
+  orders,
+  payments,
+  audit,
+  newsletter,
+  auth,
+};
+export type Api = typeof api;
+
+/** Resources whose routes Better Auth serves, not the shop's own handlers. */
+export const servedByBetterAuth: ReadonlySet<keyof Api> = new Set(['auth']);
+
+/** Every endpoint, with its resource and name, in the order of `api`. */
+export function listEndpoints(): { resource: keyof Api; name: string; endpoint: EndpointSpec }[] {
+  return Object.entries(api).flatMap(([resource, endpoints]) =>
+    Object.entries(endpoints as Record<string, EndpointSpec>).map(([name, endpoint]) => ({
+      resource: resource as keyof Api,
+      name,
+      endpoint,
+    })),
+  );
+}
+
+/** Method and path of every endpoint, zod-free: what the web app's bundle carries. */
+export const apiRoutes = () => routeTable(api);

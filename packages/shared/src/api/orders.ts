@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { deletedSchema, idParamsSchema } from '../common.js';
+import {
+  orderSchema,
+  orderUpdateResultSchema,
+  placeOrderResultSchema,
+  placeOrderSchema,
+  recordPaymentSchema,
+} from '../orders.js';
+import { endpoint } from './contract.js';
+import { errors } from './errors.js';
+
+/** Orders, from placing to shipping (SPEC sections 3, 4 and 5; DESIGN section 5). */
+
+export const place = endpoint({
+  method: 'POST',
+  path: '/order',
+  summary: 'Place an order: price and product copy come from the product, stock is reserved',
+  access: 'user',
+  body: placeOrderSchema,
+  responses: { 201: placeOrderResultSchema, ...errors(400, 401, 404, 409) },
+});
+
+export const listOwn = endpoint({
+  method: 'GET',
+  path: '/orders',
+  summary: 'Your orders',
+  access: 'user',
+  who: 'self only (the email, if given, must be yours)',
+  query: z.object({ email: z.string().max(254).optional() }),
+  responses: { 200: z.array(orderSchema), ...errors(400, 401, 403) },
+});
+
+export const get = endpoint({
+  method: 'GET',
+  path: '/order/{id}',
+  summary: 'One order',
+  access: 'user',
+  who: 'owner or admin',
+  params: idParamsSchema,
+  responses: { 200: orderSchema, ...errors(400, 401, 403, 404) },
+});
+
+export const recordPayment = endpoint({
+  method: 'PUT',
+  path: '/order/{id}',
+  summary: 'Mark an order paid once the gateway confirms the payment',
+  access: 'user',
+  who: 'owner',
+  params: idParamsSchema,
+  body: recordPaymentSchema,
+  responses: { 200: orderUpdateResultSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
+export const cancel = endpoint({
+  method: 'DELETE',
+  path: '/order/{id}',
+  summary: 'Cancel your unpaid order (its stock is released)',
+  access: 'user',
+  who: 'owner, unpaid only',
+  params: idParamsSchema,
+  responses: { 200: deletedSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
+export const listAll = endpoint({
+  method: 'GET',
+  path: '/allorders',
+  summary: 'Every order',
+  access: 'admin',
+  responses: { 200: z.array(orderSchema), ...errors(401, 403) },
+});
+
+export const ship = endpoint({
+  method: 'PUT',
+  path: '/shipping/{id}',
+  summary: 'Mark a paid order shipped',
+  access: 'admin',
+  who: 'admin, paid orders only',
+  params: idParamsSchema,
+  responses: { 200: orderUpdateResultSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
+export const remove = endpoint({
+  method: 'DELETE',
+  path: '/delete/{id}',
+  summary: 'Delete an unpaid order (its stock is released)',
+  access: 'admin',
+  who: 'admin, unpaid only',
+  params: idParamsSchema,
+  responses: { 200: deletedSchema, ...errors(400, 401, 403, 404, 409) },
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { deletedSchema } from '../common.js';
+import { emailParamsSchema } from '../identity.js';
+import { makeAdminRequestSchema, userPromotedSchema, userSummarySchema } from '../users.js';
+import { endpoint } from './contract.js';
+import { errors } from './errors.js';
+
+/** The admin's Make Admin page (SPEC section 5). */
+
+export const list = endpoint({
+  method: 'GET',
+  path: '/users',
+  summary: 'Every shop user',
+  access: 'admin',
+  responses: { 200: z.array(userSummarySchema), ...errors(401, 403) },
+});
+
+export const promote = endpoint({
+  method: 'PUT',
+  path: '/user/admin/{email}',
+  summary: 'Make a user an admin (their address must be verified)',
+  access: 'admin',
+  params: emailParamsSchema,
+  body: makeAdminRequestSchema,
+  responses: { 200: userPromotedSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
+export const remove = endpoint({
+  method: 'DELETE',
+  path: '/user/{email}',
+  summary: 'Remove a user (never yourself, never the last admin)',
+  access: 'admin',
+  params: emailParamsSchema,
+  responses: { 200: deletedSchema, ...errors(400, 401, 403, 404, 409) },
+});
