@@ -1,7 +1,9 @@
 import { lt } from 'drizzle-orm';
 import { orders } from '../../db/schema.js';
-import { findOrder } from './store.js';
-import { expiredOrderIds, removeUnpaidOrder, type OrderContext } from './service.js';
+import type { OrderContext } from './context.js';
+import { allows } from './lifecycle.js';
+import { removeUnpaidOrder } from './removal.js';
+import { expiredOrderIds, findOrder } from './store.js';
 
 /**
  * The stock hold of issue 4: an unpaid order keeps its pieces for ORDER_HOLD_HOURS, then it is
@@ -31,15 +33,15 @@ export async function sweepExpiredOrders(
   const result: SweepResult = { released: 0, markedPaid: 0, failed: 0 };
   const seen = new Set<string>();
   for (;;) {
-    const batch = (await expiredOrderIds(ctx, cutoff, BATCH)).filter(({ id }) => !seen.has(id));
+    const batch = (await expiredOrderIds(ctx.db, cutoff, BATCH)).filter(({ id }) => !seen.has(id));
     for (const { id } of batch) {
       seen.add(id);
       try {
         const order = await findOrder(ctx.db, id);
-        if (!order || order.paid) continue;
-        const removal = await removeUnpaidOrder(ctx, order, lt(orders.createdAt, cutoff));
-        if (removal === 'released') result.released += 1;
-        if (removal === 'just-paid') result.markedPaid += 1;
+        if (!order || !allows(order, 'expire')) continue;
+        const removal = await removeUnpaidOrder(ctx, order, 'expire', lt(orders.createdAt, cutoff));
+        if (removal.outcome === 'released') result.released += 1;
+        if (removal.outcome === 'just-paid') result.markedPaid += 1;
       } catch (error) {
         // One order the gateway cannot settle now must not hold up the others; next sweep retries.
         result.failed += 1;

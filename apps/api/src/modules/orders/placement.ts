@@ -1,11 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { MAX_ORDER_TOTAL, messages, tooManyUnpaidOrders, type PlaceOrder } from '@shop/shared';
+import {
+  MAX_ORDER_TOTAL,
+  messages,
+  tooManyUnpaidOrders,
+  type Order,
+  type PlaceOrder,
+} from '@shop/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authUsers, orders, products, users } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { catalogChanged } from '../catalog/snapshot.js';
 import type { SignedInUser } from '../users/service.js';
+import type { OrderContext } from './context.js';
+import { orderMessages } from './messages.js';
+import { toOrder } from './serialize.js';
 import type { OrderRow } from './store.js';
 
 /**
@@ -32,13 +41,6 @@ import type { OrderRow } from './store.js';
  * after another and never pass the limit together (docs/decisions/010).
  */
 
-export const orderPlacementMessages = {
-  productNotFound: 'No product with this id.',
-  totalTooHigh: (total: number) =>
-    `The order total of $${total.toLocaleString('en-US')} is above the card payment limit of ` +
-    `$${MAX_ORDER_TOTAL.toLocaleString('en-US')}. Please order fewer pieces.`,
-} as const;
-
 /** At most this many orders in one transaction: keeps each transaction short. */
 export const MAX_BATCH = 250;
 
@@ -63,6 +65,24 @@ interface ProductQueue {
 
 // Per database handle, then per product: each app (and each test) has its own.
 const queues = new WeakMap<Db, Map<string, ProductQueue>>();
+
+/**
+ * POST /order (DESIGN section 5): the total is computed here from the product, and the stock
+ * reserved in the same transaction as the order is stored, so two customers racing for the
+ * last pieces cannot both get them (the CHECK on `available` is the backstop).
+ */
+export async function placeOrder(
+  ctx: OrderContext,
+  user: SignedInUser,
+  input: PlaceOrder,
+): Promise<Order> {
+  const row = await placeOrderRow(ctx.db, user, input, { unpaidMax: ctx.unpaidMax });
+  ctx.log.info(
+    { orderId: row.id, productId: row.productId, quantity: row.quantity },
+    'order placed',
+  );
+  return toOrder(row, ctx.holdHours);
+}
 
 /**
  * Places one order: answers the stored row once its transaction has committed, or throws the
@@ -172,7 +192,7 @@ async function placeBatch(db: Db, productId: string, batch: Pending[]): Promise<
       .where(eq(products.id, productId))
       .for('update');
     if (!product) {
-      return batch.map(() => notFound(orderPlacementMessages.productNotFound));
+      return batch.map(() => notFound(orderMessages.productNotFound));
     }
     const unpaid = await lockCustomers(
       tx,
@@ -191,7 +211,7 @@ async function placeBatch(db: Db, productId: string, batch: Pending[]): Promise<
       if (quantity < product.minimum) {
         refusal = new HttpError(400, messages.minimumQuantity(product.minimum));
       } else if (total > MAX_ORDER_TOTAL) {
-        refusal = new HttpError(400, orderPlacementMessages.totalTooHigh(total));
+        refusal = new HttpError(400, orderMessages.totalTooHigh(total));
       } else if (held >= unpaidMax) {
         refusal = new HttpError(409, tooManyUnpaidOrders(unpaidMax));
       } else if (quantity > available) {

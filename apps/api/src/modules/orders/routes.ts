@@ -11,17 +11,12 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentUser, type Guards } from '../../auth/guards.js';
-import { recordPayment } from '../payments/service.js';
-import {
-  cancelOwnOrder,
-  deleteOrderAsAdmin,
-  listAllOrders,
-  listOwnOrders,
-  placeOrder,
-  readOrder,
-  shipOrder,
-  type OrderContext,
-} from './service.js';
+import type { OrderContext } from './context.js';
+import { recordPayment } from './payment.js';
+import { placeOrder } from './placement.js';
+import { listAllOrders, listOwnOrders, readOrder } from './reading.js';
+import { cancelOwnOrder, deleteOrderAsAdmin } from './removal.js';
+import { shipOrder } from './shipping.js';
 
 export interface OrderRoutesOptions {
   ctx: OrderContext;
@@ -72,7 +67,8 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
         response: { 200: z.array(orderSchema), ...errors },
       },
     },
-    async (request) => listOwnOrders(ctx, currentUser(request), request.query.email),
+    async (request) =>
+      listOwnOrders(ctx.db, ctx.holdHours, currentUser(request), request.query.email),
   );
 
   app.get(
@@ -81,7 +77,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
       onRequest: requireUser,
       schema: { params: idParamsSchema, response: { 200: orderSchema, ...errors } },
     },
-    async (request) => readOrder(ctx, currentUser(request), request.params.id),
+    async (request) => readOrder(ctx.db, ctx.holdHours, currentUser(request), request.params.id),
   );
 
   app.put(
@@ -109,7 +105,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
   app.get(
     '/allorders',
     { onRequest: requireAdmin, schema: { response: { 200: z.array(orderSchema), ...errors } } },
-    async () => listAllOrders(ctx),
+    async () => listAllOrders(ctx.db, ctx.holdHours),
   );
 
   app.put(
@@ -118,7 +114,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
       onRequest: requireAdmin,
       schema: { params: idParamsSchema, response: { 200: orderUpdateResultSchema, ...errors } },
     },
-    async (request) => shipOrder(ctx, currentUser(request), request.params.id),
+    async (request) => shipOrder(ctx.db, ctx.holdHours, currentUser(request), request.params.id),
   );
 
   app.delete(

@@ -1,46 +1,28 @@
-import { orderStatus, type Order } from '@shop/shared';
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, products } from '../../db/schema.js';
 import { catalogChanged } from '../catalog/snapshot.js';
+import { statesLeftBy, type OrderEvent, type StoredState } from './lifecycle.js';
 
 /**
  * The order rows and the few statements that change them. Each change is one conditional
- * statement (`... WHERE paid = false`), so two requests, two instances or a request and the
- * hold sweeper racing each other cannot both win: one pays an order once, one deletes it and
- * releases its stock once.
+ * statement (`... WHERE <a state the event leaves>`), so two requests, two instances or a
+ * request and the hold sweeper racing each other cannot both win: one pays an order once, one
+ * deletes it and releases its stock once.
  */
 
 export type OrderRow = typeof orders.$inferSelect;
 
-const HOUR_MS = 60 * 60 * 1000;
+/** Each stored state as a condition on the row: the flags lifecycle.ts `stateOf` reads. */
+const IN_STATE: Record<StoredState, SQL> = {
+  unpaid: sql`${orders.paid} = false`,
+  paid: sql`(${orders.paid} = true and ${orders.shipping} = false)`,
+  shipped: sql`(${orders.paid} = true and ${orders.shipping} = true)`,
+};
 
-/** The answer shape of every order endpoint (`orderSchema`). */
-export function toOrder(row: OrderRow, holdHours: number): Order {
-  return {
-    _id: row.id,
-    productId: row.productId,
-    productName: row.productName,
-    img: row.img,
-    description: row.description,
-    quantity: row.quantity,
-    price: row.price,
-    name: row.name,
-    email: row.email,
-    number: row.number,
-    address: row.address,
-    paid: row.paid,
-    shipping: row.shipping,
-    transactionId: row.transactionId,
-    testPayment: row.testPayment,
-    status: orderStatus(row),
-    createdAt: row.createdAt.toISOString(),
-    holdExpiresAt: row.paid ? null : new Date(holdUntil(row.createdAt, holdHours)).toISOString(),
-  };
-}
-
-export const holdUntil = (createdAt: Date, holdHours: number) =>
-  createdAt.getTime() + holdHours * HOUR_MS;
+/** The row is in a state the lifecycle lets `event` move it out of. */
+export const leftBy = (event: OrderEvent): SQL | undefined =>
+  or(...statesLeftBy(event).map((state) => IN_STATE[state]));
 
 export async function findOrder(db: Db, id: string): Promise<OrderRow | null> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id));
@@ -67,20 +49,32 @@ export async function markPaid(
       paidAt: sql`now()`,
       paymentIntentId: sql`coalesce(${orders.paymentIntentId}, ${intentId})`,
     })
-    .where(and(eq(orders.id, id), eq(orders.paid, false)))
+    .where(and(eq(orders.id, id), leftBy('pay')))
+    .returning();
+  return row ?? null;
+}
+
+/** Marks a paid order shipped; null when it is not paid, already shipped or gone. */
+export async function markShipped(db: Db, id: string): Promise<OrderRow | null> {
+  const [row] = await db
+    .update(orders)
+    .set({ shipping: true, shippedAt: sql`coalesce(${orders.shippedAt}, now())` })
+    .where(and(eq(orders.id, id), leftBy('ship')))
     .returning();
   return row ?? null;
 }
 
 /**
- * Deletes an unpaid order and gives its pieces back to the product, in one transaction. Only
- * when the order still has the payment intent the caller saw (and settled at the gateway): an
- * intent made meanwhile must be settled first. False when nothing was deleted. `alongside` runs
- * in that transaction once the order is gone (an admin's deletion writes its audit row there).
+ * Deletes an order `event` may remove (an unpaid one) and gives its pieces back to the product,
+ * in one transaction. Only when the order still has the payment intent the caller saw (and
+ * settled at the gateway): an intent made meanwhile must be settled first. False when nothing
+ * was deleted. `alongside` runs in that transaction once the order is gone (an admin's deletion
+ * writes its audit row there).
  */
 export async function releaseOrder(
   db: Db,
   id: string,
+  event: Extract<OrderEvent, 'cancel' | 'delete' | 'expire'>,
   seenIntentId: string | null,
   extra?: SQL,
   alongside?: (tx: Db) => Promise<void>,
@@ -91,7 +85,7 @@ export async function releaseOrder(
       .where(
         and(
           eq(orders.id, id),
-          eq(orders.paid, false),
+          leftBy(event),
           seenIntentId === null
             ? isNull(orders.paymentIntentId)
             : eq(orders.paymentIntentId, seenIntentId),
@@ -111,4 +105,14 @@ export async function releaseOrder(
   });
   if (released) catalogChanged(db);
   return released;
+}
+
+/** Unpaid orders created before `cutoff`, oldest first: the hold sweeper's work list. */
+export async function expiredOrderIds(db: Db, cutoff: Date, limit: number) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(leftBy('expire'), lt(orders.createdAt, cutoff)))
+    .orderBy(orders.createdAt)
+    .limit(limit);
 }
