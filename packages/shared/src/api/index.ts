@@ -12,6 +12,7 @@ import * as users from './users.js';
 import { routeTable, type EndpointSpec } from './contract.js';
 
 export * from './contract.js';
+export * from './client.js';
 
 /**
  * Every endpoint of the shop API, by resource: `api.orders.place` is POST /order. The server
