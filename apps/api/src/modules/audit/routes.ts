@@ -1,7 +1,8 @@
-import { apiErrorSchema, auditPageSchema, pageQuerySchema } from '@shop/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { api } from '@shop/shared';
+import type { FastifyPluginAsync } from 'fastify';
 import type { Identity } from '../../auth/identity.js';
 import type { Db } from '../../db/client.js';
+import { serve } from '../../http/endpoint.js';
 import { listAudit } from './service.js';
 
 export interface AuditRoutesOptions {
@@ -9,12 +10,11 @@ export interface AuditRoutesOptions {
   identity: Identity;
 }
 
-/** The audit log of admin actions (issue 10): admins only. */
-export const auditRoutes: FastifyPluginAsyncZod<AuditRoutesOptions> = async (
+/** The audit log of admin actions: admins only. */
+export const auditRoutes: FastifyPluginAsync<AuditRoutesOptions> = async (
   app,
   { db, identity },
 ) => {
-  app.addHook('onRequest', identity.guards.requireAdmin);
   // Who did what to whom, with customers' emails: never kept by a shared cache.
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('cache-control', 'no-store');
@@ -22,19 +22,5 @@ export const auditRoutes: FastifyPluginAsyncZod<AuditRoutesOptions> = async (
   });
 
   // A static segment: the router prefers it to GET /admin/{email}, and "audit" is no email.
-  app.get(
-    '/admin/audit',
-    {
-      schema: {
-        querystring: pageQuerySchema,
-        response: {
-          200: auditPageSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-        },
-      },
-    },
-    async (request) => listAudit(db, request.query),
-  );
+  serve(app, identity.guards, api.audit.list, async (request) => listAudit(db, request.query));
 };

@@ -1,12 +1,13 @@
-import { publicConfigSchema } from '@shop/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { api } from '@shop/shared';
+import type { FastifyPluginAsync } from 'fastify';
 import type { AppConfig } from '../../config.js';
+import { serve } from '../../http/endpoint.js';
 import { publicConfig } from './service.js';
 
-export const settingsRoutes: FastifyPluginAsyncZod<{ config: AppConfig }> = async (
+export const settingsRoutes: FastifyPluginAsync<{ config: AppConfig }> = async (
   app,
   { config },
 ) => {
   const body = publicConfig(config);
-  app.get('/config', { schema: { response: { 200: publicConfigSchema } } }, async () => body);
+  serve(app, app.identity.guards, api.settings.config, async () => body);
 };
