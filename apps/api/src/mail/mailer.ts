@@ -1,23 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { createOutboxMailer } from './outbox.js';
+import type { Mailer } from './message.js';
 import { createSmtpMailer } from './smtp.js';
 
-export interface MailMessage {
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  /** The one link the message is about; outside production the outbox logs it for developers. */
-  link?: string;
-}
-
-/** Sends email. `send` rejects when the message could not be handed over. */
-export interface Mailer {
-  readonly kind: 'smtp' | 'outbox';
-  send(message: MailMessage): Promise<void>;
-  close(): Promise<void>;
-}
+export type { MailMessage, Mailer } from './message.js';
 
 /** nodemailer over SMTP when SMTP_URL is set; otherwise the outbox under DATA_DIR/outbox. */
 export function createMailer(

@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Mailer } from './mailer.js';
+import type { Mailer } from './message.js';
 
 export interface OutboxOptions {
   /**

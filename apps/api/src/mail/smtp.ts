@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import type { Mailer } from './mailer.js';
+import type { Mailer } from './message.js';
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 

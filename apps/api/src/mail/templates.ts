@@ -1,4 +1,4 @@
-import type { MailMessage } from './mailer.js';
+import type { MailMessage } from './message.js';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

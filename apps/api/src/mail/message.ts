@@ -1,0 +1,17 @@
+/** What the shop mails, and what sends it: the one module every mailer and template imports. */
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The one link the message is about; outside production the outbox logs it for developers. */
+  link?: string;
+}
+
+/** Sends email. `send` rejects when the message could not be handed over. */
+export interface Mailer {
+  readonly kind: 'smtp' | 'outbox';
+  send(message: MailMessage): Promise<void>;
+  close(): Promise<void>;
+}
