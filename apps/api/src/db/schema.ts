@@ -98,13 +98,18 @@ export const orders = pgTable(
     /** Paid through the sandbox gateway (a Stripe test card): no money moved. */
     testPayment: boolean('test_payment').notNull().default(false),
     createdAt: createdAt(),
+    /**
+     * When this unpaid order's stock hold ends (ORDER_HOLD_HOURS after it was placed) and the
+     * sweeper cancels it. Null once it is paid: a paid order holds nothing.
+     */
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
   },
   (t) => [
     check('orders_quantity_check', sql`${t.quantity} >= 1`),
     check('orders_price_check', sql`${t.price} >= 0`),
     index('orders_user_id_idx').on(t.userId),
-    // The hold sweeper looks for unpaid orders by age.
-    index('orders_paid_created_at_idx').on(t.paid, t.createdAt),
+    // The hold sweeper looks for unpaid orders whose hold has ended.
+    index('orders_paid_hold_expires_at_idx').on(t.paid, t.holdExpiresAt),
   ],
 );
 

@@ -1,21 +1,19 @@
-import { lt } from 'drizzle-orm';
-import { orders } from '../../db/schema.js';
-import type { OrderContext } from './context.js';
+import type { PaymentContext } from './context.js';
 import { allows } from './lifecycle.js';
 import { removeUnpaidOrder } from './removal.js';
-import { expiredOrderIds, findOrder } from './store.js';
+import { expiredOrderIds, findOrder, holdEndedBy } from './store.js';
 
 /**
- * The stock hold of issue 4: an unpaid order keeps its pieces for ORDER_HOLD_HOURS, then it is
- * cancelled and the pieces go back on sale, so abandoned orders cannot lock the catalogue. An
- * order whose payment went through meanwhile is marked paid instead.
+ * The stock hold: an unpaid order keeps its pieces until its stored `hold_expires_at`
+ * (ORDER_HOLD_HOURS after it was placed), then it is cancelled and the pieces go back on sale, so
+ * abandoned orders cannot lock the catalogue. An order whose payment went through meanwhile is
+ * marked paid instead.
  *
  * Safe on several instances at once: each order is settled at the gateway (cancelling twice is
  * harmless) and deleted by a conditional delete in its own transaction, so its stock is released
  * exactly once.
  */
 
-const HOUR_MS = 60 * 60 * 1000;
 const BATCH = 100;
 
 export interface SweepResult {
@@ -26,20 +24,19 @@ export interface SweepResult {
 
 /** One sweep, as if the time were `now` (tests pass a time after the hold). */
 export async function sweepExpiredOrders(
-  ctx: OrderContext,
+  ctx: PaymentContext,
   now: Date = new Date(),
 ): Promise<SweepResult> {
-  const cutoff = new Date(now.getTime() - ctx.holdHours * HOUR_MS);
   const result: SweepResult = { released: 0, markedPaid: 0, failed: 0 };
   const seen = new Set<string>();
   for (;;) {
-    const batch = (await expiredOrderIds(ctx.db, cutoff, BATCH)).filter(({ id }) => !seen.has(id));
+    const batch = (await expiredOrderIds(ctx.db, now, BATCH)).filter(({ id }) => !seen.has(id));
     for (const { id } of batch) {
       seen.add(id);
       try {
         const order = await findOrder(ctx.db, id);
         if (!order || !allows(order, 'expire')) continue;
-        const removal = await removeUnpaidOrder(ctx, order, 'expire', lt(orders.createdAt, cutoff));
+        const removal = await removeUnpaidOrder(ctx, order, 'expire', holdEndedBy(now));
         if (removal.outcome === 'released') result.released += 1;
         if (removal.outcome === 'just-paid') result.markedPaid += 1;
       } catch (error) {
@@ -62,7 +59,7 @@ export interface OrderSweeper {
 }
 
 /** Sweeps every `intervalSeconds`; the timer never keeps the process alive on its own. */
-export function startOrderSweeper(ctx: OrderContext, intervalSeconds: number): OrderSweeper {
+export function startOrderSweeper(ctx: PaymentContext, intervalSeconds: number): OrderSweeper {
   let running: Promise<unknown> | null = null;
   const timer = setInterval(() => {
     if (running) return;

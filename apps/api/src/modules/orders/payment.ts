@@ -4,7 +4,7 @@ import { orders } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { INTENT_ID, type WebhookEvent } from '../../payments/gateway.js';
 import type { SignedInUser } from '../users/service.js';
-import type { OrderContext, PaymentContext } from './context.js';
+import type { PaymentContext } from './context.js';
 import { advance, allows } from './lifecycle.js';
 import { orderMessages, paymentMessages } from './messages.js';
 import { orderFor } from './reading.js';
@@ -64,7 +64,7 @@ export async function createPaymentIntent(
  * Recording the same payment again answers the paid order; nothing else changes it.
  */
 export async function recordPayment(
-  ctx: OrderContext,
+  ctx: PaymentContext,
   user: SignedInUser,
   id: string,
   { _id, transactionId }: RecordPayment,
@@ -76,10 +76,7 @@ export async function recordPayment(
     throw notFound(orderMessages.notFound);
   }
   if (order.userId !== user.id) throw new HttpError(403, orderMessages.notYours);
-  const answer = (row: typeof order) => ({
-    acknowledged: true as const,
-    order: toOrder(row, ctx.holdHours),
-  });
+  const answer = (row: typeof order) => ({ acknowledged: true as const, order: toOrder(row) });
   // The same payment recorded again is answered, not refused.
   if (order.paid && order.transactionId === transactionId) return answer(order);
   advance(order, 'pay');

@@ -16,7 +16,7 @@ import { findShopUserByEmail, type SignedInUser } from '../users/service.js';
 import { placeOrderRow } from './placement.js';
 
 /** These tests place dozens of orders per customer; unpaid-limit.test.ts tests the limit. */
-const limits = { unpaidMax: 100_000 };
+const limits = { unpaidMax: 100_000, holdHours: 48 };
 const contact = { number: '+(555) 123-4567', address: '12 Harbour Road, Springfield' };
 
 /** Settles every promise and answers each one's order quantity, or the HTTP status refusing it. */

@@ -7,6 +7,7 @@ import {
   type PlaceOrder,
 } from '@shop/shared';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { authUsers, orders, products, users } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -48,6 +49,8 @@ export const MAX_BATCH = 250;
 export interface PlacementLimits {
   /** A customer who holds this many unpaid orders is refused the next one (409). */
   unpaidMax: number;
+  /** The order holds its stock this long unpaid; stored as its `hold_expires_at`. */
+  holdHours: number;
 }
 
 interface Pending {
@@ -76,12 +79,13 @@ export async function placeOrder(
   user: SignedInUser,
   input: PlaceOrder,
 ): Promise<Order> {
-  const row = await placeOrderRow(ctx.db, user, input, { unpaidMax: ctx.unpaidMax });
+  const { holdHours, unpaidMax } = ctx;
+  const row = await placeOrderRow(ctx.db, user, input, { unpaidMax, holdHours });
   ctx.log.info(
     { orderId: row.id, productId: row.productId, quantity: row.quantity },
     'order placed',
   );
-  return toOrder(row, ctx.holdHours);
+  return toOrder(row);
 }
 
 /**
@@ -200,7 +204,7 @@ async function placeBatch(db: Db, productId: string, batch: Pending[]): Promise<
     );
     let available = product.available;
     const refusals = new Map<Pending, HttpError>();
-    const accepted: (typeof orders.$inferInsert & { id: string })[] = [];
+    const accepted: (PgInsertValue<typeof orders> & { id: string })[] = [];
     const acceptedFor = new Map<string, Pending>();
     for (const pending of batch) {
       const { quantity } = pending.input;
@@ -239,6 +243,8 @@ async function placeBatch(db: Db, productId: string, batch: Pending[]): Promise<
         email: pending.user.email,
         number: pending.input.number,
         address: pending.input.address,
+        // now() is the transaction's start, the order's created_at: the hold counts from there.
+        holdExpiresAt: sql`now() + make_interval(hours => ${pending.limits.holdHours})`,
       });
     }
     let rows: OrderRow[] = [];

@@ -11,7 +11,6 @@ import { findOrder, type OrderRow } from './store.js';
 /** GET /orders?email=: a customer's own orders, newest first. */
 export async function listOwnOrders(
   db: Db,
-  holdHours: number,
   user: SignedInUser,
   email: string | undefined,
 ): Promise<Order[]> {
@@ -23,13 +22,13 @@ export async function listOwnOrders(
     .from(orders)
     .where(eq(orders.userId, user.id))
     .orderBy(desc(orders.seq));
-  return rows.map((row) => toOrder(row, holdHours));
+  return rows.map(toOrder);
 }
 
 /** GET /allorders (admin): every order, newest first. */
-export async function listAllOrders(db: Db, holdHours: number): Promise<Order[]> {
+export async function listAllOrders(db: Db): Promise<Order[]> {
   const rows = await db.select().from(orders).orderBy(desc(orders.seq));
-  return rows.map((row) => toOrder(row, holdHours));
+  return rows.map(toOrder);
 }
 
 /** The order, when this user may act on it as its owner (or, with `allowAdmin`, as an admin). */
@@ -48,11 +47,6 @@ export async function orderFor(
 }
 
 /** GET /order/{id}: the owner or an admin. */
-export async function readOrder(
-  db: Db,
-  holdHours: number,
-  user: SignedInUser,
-  id: string,
-): Promise<Order> {
-  return toOrder(await orderFor(db, user, id, { allowAdmin: true }), holdHours);
+export async function readOrder(db: Db, user: SignedInUser, id: string): Promise<Order> {
+  return toOrder(await orderFor(db, user, id, { allowAdmin: true }));
 }

@@ -67,8 +67,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
         response: { 200: z.array(orderSchema), ...errors },
       },
     },
-    async (request) =>
-      listOwnOrders(ctx.db, ctx.holdHours, currentUser(request), request.query.email),
+    async (request) => listOwnOrders(ctx.db, currentUser(request), request.query.email),
   );
 
   app.get(
@@ -77,7 +76,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
       onRequest: requireUser,
       schema: { params: idParamsSchema, response: { 200: orderSchema, ...errors } },
     },
-    async (request) => readOrder(ctx.db, ctx.holdHours, currentUser(request), request.params.id),
+    async (request) => readOrder(ctx.db, currentUser(request), request.params.id),
   );
 
   app.put(
@@ -105,7 +104,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
   app.get(
     '/allorders',
     { onRequest: requireAdmin, schema: { response: { 200: z.array(orderSchema), ...errors } } },
-    async () => listAllOrders(ctx.db, ctx.holdHours),
+    async () => listAllOrders(ctx.db),
   );
 
   app.put(
@@ -114,7 +113,7 @@ export const orderRoutes: FastifyPluginAsyncZod<OrderRoutesOptions> = async (
       onRequest: requireAdmin,
       schema: { params: idParamsSchema, response: { 200: orderUpdateResultSchema, ...errors } },
     },
-    async (request) => shipOrder(ctx.db, ctx.holdHours, currentUser(request), request.params.id),
+    async (request) => shipOrder(ctx.db, currentUser(request), request.params.id),
   );
 
   app.delete(

@@ -1,10 +1,8 @@
 import { orderStatus, type Order } from '@shop/shared';
 import type { OrderRow } from './store.js';
 
-const HOUR_MS = 60 * 60 * 1000;
-
 /** The answer shape of every order endpoint (`orderSchema`). */
-export function toOrder(row: OrderRow, holdHours: number): Order {
+export function toOrder(row: OrderRow): Order {
   return {
     _id: row.id,
     productId: row.productId,
@@ -23,9 +21,8 @@ export function toOrder(row: OrderRow, holdHours: number): Order {
     testPayment: row.testPayment,
     status: orderStatus(row),
     createdAt: row.createdAt.toISOString(),
-    holdExpiresAt: row.paid
-      ? null
-      : new Date(row.createdAt.getTime() + holdHours * HOUR_MS).toISOString(),
+    // Only an unpaid order holds stock, whatever an old row still carries.
+    holdExpiresAt: row.paid ? null : (row.holdExpiresAt?.toISOString() ?? null),
   };
 }
 

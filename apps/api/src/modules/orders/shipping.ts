@@ -10,7 +10,7 @@ import { findOrder, markShipped } from './store.js';
  * PUT /shipping/{id} (admin): a paid order is shipped, audited in the same transaction.
  * Shipping it again changes nothing and records nothing.
  */
-export async function shipOrder(db: Db, holdHours: number, actor: AuditActor, id: string) {
+export async function shipOrder(db: Db, actor: AuditActor, id: string) {
   const shipped = await db.transaction(async (tx) => {
     const row = await markShipped(tx, id);
     if (row) {
@@ -24,9 +24,9 @@ export async function shipOrder(db: Db, holdHours: number, actor: AuditActor, id
     }
     return row;
   });
-  if (shipped) return { acknowledged: true as const, order: toOrder(shipped, holdHours) };
+  if (shipped) return { acknowledged: true as const, order: toOrder(shipped) };
   const order = await findOrder(db, id);
   if (!order) throw notFound(orderMessages.notFound);
   advance(order, 'ship');
-  return { acknowledged: true as const, order: toOrder(order, holdHours) };
+  return { acknowledged: true as const, order: toOrder(order) };
 }

@@ -48,6 +48,8 @@ export async function markPaid(
       transactionId: intentId,
       paidAt: sql`now()`,
       paymentIntentId: sql`coalesce(${orders.paymentIntentId}, ${intentId})`,
+      // A paid order holds nothing: its hold is over.
+      holdExpiresAt: null,
     })
     .where(and(eq(orders.id, id), leftBy('pay')))
     .returning();
@@ -107,12 +109,15 @@ export async function releaseOrder(
   return released;
 }
 
-/** Unpaid orders created before `cutoff`, oldest first: the hold sweeper's work list. */
-export async function expiredOrderIds(db: Db, cutoff: Date, limit: number) {
+/** The row's stored hold has ended by `now`. */
+export const holdEndedBy = (now: Date): SQL => lt(orders.holdExpiresAt, now);
+
+/** Unpaid orders whose hold ended before `now`, soonest first: the hold sweeper's work list. */
+export async function expiredOrderIds(db: Db, now: Date, limit: number) {
   return db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(leftBy('expire'), lt(orders.createdAt, cutoff)))
-    .orderBy(orders.createdAt)
+    .where(and(leftBy('expire'), holdEndedBy(now)))
+    .orderBy(orders.holdExpiresAt)
     .limit(limit);
 }
