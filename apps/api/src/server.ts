@@ -12,6 +12,7 @@ import { authRoutes } from './auth/routes.js';
 import type { AppConfig } from './config.js';
 import { connectDatabase, type Database } from './db/client.js';
 import { seedDemoData, type DemoAccount } from './db/seed.js';
+import { apiDocsRoutes } from './http/api-docs.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { rateLimitKey, registerSecurityHeaders } from './http/security.js';
 import { serverTimeouts } from './http/timeouts.js';
@@ -139,6 +140,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
       await api.register(newsletterRoutes, { db });
       await api.register(settingsRoutes, { config });
       await api.register(healthRoutes, { db });
+      await api.register(apiDocsRoutes, { shopName: config.shopName });
     },
     { prefix: '/api' },
   );

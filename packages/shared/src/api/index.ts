@@ -1,6 +1,7 @@
 import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as catalog from './catalog.js';
+import * as docs from './docs.js';
 import * as identity from './identity.js';
 import * as newsletter from './newsletter.js';
 import * as orders from './orders.js';
@@ -30,6 +31,7 @@ export const api = {
   payments,
   audit,
   newsletter,
+  docs,
   auth,
 };
 export type Api = typeof api;

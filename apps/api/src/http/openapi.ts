@@ -1,0 +1,262 @@
+import { STATUS_CODES } from 'node:http';
+import {
+  api,
+  apiErrorSchema,
+  listEndpoints,
+  pathParams,
+  servedByBetterAuth,
+  type Access,
+  type Api,
+  type EndpointSpec,
+} from '@shop/shared';
+import { z } from 'zod';
+import type * as zc from 'zod/v4/core';
+
+/**
+ * The OpenAPI 3.1 document of the shop API, generated from the contracts of packages/shared
+ * (`listEndpoints()`): one operation per contract, Better Auth's endpoints included. Schemas
+ * come from zod's own `z.toJSONSchema` as JSON Schema 2020-12, the dialect OpenAPI 3.1 takes:
+ * the input side for what a caller sends (a query's defaults may be left out), the output side
+ * for what the server answers.
+ */
+
+type JsonSchema = { [key: string]: unknown };
+type Operation = { [key: string]: unknown };
+
+export interface OpenApiInfo {
+  title: string;
+  version: string;
+}
+
+/** What each resource (an OpenAPI tag) holds. Typed by `Api`: a new resource needs a line. */
+const tagDescriptions: Record<keyof Api, string> = {
+  settings: 'Public settings and health',
+  identity: 'The shop token: trade the Better Auth session for it, and ask who is an admin',
+  users: "The admin's Make Admin page: the users, promotion and removal",
+  profile: 'My Profile',
+  catalog: 'The products (items): reads are public and cached with an ETag',
+  reviews: "Customers' reviews and their moderation",
+  orders: 'Orders, from placing to shipping',
+  payments: 'Paying an order: payment intents, the Stripe webhook and the test gateway',
+  audit: 'Who did what to whom',
+  newsletter: 'The newsletter',
+  docs: 'This document and its reference page',
+  auth: 'Accounts and sessions, served by Better Auth under /api/auth',
+};
+
+/** Who may call, in words, and the security requirement an access level needs. */
+const accessRules: Record<Access, { text: string; security?: Record<string, string[]>[] }> = {
+  anyone: { text: 'Anyone may call it.' },
+  session: {
+    text: 'Needs the Better Auth session cookie (sign in first).',
+    security: [{ sessionCookie: [] }],
+  },
+  user: {
+    text: 'Needs a shop token (`Authorization: Bearer <token>`).',
+    security: [{ shopToken: [] }],
+  },
+  admin: { text: 'Needs the shop token of an admin.', security: [{ shopToken: [] }] },
+  stripe: {
+    text: "Called by Stripe: the Stripe-Signature header signs the body's exact bytes.",
+    security: [{ stripeSignature: [] }],
+  },
+};
+
+const securitySchemes = {
+  shopToken: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'JWT',
+    description: `The shop token: \`PUT /api${api.identity.issueToken.path}\` trades a Better Auth session for it. It ends with that session.`,
+  },
+  sessionCookie: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'better-auth.session_token',
+    description: `Better Auth's session cookie, set by \`POST /api${api.auth.signIn.path}\` (named \`__Secure-better-auth.session_token\` over https).`,
+  },
+  stripeSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Stripe-Signature',
+    description: "Stripe's signature of a webhook event, made with the webhook secret.",
+  },
+};
+
+const introduction = [
+  'The API of the shop. Every answer is JSON unless an operation says otherwise; `_id` is the id field of every record; a failure answers `{ statusCode, error, message }`.',
+  '',
+  `To call as a customer or an admin: sign in with \`POST /api${api.auth.signIn.path}\` (Better Auth sets its session cookie), trade the session for a shop token with \`PUT /api${api.identity.issueToken.path}\`, and send the token as \`Authorization: Bearer <token>\`.`,
+].join('\n');
+
+/** Finds the schemas zod extracted into `$defs` and moves them to `components.schemas`. */
+function hoistDefinitions(
+  schema: JsonSchema,
+  owner: string,
+  components: Record<string, JsonSchema>,
+): JsonSchema {
+  const { $schema: _dialect, $defs, ...rest } = schema;
+  if (!$defs) return rest;
+  const names = new Map<string, string>();
+  for (const key of Object.keys($defs as JsonSchema)) {
+    // zod names an unnamed shared schema `__schema0`, `__schema1`...: unique per call only.
+    names.set(`#/$defs/${key}`, `#/components/schemas/${key.startsWith('__') ? owner + key : key}`);
+  }
+  const rewrite = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(rewrite);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(
+      Object.entries(value).map(([key, inner]) => [
+        key,
+        key === '$ref' && typeof inner === 'string' ? (names.get(inner) ?? inner) : rewrite(inner),
+      ]),
+    );
+  };
+  for (const [key, definition] of Object.entries($defs as JsonSchema)) {
+    const name = names.get(`#/$defs/${key}`)!.slice('#/components/schemas/'.length);
+    components[name] = rewrite(definition) as JsonSchema;
+  }
+  return rewrite(rest) as JsonSchema;
+}
+
+/**
+ * Writes one document: each schema converted on its own, so no schema's `$ref` points into
+ * another; a schema zod extracts (a cycle, a `.meta({ id })`) goes to `components.schemas`.
+ */
+function documentWriter() {
+  const components: Record<string, JsonSchema> = {};
+  const jsonSchema = (schema: zc.$ZodType, io: 'input' | 'output', owner: string) =>
+    hoistDefinitions(
+      z.toJSONSchema(schema, { target: 'draft-2020-12', io, unrepresentable: 'throw' }),
+      owner,
+      components,
+    );
+  // The error body every failure answers with: one component that each answer refers to.
+  components.ApiErrorBody = jsonSchema(apiErrorSchema, 'output', 'ApiErrorBody');
+  const apiError = { schema: { $ref: '#/components/schemas/ApiErrorBody' } };
+
+  const parameters = (endpoint: EndpointSpec, owner: string) => {
+    const list: Operation[] = [];
+    for (const where of ['path', 'query'] as const) {
+      const schema = where === 'path' ? endpoint.params : endpoint.query;
+      if (!schema) continue;
+      const json = jsonSchema(schema, 'input', `${owner}.${where}`);
+      const properties = json.properties as Record<string, JsonSchema> | undefined;
+      if (json.type !== 'object' || !properties) {
+        throw new TypeError(`${owner}: the ${where} parameters must be a zod object.`);
+      }
+      const required = new Set((json.required as string[] | undefined) ?? []);
+      for (const [name, property] of Object.entries(properties)) {
+        list.push({
+          name,
+          in: where,
+          required: where === 'path' || required.has(name),
+          schema: property,
+          ...(typeof property.description === 'string'
+            ? { description: property.description }
+            : {}),
+        });
+      }
+    }
+    for (const name of pathParams(endpoint.path)) {
+      if (!list.some((parameter) => parameter.in === 'path' && parameter.name === name)) {
+        list.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+      }
+    }
+    return list;
+  };
+
+  /** A body's content: its media type is `contentMediaType` if the schema names one. */
+  const content = (json: JsonSchema) => ({
+    [typeof json.contentMediaType === 'string' ? json.contentMediaType : 'application/json']: {
+      schema: json,
+    },
+  });
+
+  const requestBody = (endpoint: EndpointSpec, owner: string) => {
+    if (endpoint.rawBody) {
+      return {
+        required: true,
+        description: 'Read as raw bytes, unparsed: a signature covers them exactly.',
+        content: {
+          'application/json': {
+            schema: endpoint.body ? jsonSchema(endpoint.body, 'input', `${owner}.body`) : {},
+          },
+        },
+      };
+    }
+    if (!endpoint.body) return undefined;
+    return {
+      required: true,
+      content: content(jsonSchema(endpoint.body, 'input', `${owner}.body`)),
+    };
+  };
+
+  const responses = (endpoint: EndpointSpec, owner: string) =>
+    Object.fromEntries(
+      Object.entries(endpoint.responses).map(([status, schema]) => {
+        const description = STATUS_CODES[Number(status)] ?? `Status ${status}`;
+        if (schema === apiErrorSchema) {
+          return [status, { description, content: { 'application/json': apiError } }];
+        }
+        const json = jsonSchema(schema, 'output', `${owner}.${status}`);
+        // An answer of any shape (a redirect's) documents no body.
+        if (Object.keys(json).length === 0) return [status, { description }];
+        return [status, { description, content: content(json) }];
+      }),
+    );
+
+  const operation = (resource: keyof Api, name: string, endpoint: EndpointSpec): Operation => {
+    const owner = `${resource}.${name}`;
+    const rule = accessRules[endpoint.access];
+    const betterAuth = servedByBetterAuth.has(resource);
+    const description = [
+      rule.text,
+      endpoint.who ? `Who may: ${endpoint.who}.` : '',
+      betterAuth ? 'Served by Better Auth.' : '',
+    ]
+      .filter(Boolean)
+      .join(' ');
+    const params = parameters(endpoint, owner);
+    const body = requestBody(endpoint, owner);
+    return {
+      operationId: owner,
+      summary: endpoint.summary,
+      description,
+      tags: [resource],
+      'x-access': endpoint.access,
+      ...(endpoint.who ? { 'x-who': endpoint.who } : {}),
+      ...(betterAuth ? { 'x-served-by': 'better-auth' } : {}),
+      ...(rule.security ? { security: rule.security } : {}),
+      ...(params.length ? { parameters: params } : {}),
+      ...(body ? { requestBody: body } : {}),
+      responses: responses(endpoint, owner),
+    };
+  };
+
+  return { components, operation };
+}
+
+/** The whole document. Built once at start: it depends only on the contracts and `info`. */
+export function openApiDocument(info: OpenApiInfo) {
+  const { components, operation } = documentWriter();
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const { resource, name, endpoint } of listEndpoints()) {
+    const item = (paths[endpoint.path] ??= {});
+    const method = endpoint.method.toLowerCase();
+    if (item[method]) throw new TypeError(`Two contracts are ${endpoint.method} ${endpoint.path}.`);
+    item[method] = operation(resource, name, endpoint);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { ...info, description: introduction },
+    servers: [{ url: '/api', description: 'This shop' }],
+    tags: (Object.keys(api) as (keyof Api)[]).map((name) => ({
+      name,
+      description: tagDescriptions[name],
+      ...(servedByBetterAuth.has(name) ? { 'x-served-by': 'better-auth' } : {}),
+    })),
+    paths,
+    components: { securitySchemes, schemas: components },
+  };
+}
