@@ -20,14 +20,12 @@ export interface AnswerSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
 }
 
-export interface RequestOptions<T> {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  body?: unknown;
+export interface CallOptions<T> {
   /**
    * Checks the answer against this schema, so a contract drift shows as an error, not as a
    * broken page. Without one the answer is trusted as a T: the server validates every answer
-   * with the same shared schemas when it serializes it (docs/decisions/008), and the first
-   * page's requests leave the schema out so no zod has to load with it (issue 7).
+   * with the same shared schemas when it serializes it, and the first page's requests leave the
+   * schema out so no zod has to load with it (docs/decisions/008).
    */
   schema?: AnswerSchema<T>;
   signal?: AbortSignal;
@@ -90,7 +88,7 @@ const unexpectedAnswer = (status: number) =>
 async function parseAnswer<T>(
   response: Response,
   schema: AnswerSchema<T> | undefined,
-  readError?: RequestOptions<T>['readError'],
+  readError?: CallOptions<T>['readError'],
 ): Promise<T> {
   const payload = await readJson(response);
   if (!response.ok) {
@@ -115,14 +113,14 @@ async function parseAnswer<T>(
 }
 
 /**
- * PUT /user/{email} (DESIGN section 4): trades the Better Auth session cookie for the shop token
- * and keeps it in localStorage. Never renewed itself: a 401 here means there is no session.
+ * Trades the Better Auth session cookie for the shop token (DESIGN section 4) and keeps it in
+ * localStorage. Never renewed itself: a 401 here means there is no session.
  */
 export async function issueAccessToken(email: string): Promise<string> {
-  const { identity } = routes;
+  const route = routes.identity.issueToken;
   const input = { params: { email }, body: { email } };
-  const response = await send(urlOf(identity.issueToken, input), 'PUT', input.body);
-  const { token } = await parseAnswer<SuccessOf<typeof identity.issueToken>>(response, undefined);
+  const response = await send(urlOf(route, input), route.method, input.body);
+  const { token } = await parseAnswer<SuccessOf<typeof route>>(response, undefined);
   storeAccessToken(token);
   return token;
 }
@@ -149,22 +147,6 @@ function renewAccessToken(): Promise<boolean> {
   return renewal;
 }
 
-/**
- * The one way the web app calls the shop API: sends the bearer token, renews it once on a 401
- * and repeats the call once; a second 401 (or a 403) reaches the caller as an ApiError whose
- * `isAuthFailure` is true.
- */
-export async function apiRequest<T>(path: string, options: RequestOptions<T>): Promise<T> {
-  const { method = 'GET', body, schema, signal, readError } = options;
-  let response = await send(path, method, body, signal);
-  if (response.status === 401 && (await renewAccessToken())) {
-    response = await send(path, method, body, signal);
-  }
-  return parseAnswer(response, schema, readError);
-}
-
-export type CallOptions<T> = Pick<RequestOptions<T>, 'schema' | 'signal' | 'readError'>;
-
 /** A call's input and options; the input may be left out when the endpoint takes none. */
 type CallArgs<E extends EndpointSpec> =
   object extends InputOf<E>
@@ -172,20 +154,25 @@ type CallArgs<E extends EndpointSpec> =
     : [input: InputOf<E>, options?: CallOptions<SuccessOf<E>>];
 
 /**
- * Calls one endpoint of the API through its contract (packages/shared/src/api; the web app
- * passes the zod-free route from `virtual:api-routes`): path, query and body are built from the
- * input, and the answer is typed by the contract, so a change of shape is a type error here.
+ * The one way the web app calls the shop API, through an endpoint's contract
+ * (packages/shared/src/api; the web app passes the zod-free route from `virtual:api-routes`):
+ * path, query and body are built from the input, and the answer is typed by the contract, so a
+ * change of shape is a type error here. Sends the bearer token, renews it once on a 401 and
+ * repeats the call once; a second 401 (or a 403) reaches the caller as an ApiError whose
+ * `isAuthFailure` is true.
  */
-export function call<E extends EndpointSpec>(
+export async function call<E extends EndpointSpec>(
   route: Callable<E>,
   ...[input, options = {}]: CallArgs<E>
 ): Promise<SuccessOf<E>> {
+  const { schema, signal, readError } = options;
+  const path = urlOf(route, input ?? {});
   const { body } = (input ?? {}) as { body?: unknown };
-  return apiRequest<SuccessOf<E>>(urlOf(route, input ?? {}), {
-    ...options,
-    method: route.method,
-    body,
-  });
+  let response = await send(path, route.method, body, signal);
+  if (response.status === 401 && (await renewAccessToken())) {
+    response = await send(path, route.method, body, signal);
+  }
+  return parseAnswer(response, schema, readError);
 }
 
 export { routes };

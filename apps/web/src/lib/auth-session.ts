@@ -1,7 +1,9 @@
+import { urlOf } from '@shop/shared';
+import { routes } from 'virtual:api-routes';
 import { API_URL } from './api-url';
 import { AuthError, authErrorFromResponse, toAuthError } from './auth-error';
 
-/** The part of Better Auth's GET /auth/get-session answer the shop reads. */
+/** The part of Better Auth's session answer (`routes.auth.session`) the shop reads. */
 export interface AuthSession {
   user: { email: string; name: string; emailVerified?: boolean };
 }
@@ -21,17 +23,19 @@ const isAuthSession = (body: unknown): body is AuthSession =>
   typeof (body as Partial<AuthSession>).user?.email === 'string';
 
 /**
- * GET /auth/get-session, sent as Better Auth's client sends it (with the session cookie), but
+ * Reads Better Auth's session as Better Auth's client does (with the session cookie), but
  * without loading that client: every page reads the session, while only the sign-in, sign-up,
- * reset and sign-out code needs the client itself (issue 7's bundle budget).
+ * reset and sign-out code needs the client itself (the first page's bundle budget,
+ * docs/decisions/008).
  * Answers null when nobody is signed in; a refusal or a failed fetch becomes an AuthError.
  */
 export async function fetchAuthSession(): Promise<AuthSession | null> {
   let response: Response;
   let text: string;
   try {
-    const url = new URL(`${API_URL}/auth/get-session`, window.location.origin).href;
-    response = await fetch(url, { method: 'GET', credentials: 'include' });
+    const route = routes.auth.session;
+    const url = new URL(`${API_URL}${urlOf(route)}`, window.location.origin).href;
+    response = await fetch(url, { method: route.method, credentials: 'include' });
     text = await response.text();
   } catch (cause) {
     throw toAuthError(cause);

@@ -1,12 +1,13 @@
 import type { PublicConfig } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-client';
+import { call, routes } from './api-client';
 
-/** Shown until GET /config answers, and if it never does. */
+/** Shown until the public settings arrive, and if they never do. */
 export const DEFAULT_SHOP_NAME = 'PartsWorks';
 
+/** Every page reads these, so the answer is trusted without a schema (docs/decisions/008). */
 export function getPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
-  return apiRequest<PublicConfig>('/config', { signal });
+  return call(routes.settings.config, {}, { signal });
 }
 
 export const publicConfigQueryOptions = () =>

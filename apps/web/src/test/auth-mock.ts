@@ -1,4 +1,5 @@
-import type { MockAnswer, MockHandler } from './fetch-mock';
+import { routes } from 'virtual:api-routes';
+import { answer, handle, type Mock, type MockHandler, type Reply } from './fetch-mock';
 
 export interface TestUser {
   email: string;
@@ -28,7 +29,7 @@ export function fakeToken(email: string, n = 1): string {
   return `eyJhbGciOiJIUzI1NiJ9.${payload}.signature-${n}`;
 }
 
-/** What Better Auth's GET /auth/get-session answers for a signed-in user. */
+/** What Better Auth's session endpoint answers for a signed-in user. */
 export function sessionAnswer(user: TestUser) {
   const now = new Date().toISOString();
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
@@ -53,27 +54,44 @@ export function sessionAnswer(user: TestUser) {
   };
 }
 
-export const tokenPath = (email: string) => `/user/${encodeURIComponent(email)}`;
-export const adminPath = (email: string) => `/admin/${encodeURIComponent(email)}`;
+/** The statuses a Better Auth endpoint may fail with (packages/shared/src/api/auth.ts). */
+type AuthFailureStatus = 400 | 401 | 403 | 422 | 429;
 
 /** A Better Auth error answer: the code is what the forms show. */
-export const authFailure = (status: number, code: string): MockAnswer => ({
+export const authFailure = <S extends AuthFailureStatus>(status: S, code: string) => ({
   status,
   body: { code, message: code.toLowerCase().replaceAll('_', ' ') },
 });
 
-/** The shop calls of one user: PUT /user/{email} and GET /admin/{email}. */
-export function shopHandlers(user: TestUser): Record<string, MockAnswer> {
-  return {
-    [`PUT ${tokenPath(user.email)}`]: { body: { token: fakeToken(user.email) } },
-    [`GET ${adminPath(user.email)}`]: { body: { admin: user.admin ?? false } },
-  };
+const notThisUser = {
+  status: 403,
+  body: { statusCode: 403, error: 'Forbidden', message: 'The session belongs to another user.' },
+} as const;
+
+/**
+ * The shop calls of the session's users: the shop token and the admin check, for each user
+ * `users()` knows (a function, so users who sign up during the test are known too).
+ */
+export function shopMocks(users: () => readonly TestUser[]): Mock[] {
+  const find = (email: string) => users().find((user) => user.email === email);
+  return [
+    handle(routes.identity.issueToken, ({ params }) => {
+      const user = find(params.email);
+      return user ? { status: 200, body: { token: fakeToken(user.email) } } : notThisUser;
+    }),
+    handle(routes.identity.adminStatus, ({ params }) => {
+      const user = find(params.email);
+      return user ? { status: 200, body: { admin: user.admin ?? false } } : notThisUser;
+    }),
+  ];
 }
 
-/** mockApi handlers for a browser whose session cookie belongs to `user`. */
-export function signedIn(user: TestUser): Record<string, MockAnswer> {
-  return { 'GET /auth/get-session': { body: sessionAnswer(user) }, ...shopHandlers(user) };
+/** Mocks for a browser whose session cookie belongs to `user`. */
+export function signedIn(user: TestUser): Mock[] {
+  return [answer(routes.auth.session, 200, sessionAnswer(user)), ...shopMocks(() => [user])];
 }
+
+type SignInReply = Reply<typeof routes.auth.signIn>;
 
 /**
  * A small stand-in for the identity server that remembers who is signed in: email sign-in
@@ -85,39 +103,44 @@ export function fakeAuthServer({
 }: { users?: TestUser[]; signedInAs?: TestUser | null } = {}) {
   let current: TestUser | null = signedInAs;
   const known = [...users];
-  const signInAnswer = (user: TestUser): MockAnswer => ({
+  const signInAnswer = (user: TestUser): SignInReply => ({
+    status: 200,
     body: { redirect: false, token: 'session-token', user: sessionAnswer(user).user },
   });
 
-  const handlers: Record<string, MockHandler | MockAnswer> = {
-    'GET /auth/get-session': () => ({ body: current ? sessionAnswer(current) : null }),
-    'POST /auth/sign-in/email': ({ body }) => {
-      const { email, password } = body as { email: string; password: string };
-      const user = known.find((u) => u.email === email && u.password === password);
+  /** The session of whoever is signed in now; a test may wrap it to hold the answer back. */
+  const session: MockHandler<typeof routes.auth.session> = () => ({
+    status: 200,
+    body: current ? sessionAnswer(current) : null,
+  });
+
+  const mocks: Mock[] = [
+    handle(routes.auth.session, session),
+    handle(routes.auth.signIn, ({ body }) => {
+      const user = known.find((u) => u.email === body.email && u.password === body.password);
       if (!user) return authFailure(401, 'INVALID_EMAIL_OR_PASSWORD');
       current = user;
       return signInAnswer(user);
-    },
-    'POST /auth/sign-up/email': ({ body }) => {
-      const input = body as { name: string; email: string; password: string };
-      if (known.some((u) => u.email === input.email)) {
+    }),
+    handle(routes.auth.signUp, ({ body }) => {
+      if (known.some((u) => u.email === body.email)) {
         return authFailure(422, 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL');
       }
-      const user: TestUser = { ...input, name: input.name.toUpperCase() };
-      // Its shop calls are the test's to mock (shopHandlers): mockApi's keys are fixed.
+      const user: TestUser = { ...body, name: body.name.toUpperCase() };
       known.push(user);
       current = user;
       return signInAnswer(user);
-    },
-    'POST /auth/sign-out': () => {
+    }),
+    handle(routes.auth.signOut, () => {
       current = null;
-      return { body: { success: true } };
-    },
-  };
-  for (const user of known) Object.assign(handlers, shopHandlers(user));
+      return { status: 200, body: { success: true } };
+    }),
+    ...shopMocks(() => known),
+  ];
 
   return {
-    handlers,
+    mocks,
+    session,
     get current() {
       return current;
     },

@@ -1,10 +1,12 @@
-import type { AdminStatus } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
-import { apiRequest } from '../api-client';
+import { call, routes } from '../api-client';
 
-/** GET /admin/{email} with the bearer token: SPEC section 6 leaves the role to the server. */
+/**
+ * Whether the signed-in user is an admin, asked with the bearer token: SPEC section 6 leaves the
+ * role to the server. Every page's navigation asks, so no schema (docs/decisions/008).
+ */
 export async function getAdminStatus(email: string, signal?: AbortSignal): Promise<boolean> {
-  const answer = await apiRequest<AdminStatus>(`/admin/${encodeURIComponent(email)}`, { signal });
+  const answer = await call(routes.identity.adminStatus, { params: { email } }, { signal });
   return answer.admin;
 }
 

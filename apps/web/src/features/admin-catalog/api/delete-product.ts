@@ -1,19 +1,11 @@
+import { deletedSchema } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 import { productKeys } from '../../catalog/api';
 
-const productDeletedSchema = z.object({
-  acknowledged: z.literal(true),
-  deletedCount: z.number().int(),
-});
-
-/** DELETE /item/{id} (admin). */
+/** Deletes a product (admin). */
 export async function deleteProduct(id: string): Promise<void> {
-  await apiRequest(`/item/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    schema: productDeletedSchema,
-  });
+  await call(routes.catalog.remove, { params: { id } }, { schema: deletedSchema });
 }
 
 export function useDeleteProduct() {

@@ -1,23 +1,20 @@
-import { productSchema, type Product, type ProductUpdate } from '@shop/shared';
+import { productUpdatedSchema, type Product, type ProductUpdate } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 import { productKeys } from '../../catalog/api';
-
-const productUpdatedSchema = z.object({ acknowledged: z.literal(true), product: productSchema });
 
 export interface UpdateProductVariables {
   id: string;
   update: ProductUpdate;
 }
 
-/** PUT /item/{id} (admin): only the fields that changed, so a restock touches the stock alone. */
+/** Changes a product (admin): only the fields that changed, so a restock touches the stock alone. */
 export async function updateProduct({ id, update }: UpdateProductVariables): Promise<Product> {
-  const answer = await apiRequest(`/item/${encodeURIComponent(id)}`, {
-    method: 'PUT',
-    body: update,
-    schema: productUpdatedSchema,
-  });
+  const answer = await call(
+    routes.catalog.update,
+    { params: { id }, body: update },
+    { schema: productUpdatedSchema },
+  );
   return answer.product;
 }
 

@@ -1,14 +1,14 @@
 import { userSummarySchema, type UserSummary } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
 const userListSchema = z.array(userSummarySchema);
 
-/** GET /users (admin). */
+/** Every shop user (admin). */
 export function getUsers(signal?: AbortSignal): Promise<UserSummary[]> {
-  return apiRequest('/users', { schema: userListSchema, signal });
+  return call(routes.users.list, {}, { schema: userListSchema, signal });
 }
 
 export const usersQueryOptions = () =>

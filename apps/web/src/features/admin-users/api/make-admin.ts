@@ -1,10 +1,7 @@
-import { userSummarySchema, type UserSummary } from '@shop/shared';
+import { userPromotedSchema, type UserSummary } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
-
-const madeAdminSchema = z.object({ acknowledged: z.literal(true), user: userSummarySchema });
 
 export interface MakeAdminVariables {
   /** The user to promote. */
@@ -13,13 +10,13 @@ export interface MakeAdminVariables {
   adminEmail: string;
 }
 
-/** PUT /user/admin/{email} (admin). */
+/** Makes a user an admin (admin only; the server refuses an unverified address). */
 export async function makeAdmin({ email, adminEmail }: MakeAdminVariables): Promise<UserSummary> {
-  const answer = await apiRequest(`/user/admin/${encodeURIComponent(email)}`, {
-    method: 'PUT',
-    body: { email: adminEmail },
-    schema: madeAdminSchema,
-  });
+  const answer = await call(
+    routes.users.promote,
+    { params: { email }, body: { email: adminEmail } },
+    { schema: userPromotedSchema },
+  );
   return answer.user;
 }
 

@@ -1,19 +1,14 @@
+import { deletedSchema } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 import { userKeys } from './user-keys';
 
-const removedSchema = z.object({ acknowledged: z.literal(true) });
-
 /**
- * DELETE /user/{email} (admin). The server refuses (409) to remove the acting admin or the last
+ * Removes a user (admin). The server refuses (409) to remove the acting admin or the last
  * admin; the user's orders stay for the books.
  */
 export async function removeUser(email: string): Promise<void> {
-  await apiRequest(`/user/${encodeURIComponent(email)}`, {
-    method: 'DELETE',
-    schema: removedSchema,
-  });
+  await call(routes.users.remove, { params: { email } }, { schema: deletedSchema });
 }
 
 export function useRemoveUser() {

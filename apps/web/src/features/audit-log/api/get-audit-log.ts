@@ -1,6 +1,6 @@
 import { auditPageSchema, type AuditPage } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 
 export interface AuditLogPage {
   /** From 1, as the API counts. */
@@ -8,10 +8,14 @@ export interface AuditLogPage {
   limit: number;
 }
 
-/** GET /admin/audit?page=&limit= (admin): newest first. */
-export function getAuditLog({ page, limit }: AuditLogPage, signal?: AbortSignal) {
-  const query = new URLSearchParams({ page: String(page), limit: String(limit) });
-  return apiRequest<AuditPage>(`/admin/audit?${query}`, { schema: auditPageSchema, signal });
+/** One page of the audit log (admin): newest first. */
+export function getAuditLog(
+  { page, limit }: AuditLogPage,
+  signal?: AbortSignal,
+): Promise<AuditPage> {
+  // A query string carries text: the contract's query takes the numbers as the URL writes them.
+  const query = { page: String(page), limit: String(limit) };
+  return call(routes.audit.list, { query }, { schema: auditPageSchema, signal });
 }
 
 export const auditLogKeys = {

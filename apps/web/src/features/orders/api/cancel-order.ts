@@ -1,14 +1,11 @@
 import { deletedSchema } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 import { orderKeys } from './order-keys';
 
-/** DELETE /order/{id}: the owner cancels an unpaid order; the server releases its stock. */
+/** The owner cancels an unpaid order; the server releases its stock. */
 export async function cancelOrder(id: string): Promise<void> {
-  await apiRequest(`/order/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    schema: deletedSchema,
-  });
+  await call(routes.orders.cancel, { params: { id } }, { schema: deletedSchema });
 }
 
 export function useCancelOrder() {

@@ -4,7 +4,7 @@ import {
   type SandboxConfirm,
   type SandboxConfirmResult,
 } from '@shop/shared';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 
 export type SandboxCard = SandboxConfirm['card'];
 export type BillingDetails = { name: string; email: string };
@@ -19,7 +19,7 @@ function readGatewayError(payload: unknown) {
 }
 
 /**
- * POST /sandbox/payment-intents/confirm: the test-mode gateway's stand-in for Stripe's
+ * The test-mode gateway's stand-in for Stripe's
  * confirmCardPayment. A refused card fails with the gateway's message ("Your card was
  * declined."), which the API client keeps as the error's message.
  */
@@ -29,11 +29,10 @@ export async function confirmSandboxPayment(
   billingDetails: BillingDetails,
 ): Promise<ConfirmedPaymentIntent> {
   const body: SandboxConfirm = { clientSecret, card, billingDetails };
-  const answer = await apiRequest('/sandbox/payment-intents/confirm', {
-    method: 'POST',
-    body,
-    schema: sandboxConfirmResultSchema,
-    readError: readGatewayError,
-  });
+  const answer = await call(
+    routes.payments.sandboxConfirm,
+    { body },
+    { schema: sandboxConfirmResultSchema, readError: readGatewayError },
+  );
   return answer.paymentIntent;
 }

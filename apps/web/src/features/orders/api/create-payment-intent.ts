@@ -1,20 +1,19 @@
 import { paymentIntentSchema, type Order } from '@shop/shared';
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 import { paymentIntentKey } from './order-keys';
 
 /**
- * POST /create-payment-intent: the gateway's client secret for this order. The server takes the
+ * Starts paying: the gateway's client secret for this order. The server takes the
  * amount from the stored order (`price` is SPEC's field, sent for compatibility) and keeps one
  * intent per order, which is why asking again, as a query does, is safe.
  */
 export async function createPaymentIntent(order: Order, signal?: AbortSignal): Promise<string> {
-  const answer = await apiRequest('/create-payment-intent', {
-    method: 'POST',
-    body: { orderId: order._id, price: order.price },
-    schema: paymentIntentSchema,
-    signal,
-  });
+  const answer = await call(
+    routes.payments.createIntent,
+    { body: { orderId: order._id, price: order.price } },
+    { schema: paymentIntentSchema, signal },
+  );
   return answer.clientSecret;
 }
 

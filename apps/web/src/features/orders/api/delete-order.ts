@@ -1,14 +1,11 @@
 import { deletedSchema } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 import { orderKeys } from './order-keys';
 
-/** DELETE /delete/{id}: an admin removes an unpaid order; the server releases its stock. */
+/** An admin removes an unpaid order; the server releases its stock. */
 export async function deleteOrder(id: string): Promise<void> {
-  await apiRequest(`/delete/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    schema: deletedSchema,
-  });
+  await call(routes.orders.remove, { params: { id } }, { schema: deletedSchema });
 }
 
 export function useDeleteOrder() {

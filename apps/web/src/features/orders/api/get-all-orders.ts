@@ -1,13 +1,13 @@
 import type { Order } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { orderListSchema } from './get-my-orders';
 import { orderKeys } from './order-keys';
 
-/** GET /allorders: every customer's orders, for the admin. */
+/** Every customer's orders, for the admin. */
 export function getAllOrders(signal?: AbortSignal): Promise<Order[]> {
-  return apiRequest('/allorders', { schema: orderListSchema, signal });
+  return call(routes.orders.listAll, {}, { schema: orderListSchema, signal });
 }
 
 export const allOrdersQueryOptions = () =>

@@ -1,16 +1,15 @@
 import { orderSchema, type Order } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { orderKeys } from './order-keys';
 
 export const orderListSchema = z.array(orderSchema);
 
-/** GET /orders?email=: the signed-in user's orders, newest first. */
+/** The signed-in user's orders, newest first. */
 export function getMyOrders(email: string, signal?: AbortSignal): Promise<Order[]> {
-  const query = new URLSearchParams({ email });
-  return apiRequest(`/orders?${query}`, { schema: orderListSchema, signal });
+  return call(routes.orders.listOwn, { query: { email } }, { schema: orderListSchema, signal });
 }
 
 export const myOrdersQueryOptions = (email: string) =>

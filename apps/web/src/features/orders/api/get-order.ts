@@ -1,12 +1,12 @@
 import { orderSchema, type Order } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { orderKeys } from './order-keys';
 
-/** GET /order/{id}: one order, for its owner or an admin. */
+/** One order, for its owner or an admin. */
 export function getOrder(id: string, signal?: AbortSignal): Promise<Order> {
-  return apiRequest(`/order/${encodeURIComponent(id)}`, { schema: orderSchema, signal });
+  return call(routes.orders.get, { params: { id } }, { schema: orderSchema, signal });
 }
 
 export const orderQueryOptions = (id: string) =>

@@ -1,18 +1,18 @@
 import { placeOrderResultSchema, type Order, type PlaceOrder } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 import { orderKeys } from './order-keys';
 
 /**
- * POST /order. Only the product, the quantity and the contact details are sent: the server takes
+ * Places an order. Only the product, the quantity and the contact details are sent: the server takes
  * the name and email from the token and the product copy and total from the product (DESIGN 5).
  */
 export async function placeOrder(input: PlaceOrder): Promise<Order> {
-  const answer = await apiRequest('/order', {
-    method: 'POST',
-    body: input,
-    schema: placeOrderResultSchema,
-  });
+  const answer = await call(
+    routes.orders.place,
+    { body: input },
+    { schema: placeOrderResultSchema },
+  );
   return answer.order;
 }
 

@@ -1,14 +1,11 @@
 import { userInfoAnswerSchema, type UserInfo } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 import { userInfoKeys } from './user-info-keys';
 
-/** GET /userinfo/{email} (self): the stored information, or null before the first save. */
+/** The signed-in user's stored information, or null before the first save. */
 export function getUserInfo(email: string, signal?: AbortSignal): Promise<UserInfo | null> {
-  return apiRequest(`/userinfo/${encodeURIComponent(email)}`, {
-    schema: userInfoAnswerSchema,
-    signal,
-  });
+  return call(routes.profile.get, { params: { email } }, { schema: userInfoAnswerSchema, signal });
 }
 
 export const userInfoQueryOptions = (email: string) =>

@@ -1,15 +1,8 @@
-import { messages, userInfoSchema, type UserInfo } from '@shop/shared';
+import { messages, userInfoSavedSchema, type UserInfo } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { userInfoKeys } from './user-info-keys';
-
-const savedInfoSchema = z.object({
-  acknowledged: z.literal(true),
-  upserted: z.boolean(),
-  info: userInfoSchema,
-});
 
 export interface SavedUserInfo {
   email: string;
@@ -17,19 +10,19 @@ export interface SavedUserInfo {
 }
 
 /**
- * PUT /userinfo/{email} (self). SPEC section 8: saving without a signed-in user raises
- * "No user is logged in." before anything is sent.
+ * Saves the signed-in user's own information. SPEC section 8: saving without a signed-in user
+ * raises "No user is logged in." before anything is sent.
  */
 export async function saveUserInfo(
   email: string | null | undefined,
   info: UserInfo,
 ): Promise<SavedUserInfo> {
   if (!email) throw new Error(messages.noUserLoggedIn);
-  const answer = await apiRequest(`/userinfo/${encodeURIComponent(email)}`, {
-    method: 'PUT',
-    body: info,
-    schema: savedInfoSchema,
-  });
+  const answer = await call(
+    routes.profile.save,
+    { params: { email }, body: info },
+    { schema: userInfoSavedSchema },
+  );
   return { email, info: answer.info };
 }
 

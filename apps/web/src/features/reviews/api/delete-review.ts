@@ -1,14 +1,11 @@
 import { deletedSchema } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 import { reviewsQueryOptions } from './get-reviews';
 
-/** DELETE /review/{id} (admin): moderation; the server records it in the audit log. */
+/** Removes a review (admin): moderation; the server records it in the audit log. */
 export async function deleteReview(id: string): Promise<void> {
-  await apiRequest(`/review/${encodeURIComponent(id)}`, {
-    method: 'DELETE',
-    schema: deletedSchema,
-  });
+  await call(routes.reviews.remove, { params: { id } }, { schema: deletedSchema });
 }
 
 export function useDeleteReview() {

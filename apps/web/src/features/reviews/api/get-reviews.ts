@@ -1,10 +1,13 @@
 import type { Review } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call, routes } from '../../../lib/api-client';
 
-/** The API answers oldest first. */
+/**
+ * The API answers oldest first. The home page reads these, so the answer is trusted without a
+ * schema (docs/decisions/008).
+ */
 export function getReviews(signal?: AbortSignal): Promise<Review[]> {
-  return apiRequest<Review[]>('/reviews', { signal });
+  return call(routes.reviews.list, {}, { signal });
 }
 
 export const reviewsQueryOptions = () =>
