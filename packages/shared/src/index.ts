@@ -16,3 +16,4 @@ export * from './payments.js';
 export * from './newsletter.js';
 export * from './audit.js';
 export * from './api/index.js';
+export * from './quantity.js';

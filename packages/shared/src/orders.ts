@@ -26,10 +26,12 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /**
  * Body of POST /order. SPEC's client sent name, email, productName, img, description and price
  * too; those are accepted for compatibility and ignored, because the server is the authority.
+ * The quantity is only checked to be a whole number here: how many pieces may be ordered
+ * (stock, minimum, total) is the quantity rule's to say (quantity.ts), with SPEC's messages.
  */
 export const placeOrderSchema = z.object({
   productId: idSchema,
-  quantity: z.number().int().min(1).max(LIMITS.maxInt),
+  quantity: z.number().int().max(LIMITS.maxInt),
   number: phoneSchema,
   address: addressSchema,
 });

@@ -1,14 +1,9 @@
-import { MAX_ORDER_TOTAL } from '@shop/shared';
-
 /** What the order endpoints answer when they refuse, in one place for the services and tests. */
 export const orderMessages = {
   notFound: 'No order with this id.',
   productNotFound: 'No product with this id.',
   notYours: 'This order belongs to another customer.',
   otherEmail: 'You may only list your own orders. Admins see every order under /allorders.',
-  totalTooHigh: (total: number) =>
-    `The order total of $${total.toLocaleString('en-US')} is above the card payment limit of ` +
-    `$${MAX_ORDER_TOTAL.toLocaleString('en-US')}. Please order fewer pieces.`,
   paidCannotBeCancelled: 'A paid order cannot be cancelled.',
   paidCannotBeDeleted: 'A paid order cannot be deleted.',
   justPaid: 'This order has just been paid, so it can no longer be cancelled.',

@@ -99,6 +99,18 @@ describe.each(testDatabases())('orders on %s', (kind) => {
       expect(await availableOf(t, product._id)).toBe(5);
     });
 
+    it('refuses the minimum with "Unavailable Quantity." when the stock is below it, as the page does', async () => {
+      // The purchase form starts at the minimum and says the same (web features/orders/quantity).
+      const product = await addProduct(t, { minimum: 10, available: 5 });
+      const response = await postOrder(t, alice, orderBody(product._id, 10));
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(messages.unavailableQuantity);
+      const within = await postOrder(t, alice, orderBody(product._id, 5));
+      expect(within.statusCode).toBe(400);
+      expect(within.json().message).toBe(messages.minimumQuantity(10));
+      expect(await availableOf(t, product._id)).toBe(5);
+    });
+
     it('refuses a total above the card payment maximum with a clear message', async () => {
       const product = await addProduct(t, { price: 1000, available: 5000 });
       const quantity = Math.floor(MAX_ORDER_TOTAL / 1000) + 1;

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
-  MAX_ORDER_TOTAL,
-  messages,
+  checkQuantity,
   tooManyUnpaidOrders,
+  type QuantityProblem,
   type Order,
   type PlaceOrder,
 } from '@shop/shared';
@@ -30,8 +30,8 @@ import type { OrderRow } from './store.js';
  * when the shop is quiet.
  *
  * Each order is still judged on its own, in arrival order, against the stock the orders before
- * it left: below the minimum, over the card limit or over the stock it is refused and the
- * others go on. The database keeps the last word: the product row is locked (FOR UPDATE) for
+ * it left, by the shared quantity rule (over the stock, below the minimum, over the card limit)
+ * and the unpaid-orders limit: a refused order gets its message and the others go on. The database keeps the last word: the product row is locked (FOR UPDATE) for
  * the batch, so instances sharing a PostgreSQL queue behind each other, and the CHECK on
  * `available` still refuses any update that would take the stock below zero.
  *
@@ -41,6 +41,14 @@ import type { OrderRow } from './store.js';
  * customer for different products, placed at once or on several instances, are counted one
  * after another and never pass the limit together (docs/decisions/010).
  */
+
+/** A quantity the stock cannot cover conflicts with the current state (409); the rest is a bad request. */
+const QUANTITY_STATUS: Record<QuantityProblem, 400 | 409> = {
+  notWhole: 400,
+  unavailable: 409,
+  belowMinimum: 400,
+  totalTooHigh: 400,
+};
 
 /** At most this many orders in one transaction: keeps each transaction short. */
 export const MAX_BATCH = 250;
@@ -207,24 +215,24 @@ async function placeBatch(db: Db, productId: string, batch: Pending[]): Promise<
     const accepted: (PgInsertValue<typeof orders> & { id: string })[] = [];
     const acceptedFor = new Map<string, Pending>();
     for (const pending of batch) {
-      const { quantity } = pending.input;
       const { unpaidMax } = pending.limits;
-      const total = quantity * product.price;
       const held = unpaid.get(pending.user.id) ?? 0;
-      let refusal: HttpError | null = null;
-      if (quantity < product.minimum) {
-        refusal = new HttpError(400, messages.minimumQuantity(product.minimum));
-      } else if (total > MAX_ORDER_TOTAL) {
-        refusal = new HttpError(400, orderMessages.totalTooHigh(total));
-      } else if (held >= unpaidMax) {
-        refusal = new HttpError(409, tooManyUnpaidOrders(unpaidMax));
-      } else if (quantity > available) {
-        refusal = new HttpError(409, messages.unavailableQuantity);
-      }
-      if (refusal) {
-        refusals.set(pending, refusal);
+      // The rule the purchase form applies too, here against the stock left under the lock.
+      const verdict = checkQuantity({
+        quantity: pending.input.quantity,
+        minimum: product.minimum,
+        available,
+        unitPrice: product.price,
+      });
+      if (!verdict.ok) {
+        refusals.set(pending, new HttpError(QUANTITY_STATUS[verdict.problem], verdict.message));
         continue;
       }
+      if (held >= unpaidMax) {
+        refusals.set(pending, new HttpError(409, tooManyUnpaidOrders(unpaidMax)));
+        continue;
+      }
+      const { quantity, total } = verdict;
       available -= quantity;
       unpaid.set(pending.user.id, held + 1);
       // The id is chosen here so each stored row finds its request again.

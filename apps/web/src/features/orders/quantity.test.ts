@@ -1,34 +1,49 @@
-import { MAX_ORDER_TOTAL, messages } from '@shop/shared';
+import { MAX_ORDER_TOTAL, messages, quantityMessages } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
-import { checkQuantity } from './quantity';
+import { checkQuantityField } from './quantity';
 
 const product = { minimum: 50, available: 1000, price: 10 };
 
-describe('checkQuantity', () => {
-  it('accepts the minimum, the available stock and everything between', () => {
-    expect(checkQuantity('50', product)).toEqual({ valid: true, quantity: 50 });
-    expect(checkQuantity('1000', product)).toEqual({ valid: true, quantity: 1000 });
+describe('checkQuantityField', () => {
+  it('accepts the minimum, the available stock and everything between, with the total', () => {
+    expect(checkQuantityField('50', product)).toEqual({ ok: true, quantity: 50, total: 500 });
+    expect(checkQuantityField('1000', product)).toMatchObject({ ok: true, quantity: 1000 });
   });
 
   it('refuses more than is available and less than the minimum with SPEC messages', () => {
-    expect(checkQuantity('1001', product)).toEqual({
-      valid: false,
+    expect(checkQuantityField('1001', product)).toMatchObject({
+      ok: false,
       message: messages.unavailableQuantity,
     });
-    expect(checkQuantity('49', product)).toEqual({
-      valid: false,
+    expect(checkQuantityField('49', product)).toMatchObject({
+      ok: false,
       message: messages.minimumQuantity(50),
     });
   });
 
+  it('says "Unavailable Quantity." as the server does when the stock is below the minimum', () => {
+    // The form starts at the minimum; POST /order answers this message too (orders.test.ts).
+    const short = { minimum: 10, available: 5, price: 30 };
+    expect(checkQuantityField(String(short.minimum), short)).toMatchObject({
+      ok: false,
+      message: messages.unavailableQuantity,
+    });
+  });
+
   it('is silent for an empty field and refuses fractions', () => {
-    expect(checkQuantity('', product)).toEqual({ valid: false, message: null });
-    expect(checkQuantity('60.5', product)).toMatchObject({ valid: false });
+    expect(checkQuantityField('', product)).toBeNull();
+    expect(checkQuantityField('60.5', product)).toMatchObject({
+      ok: false,
+      message: quantityMessages.notWhole,
+    });
   });
 
   it('refuses a total above what one card payment can carry', () => {
     const pricey = { minimum: 1, available: 10, price: MAX_ORDER_TOTAL };
-    expect(checkQuantity('1', pricey)).toEqual({ valid: true, quantity: 1 });
-    expect(checkQuantity('2', pricey)).toMatchObject({ valid: false, message: /cannot be paid/ });
+    expect(checkQuantityField('1', pricey)).toMatchObject({ ok: true, quantity: 1 });
+    expect(checkQuantityField('2', pricey)).toMatchObject({
+      ok: false,
+      message: quantityMessages.totalTooHigh(2 * MAX_ORDER_TOTAL),
+    });
   });
 });

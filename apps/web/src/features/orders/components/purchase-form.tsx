@@ -14,7 +14,7 @@ import { formatNumber, formatPrice } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { usePlaceOrder } from '../api/place-order';
-import { checkQuantity } from '../quantity';
+import { checkQuantityField } from '../quantity';
 
 const contactSchema = z.object({ number: phoneSchema, address: addressSchema });
 type ContactValues = z.infer<typeof contactSchema>;
@@ -64,7 +64,7 @@ export function PurchaseForm({ product, onOrderPlaced, onOrderRefused }: Purchas
   const [quantityText, setQuantityText] = useState(String(product.minimum));
   const [placed, setPlaced] = useState<Order | null>(null);
   const quantityToast = useRef<string | null>(null);
-  const check = checkQuantity(quantityText, product);
+  const check = checkQuantityField(quantityText, product);
 
   const {
     register,
@@ -80,8 +80,8 @@ export function PurchaseForm({ product, onOrderPlaced, onOrderRefused }: Purchas
   const onQuantityChange = (event: ChangeEvent<HTMLInputElement>) => {
     const next = event.target.value;
     setQuantityText(next);
-    const nextCheck = checkQuantity(next, product);
-    const message = nextCheck.valid ? null : nextCheck.message;
+    const nextCheck = checkQuantityField(next, product);
+    const message = nextCheck && !nextCheck.ok ? nextCheck.message : null;
     if (quantityToast.current && quantityToast.current !== message) {
       notify.dismiss(quantityToast.current);
     }
@@ -90,7 +90,7 @@ export function PurchaseForm({ product, onOrderPlaced, onOrderRefused }: Purchas
   };
 
   const onSubmit = handleSubmit((contact) => {
-    if (!check.valid) return;
+    if (!check?.ok) return;
     placeOrder.mutate(
       { productId: product._id, quantity: check.quantity, ...contact },
       {
@@ -122,12 +122,12 @@ export function PurchaseForm({ product, onOrderPlaced, onOrderRefused }: Purchas
           type="number"
           value={quantityText}
           onChange={onQuantityChange}
-          error={!check.valid}
+          error={!check?.ok}
           helperText={`Between ${formatNumber(product.minimum)} and ${formatNumber(product.available)} pieces`}
           slotProps={{ htmlInput: { min: product.minimum, max: product.available, step: 1 } }}
         />
         <Typography aria-live="polite" data-testid="order-total" sx={{ fontWeight: 600 }}>
-          Total: {check.valid ? formatPrice(check.quantity * product.price) : '—'}
+          Total: {check?.ok ? formatPrice(check.total) : '—'}
         </Typography>
         <TextField
           label="Name"
@@ -161,7 +161,7 @@ export function PurchaseForm({ product, onOrderPlaced, onOrderRefused }: Purchas
           type="submit"
           variant="contained"
           size="large"
-          disabled={!check.valid}
+          disabled={!check?.ok}
           loading={placeOrder.isPending}
         >
           Purchase
