@@ -4,9 +4,13 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../test-support/accounts.js';
-import { buildTestApp, testDatabases, type TestApp } from '../test-support/build-test-app.js';
-import { dbSnapshot, type DbSnapshot } from '../test-support/db-snapshot.js';
+import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../../src/test-support/accounts.js';
+import {
+  buildTestApp,
+  testDatabases,
+  type TestApp,
+} from '../../src/test-support/build-test-app.js';
+import { dbSnapshot, type DbSnapshot } from '../../src/test-support/db-snapshot.js';
 import {
   badEmail,
   badId,
@@ -21,15 +25,15 @@ import {
   malformedJson,
   markup,
   sqlFragments,
-} from '../test-support/hostile-values.js';
+} from '../../src/test-support/hostile-values.js';
 import {
   addProduct,
   orderTestEnv,
   placeOrder,
   signedIntentEvent,
   WEBHOOK_SECRET,
-} from '../test-support/shop.js';
-import { authorizationMatrix } from './authorization-matrix.js';
+} from '../../src/test-support/shop.js';
+import { authorizationMatrix } from '../../src/test-support/authorization-matrix.js';
 
 /** Generated inputs per endpoint, on top of every listed bad value in every field. */
 const RUNS_PER_ENDPOINT = 40;

@@ -1,15 +1,15 @@
 import http from 'node:http';
 import type { Product } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUsers } from '../db/seed-data.js';
-import { tempDir } from '../test-support/build-test-app.js';
+import { demoUsers } from '../../src/db/seed-data.js';
+import { tempDir } from '../../src/test-support/build-test-app.js';
 import {
   buildShared,
   freePort,
   signInOverHttp,
   startServerProcess,
   type ServerProcess,
-} from '../test-support/server-process.js';
+} from '../../src/test-support/server-process.js';
 
 /** The server as a process: how it stops on SIGTERM and how it refuses to start. */
 

@@ -1,7 +1,7 @@
 import type { Order, Product } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUsers } from '../db/seed-data.js';
-import { tempDir } from '../test-support/build-test-app.js';
+import { demoUsers } from '../../src/db/seed-data.js';
+import { tempDir } from '../../src/test-support/build-test-app.js';
 import {
   buildShared,
   freePort,
@@ -9,7 +9,7 @@ import {
   signInOverHttp,
   startServerProcess,
   type ServerProcess,
-} from '../test-support/server-process.js';
+} from '../../src/test-support/server-process.js';
 
 /**
  * An acknowledged order survives a crash: the real server takes a stream of orders, is killed

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { api, apiPath, listEndpoints, servedByBetterAuth, type EndpointSpec } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../test-support/accounts.js';
-import { buildTestApp, testDatabases, type TestApp } from '../test-support/build-test-app.js';
-import { newUser } from '../test-support/identity.js';
-import { createReview } from '../modules/reviews/service.js';
-import { markEmailVerified } from '../modules/users/service.js';
+import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../../src/test-support/accounts.js';
+import {
+  buildTestApp,
+  testDatabases,
+  type TestApp,
+} from '../../src/test-support/build-test-app.js';
+import { newUser } from '../../src/test-support/identity.js';
+import { createReview } from '../../src/modules/reviews/service.js';
+import { markEmailVerified } from '../../src/modules/users/service.js';
 import {
   addProduct,
   clientSecretFor,
@@ -16,14 +21,30 @@ import {
   recordPayment,
   signedIntentEvent,
   type Shopper,
-} from '../test-support/shop.js';
-import { authorizationMatrix, ROLES, type MatrixKit, type Role } from './authorization-matrix.js';
-import { registeredApiRoutes } from '../test-support/registered-routes.js';
+} from '../../src/test-support/shop.js';
+import {
+  accessDisagreements,
+  authorizationMatrix,
+  ROLES,
+  type MatrixKit,
+  type Role,
+} from '../../src/test-support/authorization-matrix.js';
+import { registeredApiRoutes } from '../../src/test-support/registered-routes.js';
 
 const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 
-/** The catalogue may be kept and revalidated (ETag); every other API answer is `no-store`. */
-const CACHEABLE = new Set(['GET /api/items', 'GET /api/item/:id']);
+/**
+ * The catalogue and this API's documentation may be kept and revalidated (ETag); every other API
+ * answer is `no-store`.
+ */
+const CACHEABLE = new Set<EndpointSpec>([
+  api.catalog.list,
+  api.catalog.get,
+  api.docs.openapi,
+  api.docs.page,
+  api.docs.stylesheet,
+  api.docs.script,
+]);
 
 describe.each(testDatabases())('authorization matrix on %s', (kind) => {
   let t: TestApp;
@@ -103,7 +124,8 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
     it.each(authorizationMatrix.map((row) => [routeKey(row), row] as const))(
       '%s',
       async (_key, row) => {
-        const { url, payload, headers } = await row.request(kit);
+        const { params, query, payload, headers } = await row.request(kit);
+        const url = apiPath(row.contract, { params, query });
         const response = await t.app.inject({
           method: row.method,
           url,
@@ -118,7 +140,7 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
         }
         // Identity, order and admin answers, refusals included, are never kept by a cache
         // (issue 10, item 7): a shared cache would hand one person's answer to the next.
-        if (!CACHEABLE.has(routeKey(row))) {
+        if (!CACHEABLE.has(row.contract)) {
           expect(response.headers['cache-control'], `${role} ${row.method} ${url}`).toBe(
             'no-store',
           );
@@ -140,4 +162,29 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
       `Authorization matrix: ${authorizationMatrix.length} routes x ${ROLES.length} roles`,
     );
   });
+});
+
+describe('authorization matrix rows', () => {
+  it("has a row for every contract but Better Auth's, one each", () => {
+    const contracts = listEndpoints()
+      .filter(({ resource }) => !servedByBetterAuth.has(resource))
+      .map(({ resource, name, endpoint }) => ({ key: `${resource}.${name}`, endpoint }));
+    const unlisted = contracts.filter(
+      ({ endpoint }) => !authorizationMatrix.some((row) => row.contract === endpoint),
+    );
+    expect(
+      unlisted.map(({ key }) => key),
+      'contracts without a row',
+    ).toEqual([]);
+    expect(new Set(authorizationMatrix.map((row) => row.contract)).size).toBe(
+      authorizationMatrix.length,
+    );
+  });
+
+  it.each(authorizationMatrix.map((row) => [routeKey(row), row] as const))(
+    "%s: the statuses agree with the contract's access",
+    (_key, row) => {
+      expect(accessDisagreements(row), row.contract.access).toEqual([]);
+    },
+  );
 });

@@ -1,12 +1,12 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tempDir } from '../test-support/build-test-app.js';
+import { tempDir } from '../../src/test-support/build-test-app.js';
 import {
   buildShared,
   freePort,
   startServerProcess,
   type ServerProcess,
-} from '../test-support/server-process.js';
+} from '../../src/test-support/server-process.js';
 
 /**
  * Issue 10, item 7: a client that sends its request a byte at a time (slowloris) must not hold a

@@ -1,17 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { markEmailVerified } from '../modules/users/service.js';
-import { buildTestApp, type TestApp } from '../test-support/build-test-app.js';
-import { authPost, bearer, newUser, shopToken, signUp } from '../test-support/identity.js';
+import { markEmailVerified } from '../../src/modules/users/service.js';
+import { buildTestApp, type TestApp } from '../../src/test-support/build-test-app.js';
+import { authPost, bearer, newUser, shopToken, signUp } from '../../src/test-support/identity.js';
 import {
   addProduct,
   ADMIN_EMAIL,
   availableOf,
   orderBody,
   orderTestEnv,
-} from '../test-support/shop.js';
-import { orders } from '../db/schema.js';
+} from '../../src/test-support/shop.js';
+import { orders } from '../../src/db/schema.js';
 import { eq } from 'drizzle-orm';
 
 /**

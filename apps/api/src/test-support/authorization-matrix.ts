@@ -1,0 +1,293 @@
+import { api, API_PREFIX, routerPath, type EndpointSpec, type Method } from '@shop/shared';
+
+/**
+ * Who may call what: one row per contract of packages/shared/src/api (Better Auth's aside), with
+ * the status each kind of caller gets. apps/api/test/security/authorization-matrix.test.ts walks
+ * the whole table against the real app and fails when a contract has no row, when the app
+ * registers a route no row names, or when a row's statuses disagree with its contract's access.
+ *
+ * "customer" owns the resource a row names (their order, their profile, their email); "other"
+ * is another customer asking for that same resource. Each caller sends its shop token and its
+ * Better Auth session cookie; "anonymous" sends neither.
+ */
+
+export const ROLES = ['anonymous', 'customer', 'other', 'admin'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The fixtures a row builds its request from. Each call makes fresh ones where it says so. */
+export interface MatrixKit {
+  /** The customer whose resources the rows name. */
+  customerEmail: string;
+  /** A product every row may read or order from. */
+  productId: string;
+  /** A new product, for a call that changes or removes it. */
+  freshProduct(): Promise<string>;
+  /** A new review, for a call that removes it. */
+  freshReview(): Promise<string>;
+  /** A new unpaid order of the customer. */
+  unpaidOrder(): Promise<string>;
+  /** A new paid (not yet shipped) order of the customer. */
+  paidOrder(): Promise<string>;
+  /** A new order of the customer whose sandbox payment succeeded but is not recorded yet. */
+  confirmedPayment(): Promise<{ orderId: string; transactionId: string }>;
+  /** The client secret of a new payment intent of a new order of the customer. */
+  clientSecret(): Promise<string>;
+  /** A `payment_intent.succeeded` event for a new order of the customer, signed as Stripe signs. */
+  signedWebhook(): Promise<{ payload: string; signature: string }>;
+  /** A new account (shop user and identity) nobody else uses: to promote or remove. */
+  bystanderEmail(): Promise<string>;
+  /** An email no one has used yet. */
+  unusedEmail(): string;
+}
+
+/** A call's input, as the contract takes it; a raw body (Stripe's) is sent as the string. */
+export interface MatrixRequest {
+  params?: Record<string, string>;
+  query?: Record<string, string | number>;
+  payload?: Record<string, unknown> | string;
+  headers?: Record<string, string>;
+}
+
+export interface MatrixRow {
+  contract: EndpointSpec;
+  /** The contract's method. */
+  method: Method;
+  /** The contract's route as the app registers it: `/api/item/:id`. */
+  url: string;
+  expect: Record<Role, number>;
+  request(kit: MatrixKit): MatrixRequest | Promise<MatrixRequest>;
+}
+
+type RowSpec = Pick<MatrixRow, 'expect' | 'request'>;
+
+/** A row of a contract: method and route come from it, never typed again. */
+const row = (contract: EndpointSpec, spec: RowSpec): MatrixRow => ({
+  contract,
+  method: contract.method,
+  url: `${API_PREFIX}${routerPath(contract.path)}`,
+  ...spec,
+});
+
+const everyone = (status: number): Record<Role, number> => ({
+  anonymous: status,
+  customer: status,
+  other: status,
+  admin: status,
+});
+const adminOnly = (status: number) => ({
+  anonymous: 401,
+  customer: 403,
+  other: 403,
+  admin: status,
+});
+const ownerOnly = (status: number) => ({
+  anonymous: 401,
+  customer: status,
+  other: 403,
+  admin: 403,
+});
+const ownerOrAdmin = (status: number) => ({
+  anonymous: 401,
+  customer: status,
+  other: 403,
+  admin: status,
+});
+const anyUser = (status: number) => ({
+  anonymous: 401,
+  customer: status,
+  other: status,
+  admin: status,
+});
+
+const productBody = {
+  name: 'Matrix NVMe 2TB',
+  img: '/images/products/ssd.svg',
+  description: 'A drive made for the authorization matrix.',
+  price: 40,
+  minimum: 1,
+  available: 100,
+};
+const orderBody = (productId: string) => ({
+  productId,
+  quantity: 1,
+  number: '+(555) 123-4567',
+  address: '12 Harbour Road, Springfield',
+});
+const profileBody = {
+  education: 'BSc Electrical Engineering',
+  location: 'Springfield',
+  number: '+(555) 123-4567',
+  linkedin: 'https://www.linkedin.com/in/pat',
+};
+const sandboxCard = {
+  number: '4242424242424242',
+  expMonth: 12,
+  expYear: new Date().getUTCFullYear() + 3,
+  cvc: '123',
+};
+
+const { catalog, reviews, newsletter, orders, payments, identity, profile, users, audit } = api;
+const { settings, docs } = api;
+
+export const authorizationMatrix: readonly MatrixRow[] = [
+  // Catalogue
+  row(catalog.list, { expect: everyone(200), request: () => ({}) }),
+  row(catalog.get, {
+    expect: everyone(200),
+    request: (kit) => ({ params: { id: kit.productId } }),
+  }),
+  row(catalog.create, { expect: adminOnly(201), request: () => ({ payload: productBody }) }),
+  row(catalog.update, {
+    expect: adminOnly(200),
+    request: async (kit) => ({ params: { id: await kit.freshProduct() }, payload: { price: 41 } }),
+  }),
+  row(catalog.remove, {
+    expect: adminOnly(200),
+    request: async (kit) => ({ params: { id: await kit.freshProduct() } }),
+  }),
+
+  // Reviews and newsletter
+  row(reviews.list, { expect: everyone(200), request: () => ({}) }),
+  row(reviews.create, {
+    expect: anyUser(201),
+    request: () => ({ payload: { rating: 4, discription: 'Solid parts.' } }),
+  }),
+  row(reviews.remove, {
+    expect: adminOnly(200),
+    request: async (kit) => ({ params: { id: await kit.freshReview() } }),
+  }),
+  row(newsletter.subscribe, {
+    expect: everyone(201),
+    request: (kit) => ({ payload: { email: kit.unusedEmail() } }),
+  }),
+
+  // Orders
+  row(orders.place, {
+    expect: anyUser(201),
+    request: (kit) => ({ payload: orderBody(kit.productId) }),
+  }),
+  row(orders.listOwn, {
+    expect: ownerOnly(200),
+    request: (kit) => ({ query: { email: kit.customerEmail } }),
+  }),
+  row(orders.get, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: await kit.unpaidOrder() } }),
+  }),
+  row(orders.recordPayment, {
+    expect: ownerOnly(200),
+    request: async (kit) => {
+      const { orderId, transactionId } = await kit.confirmedPayment();
+      return { params: { id: orderId }, payload: { _id: orderId, transactionId } };
+    },
+  }),
+  row(orders.cancel, {
+    expect: ownerOnly(200),
+    request: async (kit) => ({ params: { id: await kit.unpaidOrder() } }),
+  }),
+  row(orders.listAll, { expect: adminOnly(200), request: () => ({}) }),
+  row(orders.ship, {
+    expect: adminOnly(200),
+    request: async (kit) => ({ params: { id: await kit.paidOrder() } }),
+  }),
+  row(orders.remove, {
+    expect: adminOnly(200),
+    request: async (kit) => ({ params: { id: await kit.unpaidOrder() } }),
+  }),
+
+  // Payments
+  row(payments.createIntent, {
+    expect: ownerOnly(200),
+    request: async (kit) => ({ payload: { orderId: await kit.unpaidOrder(), price: 1 } }),
+  }),
+  // Whoever holds the client secret (the Stripe.js stand-in).
+  row(payments.sandboxConfirm, {
+    expect: everyone(200),
+    request: async (kit) => ({
+      payload: { clientSecret: await kit.clientSecret(), card: sandboxCard, billingDetails: {} },
+    }),
+  }),
+  // Stripe's signature, no shop token.
+  row(payments.stripeWebhook, {
+    expect: everyone(200),
+    request: async (kit) => {
+      const { payload, signature } = await kit.signedWebhook();
+      return {
+        payload,
+        headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+      };
+    },
+  }),
+
+  // Identity, profile and users
+  row(identity.issueToken, {
+    expect: ownerOnly(200),
+    request: (kit) => ({
+      params: { email: kit.customerEmail },
+      payload: { email: kit.customerEmail },
+    }),
+  }),
+  row(identity.adminStatus, {
+    expect: ownerOrAdmin(200),
+    request: (kit) => ({ params: { email: kit.customerEmail } }),
+  }),
+  row(profile.get, {
+    expect: ownerOnly(200),
+    request: (kit) => ({ params: { email: kit.customerEmail } }),
+  }),
+  row(profile.save, {
+    expect: ownerOnly(200),
+    request: (kit) => ({ params: { email: kit.customerEmail }, payload: profileBody }),
+  }),
+  row(users.list, { expect: adminOnly(200), request: () => ({}) }),
+  row(users.promote, {
+    expect: adminOnly(200),
+    request: async (kit) => ({ params: { email: await kit.bystanderEmail() }, payload: {} }),
+  }),
+  // Not themselves, not the last admin: a bystander.
+  row(users.remove, {
+    expect: adminOnly(200),
+    request: async (kit) => ({ params: { email: await kit.bystanderEmail() } }),
+  }),
+
+  row(audit.list, { expect: adminOnly(200), request: () => ({ query: { page: 1, limit: 10 } }) }),
+
+  // Public settings, operations and this API's documentation
+  row(settings.config, { expect: everyone(200), request: () => ({}) }),
+  row(settings.health, { expect: everyone(200), request: () => ({}) }),
+  row(docs.openapi, { expect: everyone(200), request: () => ({}) }),
+  row(docs.page, { expect: everyone(200), request: () => ({}) }),
+  row(docs.stylesheet, { expect: everyone(200), request: () => ({}) }),
+  row(docs.script, { expect: everyone(200), request: () => ({ params: { script: 'init.js' } }) }),
+];
+
+/**
+ * How a contract's access shows in the statuses: `anyone` refuses nobody, `user` and `session`
+ * refuse the anonymous caller with 401, `admin` also refuses a customer with 403. Answers the
+ * disagreements, empty when the row and its contract agree.
+ */
+export function accessDisagreements({ contract, expect }: MatrixRow): string[] {
+  const problems: string[] = [];
+  const want = (role: Role, status: number) => {
+    if (expect[role] !== status) problems.push(`${role} gets ${expect[role]}, not ${status}`);
+  };
+  switch (contract.access) {
+    case 'anyone':
+      for (const role of ROLES) {
+        if (expect[role] === 401 || expect[role] === 403) problems.push(`${role} is refused`);
+      }
+      break;
+    case 'user':
+    case 'session':
+      want('anonymous', 401);
+      break;
+    case 'admin':
+      want('anonymous', 401);
+      want('customer', 403);
+      want('other', 403);
+      break;
+    case 'stripe':
+      break;
+  }
+  return problems;
+}
