@@ -1,13 +1,10 @@
-import { api, urlOf } from '@shop/shared';
+import { api, apiPath } from '@shop/shared';
 
 /**
  * The reference page's own markup and start script. The Content-Security-Policy allows no
  * inline script, so the page loads the renderer and this script as files of its own from the
  * shop (no CDN); both are kept here as text because the build (tsc) copies only TypeScript.
  */
-
-const apiUrl = (route: { path: string }, params?: Record<string, string>) =>
-  `/api${urlOf(route, { params })}`;
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
@@ -21,12 +18,12 @@ export function referencePage(title: string): string {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${escapeHtml(title)}</title>
     <link rel="icon" href="data:," />
-    <link rel="stylesheet" href="${apiUrl(api.docs.stylesheet)}" />
+    <link rel="stylesheet" href="${apiPath(api.docs.stylesheet)}" />
   </head>
   <body>
     <main id="reference"></main>
-    <script src="${apiUrl(api.docs.script, { script: 'reference.js' })}"></script>
-    <script src="${apiUrl(api.docs.script, { script: 'init.js' })}"></script>
+    <script src="${apiPath(api.docs.script, { params: { script: 'reference.js' } })}"></script>
+    <script src="${apiPath(api.docs.script, { params: { script: 'init.js' } })}"></script>
   </body>
 </html>
 `;
@@ -38,7 +35,7 @@ export function referencePage(title: string): string {
  */
 export const initScript = `'use strict';
 window.ui = SwaggerUIBundle({
-  url: ${JSON.stringify(apiUrl(api.docs.openapi))},
+  url: ${JSON.stringify(apiPath(api.docs.openapi))},
   dom_id: '#reference',
   deepLinking: true,
   validatorUrl: null,

@@ -1,10 +1,11 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import {
   api,
+  API_PREFIX,
+  apiPath,
   listEndpoints,
   routerPath,
   servedByBetterAuth,
-  urlOf,
   type EndpointSpec,
 } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,9 +13,10 @@ import { buildTestApp, testDatabases, type TestApp } from '../test-support/build
 import { registeredApiRoutes } from '../test-support/registered-routes.js';
 
 const url = (contract: EndpointSpec, params?: Record<string, string>) =>
-  `/api${urlOf(contract, { params })}`;
+  apiPath(contract, { params });
 /** How the app registers a contract's route: under /api, in the router's `:name` syntax. */
-const registeredKey = ({ method, path }: EndpointSpec) => `${method} /api${routerPath(path)}`;
+const registeredKey = ({ method, path }: EndpointSpec) =>
+  `${method} ${API_PREFIX}${routerPath(path)}`;
 
 type Operation = { operationId: string; tags: string[]; 'x-access': string } & Record<
   string,
@@ -53,7 +55,7 @@ describe.each(testDatabases())('OpenAPI document and reference page on %s', (kin
   it('names the shop, its version and the base path', () => {
     expect(document.info.title).toBe('Acme Parts API');
     expect(document.info.version).toMatch(/^\d+\.\d+\.\d+/);
-    expect(document.servers).toEqual([{ url: '/api', description: 'This shop' }]);
+    expect(document.servers).toEqual([{ url: API_PREFIX, description: 'This shop' }]);
   });
 
   it("has one operation per contract, Better Auth's tagged as served by it", () => {
@@ -98,7 +100,7 @@ describe.each(testDatabases())('OpenAPI document and reference page on %s', (kin
     const scripts = [...page.body.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)];
     expect(scripts.length).toBeGreaterThan(0);
     for (const [, attributes, inline] of scripts) {
-      expect(attributes).toMatch(/ src="\/api\/docs\//);
+      expect(attributes).toContain(' src="');
       expect(inline).toBe('');
     }
     const files = [...page.body.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map(([, file]) => file!);
@@ -132,7 +134,10 @@ describe.each(testDatabases())('OpenAPI document and reference page on %s', (kin
   });
 
   it('answers 400 for a script the page does not have', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/docs/other.js' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: url(api.docs.script, { script: 'other.js' }),
+    });
     expect(response.statusCode).toBe(400);
   });
 });

@@ -1,6 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import {
   api,
+  API_PREFIX,
   apiErrorSchema,
   listEndpoints,
   pathParams,
@@ -41,7 +42,7 @@ const tagDescriptions: Record<keyof Api, string> = {
   audit: 'Who did what to whom',
   newsletter: 'The newsletter',
   docs: 'This document and its reference page',
-  auth: 'Accounts and sessions, served by Better Auth under /api/auth',
+  auth: 'Accounts and sessions, served by Better Auth',
 };
 
 /** Who may call, in words, and the security requirement an access level needs. */
@@ -67,13 +68,13 @@ const securitySchemes = {
     type: 'http',
     scheme: 'bearer',
     bearerFormat: 'JWT',
-    description: `The shop token: \`PUT /api${api.identity.issueToken.path}\` trades a Better Auth session for it. It ends with that session.`,
+    description: `The shop token: \`PUT ${API_PREFIX}${api.identity.issueToken.path}\` trades a Better Auth session for it. It ends with that session.`,
   },
   sessionCookie: {
     type: 'apiKey',
     in: 'cookie',
     name: 'better-auth.session_token',
-    description: `Better Auth's session cookie, set by \`POST /api${api.auth.signIn.path}\` (named \`__Secure-better-auth.session_token\` over https).`,
+    description: `Better Auth's session cookie, set by \`POST ${API_PREFIX}${api.auth.signIn.path}\` (named \`__Secure-better-auth.session_token\` over https).`,
   },
   stripeSignature: {
     type: 'apiKey',
@@ -86,7 +87,7 @@ const securitySchemes = {
 const introduction = [
   'The API of the shop. Every answer is JSON unless an operation says otherwise; `_id` is the id field of every record; a failure answers `{ statusCode, error, message }`.',
   '',
-  `To call as a customer or an admin: sign in with \`POST /api${api.auth.signIn.path}\` (Better Auth sets its session cookie), trade the session for a shop token with \`PUT /api${api.identity.issueToken.path}\`, and send the token as \`Authorization: Bearer <token>\`.`,
+  `To call as a customer or an admin: sign in with \`POST ${API_PREFIX}${api.auth.signIn.path}\` (Better Auth sets its session cookie), trade the session for a shop token with \`PUT ${API_PREFIX}${api.identity.issueToken.path}\`, and send the token as \`Authorization: Bearer <token>\`.`,
 ].join('\n');
 
 /** Finds the schemas zod extracted into `$defs` and moves them to `components.schemas`. */
@@ -250,7 +251,7 @@ export function openApiDocument(info: OpenApiInfo) {
   return {
     openapi: '3.1.0',
     info: { ...info, description: introduction },
-    servers: [{ url: '/api', description: 'This shop' }],
+    servers: [{ url: API_PREFIX, description: 'This shop' }],
     tags: (Object.keys(api) as (keyof Api)[]).map((name) => ({
       name,
       description: tagDescriptions[name],
