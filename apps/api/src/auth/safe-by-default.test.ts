@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { api, apiPath, type ApiErrorBody } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
   type TestApp,
 } from '../test-support/build-test-app.js';
 import { authPost, bearer, newUser, shopToken, signIn, signUp } from '../test-support/identity.js';
+import { inject } from '../test-support/inject.js';
 import { firstLinkIn, startSmtpServer, type TestSmtpServer } from '../test-support/mail.js';
 import { guardMessages } from './guards.js';
 import { EMAIL_VERIFIED_PAGE } from './auth.js';
@@ -25,18 +27,19 @@ import { EMAIL_VERIFIED_PAGE } from './auth.js';
  */
 
 const isAdmin = async (t: TestApp, email: string, token: string) => {
-  const response = await t.app.inject({
-    method: 'GET',
-    url: `/api/admin/${encodeURIComponent(email)}`,
-    headers: bearer(token),
-  });
+  const response = await inject(
+    t,
+    api.identity.adminStatus,
+    { params: { email } },
+    { headers: bearer(token) },
+  );
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ admin: boolean }>().admin;
+  return response.json().admin;
 };
 
 /** An admin-only call: 200 for an admin in force, 403 for anyone else signed in. */
 const listUsers = (t: TestApp, token: string) =>
-  t.app.inject({ method: 'GET', url: '/api/users', headers: bearer(token) });
+  inject(t, api.users.list, {}, { headers: bearer(token) });
 
 const verificationLink = (mail: ParsedMail) => firstLinkIn(mail.text);
 
@@ -91,7 +94,7 @@ describe.each(testDatabases())('safe by default on %s', (kind) => {
         const published = demoUsers.find((demo) => demo.email === account.email)!;
         expect(account.password).not.toBe(published.password);
         expect(account.password).toMatch(/^[A-Za-z0-9!@#$%^&*]{16}$/);
-        const refused = await authPost(t, '/sign-in/email', {
+        const refused = await authPost(t, api.auth.signIn, {
           email: published.email,
           password: published.password,
         });
@@ -130,7 +133,7 @@ describe.each(testDatabases())('safe by default on %s', (kind) => {
       expect(mail.subject).toBe('Confirm your PartsWorks email address');
       const link = verificationLink(mail);
       expect(link.origin).toBe(t.config.publicUrl);
-      expect(link.pathname).toBe('/api/auth/verify-email');
+      expect(link.pathname).toBe(apiPath(api.auth.verifyEmail));
       expect(link.searchParams.get('callbackURL')).toBe(
         `${t.config.publicUrl}${EMAIL_VERIFIED_PAGE}`,
       );
@@ -169,7 +172,7 @@ describe.each(testDatabases())('safe by default on %s', (kind) => {
       await smtp.nextMessage();
       const resent = await authPost(
         t,
-        '/send-verification-email',
+        api.auth.sendVerificationEmail,
         { email: user.email, callbackURL: '/' },
         { cookie },
       );
@@ -196,20 +199,14 @@ describe.each(testDatabases())('safe by default on %s', (kind) => {
       t = await buildTestApp(kind, { env: { SMTP_URL: smtp.url } });
       const { user, cookie } = await signUp(t);
       const token = await shopToken(t, user.email, cookie);
-      const [product] = (await t.app.inject({ method: 'GET', url: '/api/items' })).json<
-        { _id: string; minimum: number }[]
-      >();
-      const ordered = await t.app.inject({
-        method: 'POST',
-        url: '/api/order',
-        headers: bearer(token),
-        payload: {
-          productId: product!._id,
-          quantity: product!.minimum,
-          number: '+(555) 123-4567',
-          address: '12 Harbour Road, Springfield',
-        },
-      });
+      const [product] = (await inject(t, api.catalog.list)).json();
+      const body = {
+        productId: product!._id,
+        quantity: product!.minimum,
+        number: '+(555) 123-4567',
+        address: '12 Harbour Road, Springfield',
+      };
+      const ordered = await inject(t, api.orders.place, { body }, { headers: bearer(token) });
       expect(ordered.statusCode, ordered.body).toBe(201);
     });
   });
@@ -222,11 +219,7 @@ describe.each(testDatabases())('safe by default on %s', (kind) => {
       return t;
     };
     const myOrders = (app: TestApp, email: string, token: string) =>
-      app.app.inject({
-        method: 'GET',
-        url: `/api/orders?email=${encodeURIComponent(email)}`,
-        headers: bearer(token),
-      });
+      inject(app, api.orders.listOwn, { query: { email } }, { headers: bearer(token) });
 
     it('sign-out: the token of that session answers 401 at once; another session keeps its own', async () => {
       const app = await customerApp();
@@ -236,11 +229,11 @@ describe.each(testDatabases())('safe by default on %s', (kind) => {
       const otherToken = await shopToken(app, user.email, otherCookie);
       expect((await myOrders(app, user.email, token)).statusCode).toBe(200);
 
-      const signedOut = await authPost(app, '/sign-out', {}, { cookie });
+      const signedOut = await authPost(app, api.auth.signOut, {}, { cookie });
       expect(signedOut.statusCode, signedOut.body).toBe(200);
       const refused = await myOrders(app, user.email, token);
       expect(refused.statusCode).toBe(401);
-      expect(refused.json().message).toBe(guardMessages.ended);
+      expect(refused.json<ApiErrorBody>().message).toBe(guardMessages.ended);
       expect((await myOrders(app, user.email, otherToken)).statusCode).toBe(200);
     });
 
@@ -252,20 +245,20 @@ describe.each(testDatabases())('safe by default on %s', (kind) => {
       const { user, cookie } = await signUp(t);
       await smtp.nextMessage(); // the verification email
       const token = await shopToken(t, user.email, cookie);
-      await authPost(t, '/request-password-reset', {
+      await authPost(t, api.auth.requestPasswordReset, {
         email: user.email,
         redirectTo: '/reset-password',
       });
       const resetLink = verificationLink(await smtp.nextMessage());
       const resetToken = resetLink.pathname.split('/').pop();
-      const reset = await authPost(t, '/reset-password', {
+      const reset = await authPost(t, api.auth.resetPassword, {
         token: resetToken,
         newPassword: 'Fresh#2027',
       });
       expect(reset.statusCode, reset.body).toBe(200);
       const refused = await myOrders(t, user.email, token);
       expect(refused.statusCode).toBe(401);
-      expect(refused.json().message).toBe(guardMessages.ended);
+      expect(refused.json<ApiErrorBody>().message).toBe(guardMessages.ended);
     });
 
     it('an expired session: its token answers 401 even within the token lifetime', async () => {

@@ -1,3 +1,4 @@
+import { api } from '@shop/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { appSecrets } from '../db/schema.js';
 import {
@@ -7,6 +8,7 @@ import {
   type TestApp,
 } from '../test-support/build-test-app.js';
 import { bearer, shopToken, signUp } from '../test-support/identity.js';
+import { inject } from '../test-support/inject.js';
 
 describe.each(testDatabases())('auth secret on %s', (kind) => {
   const apps: TestApp[] = [];
@@ -22,9 +24,7 @@ describe.each(testDatabases())('auth secret on %s', (kind) => {
   });
 
   const session = async (t: TestApp, cookie: string) =>
-    (
-      await t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } })
-    ).json();
+    (await inject(t, api.auth.session, {}, { cookie })).json<{ user: { email: string } } | null>();
 
   it('without AUTH_SECRET, makes one and keeps it in the database: a restart or a second instance keeps sessions and tokens', async () => {
     // PGlite: a restart on the same data directory. PostgreSQL: a second instance beside the first.
@@ -48,11 +48,12 @@ describe.each(testDatabases())('auth secret on %s', (kind) => {
     apps.push(second);
     expect(await second.db.select().from(appSecrets)).toEqual(rows);
     expect((await session(second, cookie))?.user.email).toBe(user.email);
-    const admin = await second.app.inject({
-      method: 'GET',
-      url: `/api/admin/${user.email}`,
-      headers: bearer(token),
-    });
+    const admin = await inject(
+      second,
+      api.identity.adminStatus,
+      { params: { email: user.email } },
+      { headers: bearer(token) },
+    );
     expect(admin.statusCode).toBe(200);
   });
 
@@ -68,11 +69,12 @@ describe.each(testDatabases())('auth secret on %s', (kind) => {
       env: { SEED_DEMO_DATA: 'false', AUTH_SECRET: 'd'.repeat(48) },
     });
     apps.push(other);
-    const refused = await other.app.inject({
-      method: 'GET',
-      url: `/api/admin/${user.email}`,
-      headers: bearer(token),
-    });
+    const refused = await inject(
+      other,
+      api.identity.adminStatus,
+      { params: { email: user.email } },
+      { headers: bearer(token) },
+    );
     expect(refused.statusCode).toBe(401);
   });
 });

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { api, type Callable, type EndpointSpec } from '@shop/shared';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import type { TestApp } from './build-test-app.js';
+import { inject, injectUnchecked, type Who } from './inject.js';
 
 export interface TestUser {
   name: string;
@@ -42,39 +44,37 @@ export function cookiesOf(response: LightMyRequestResponse, previous = ''): stri
 export const hasSessionCookie = (response: LightMyRequestResponse) =>
   response.cookies.some((c) => c.name.endsWith('session_token') && c.value !== '');
 
-export interface AuthCallOptions {
-  cookie?: string;
-  /** The client address app.inject reports (rate limits count per address). */
-  remoteAddress?: string;
-  headers?: Record<string, string>;
+export type AuthCallOptions = Who;
+
+/** The path of a Better Auth contract after `/auth`, e.g. `/sign-in/email`. */
+type AuthPathTail = {
+  [K in keyof typeof api.auth]: (typeof api.auth)[K]['path'] extends `/auth${infer P}` ? P : never;
+}[keyof typeof api.auth];
+
+function authContract<E extends EndpointSpec>(route: Callable<E> | AuthPathTail): Callable<E> {
+  if (typeof route !== 'string') return route;
+  const contract = Object.values(api.auth).find(({ path }) => path.endsWith(route));
+  if (!contract) throw new Error(`No Better Auth contract ends with ${route}.`);
+  return contract as Callable<EndpointSpec> as Callable<E>;
 }
 
 /**
  * A POST to Better Auth as the web app makes it: JSON, from the shop's own origin (Better Auth
- * checks the Origin of cookie-carrying requests).
+ * checks the Origin of cookie-carrying requests). The payload is sent as it is, so a test may
+ * send what the contract refuses. A contract's path after `/auth` names it too.
  */
-export function authPost(
+export function authPost<E extends EndpointSpec>(
   t: TestApp,
-  path: string,
+  route: Callable<E> | AuthPathTail,
   payload: unknown,
-  { cookie, remoteAddress, headers }: AuthCallOptions = {},
+  who: Who = {},
 ) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/auth${path}`,
-    payload: payload as Record<string, unknown>,
-    remoteAddress,
-    headers: { origin: t.config.publicUrl, ...(cookie ? { cookie } : {}), ...headers },
-  });
+  return injectUnchecked(t, authContract(route), { body: payload }, who);
 }
 
-/** Signs a new user up through /api/auth/sign-up/email; answers the user and its session cookie. */
-export async function signUp(
-  t: TestApp,
-  user: TestUser = newUser(),
-  options: AuthCallOptions = {},
-) {
-  const response = await authPost(t, '/sign-up/email', user, options);
+/** Signs a new user up through Better Auth; answers the user and its session cookie. */
+export async function signUp(t: TestApp, user: TestUser = newUser(), who: Who = {}) {
+  const response = await inject(t, api.auth.signUp, { body: user }, who);
   expect(response.statusCode, response.body).toBe(200);
   return { user, cookie: cookiesOf(response) };
 }
@@ -82,23 +82,23 @@ export async function signUp(
 export async function signIn(
   t: TestApp,
   credentials: { email: string; password: string },
-  options: AuthCallOptions = {},
+  who: Who = {},
 ) {
-  const response = await authPost(t, '/sign-in/email', credentials, options);
+  const response = await inject(t, api.auth.signIn, { body: credentials }, who);
   expect(response.statusCode, response.body).toBe(200);
   return cookiesOf(response);
 }
 
-/** PUT /api/user/{email} with the session cookie: the shop token. */
+/** PUT /user/{email} with the session cookie: the shop token. */
 export async function shopToken(t: TestApp, email: string, cookie: string): Promise<string> {
-  const response = await t.app.inject({
-    method: 'PUT',
-    url: `/api/user/${encodeURIComponent(email)}`,
-    payload: { email },
-    headers: { cookie },
-  });
+  const response = await inject(
+    t,
+    api.identity.issueToken,
+    { params: { email }, body: { email } },
+    { cookie },
+  );
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ token: string }>().token;
+  return response.json().token;
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { api, apiPath, createApiClient, signInForToken } from '@shop/shared';
 import pg from 'pg';
 
 /**
@@ -86,41 +87,28 @@ export async function startServerProcess(
   void exited.then(() => {
     ended = true;
   });
+  const client = createApiClient({ baseUrl: server.url });
   while (Date.now() < deadline && !ended) {
     try {
-      const response = await fetch(`${server.url}/api/health`);
-      if (response.ok) return server;
+      const response = await client.call(api.settings.health);
+      if (response.status === 200) return server;
     } catch {
       // Not listening yet.
     }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   child.kill('SIGKILL');
-  throw new Error(`the server did not start: ${stderr.trim() || 'no answer from /api/health'}`);
+  const health = `${api.settings.health.method} ${apiPath(api.settings.health)}`;
+  throw new Error(`the server did not start: ${stderr.trim() || `no answer to ${health}`}`);
 }
 
 /** Signs a person in over HTTP as the web app does; answers their shop token. */
 export async function signInOverHttp(
   url: string,
-  { email, password }: { email: string; password: string },
+  credentials: { email: string; password: string },
 ): Promise<string> {
-  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: url },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!signIn.ok) throw new Error(`sign-in failed: ${signIn.status} ${await signIn.text()}`);
-  const cookie = signIn.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const tokenAnswer = await fetch(`${url}/api/user/${encodeURIComponent(email)}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', cookie },
-    body: JSON.stringify({ email }),
-  });
-  if (!tokenAnswer.ok) throw new Error(`shop token failed: ${tokenAnswer.status}`);
-  return ((await tokenAnswer.json()) as { token: string }).token;
+  const client = createApiClient({ baseUrl: url });
+  return (await signInForToken(client, api, credentials)).token;
 }
 
 /** A fresh PostgreSQL database on the TEST_DATABASE_URL server; `drop` removes it. */

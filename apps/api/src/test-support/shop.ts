@@ -1,4 +1,5 @@
-import type { PlaceOrderResult, ProductInput } from '@shop/shared';
+import { api, type ProductInput, type SuccessOf } from '@shop/shared';
+import type { LightMyRequestResponse as AnyAnswer } from 'fastify';
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { products } from '../db/schema.js';
@@ -6,6 +7,7 @@ import { createProduct } from '../modules/catalog/service.js';
 import { markEmailVerified } from '../modules/users/service.js';
 import type { TestApp } from './build-test-app.js';
 import { bearer, newUser, shopToken, signUp, type TestUser } from './identity.js';
+import { inject, injectUnchecked } from './inject.js';
 
 /** Helpers for the order and payment tests: people with shop tokens, products, orders. */
 
@@ -79,26 +81,25 @@ export const orderBody = (productId: string, quantity: number, extra: object = {
   ...extra,
 });
 
-export function postOrder(t: TestApp, who: Shopper, body: object) {
-  return t.app.inject({ method: 'POST', url: '/api/order', headers: who.headers, payload: body });
+/**
+ * POST /order with any body, so a test may send what the contract refuses. Its answer, like
+ * those of the payment helpers below, is read untyped: the tests read error bodies as often.
+ */
+export function postOrder(t: TestApp, who: Shopper, body: object): Promise<AnyAnswer> {
+  return injectUnchecked(t, api.orders.place, { body }, who);
 }
 
 /** Places an order that must succeed and answers it. */
 export async function placeOrder(t: TestApp, who: Shopper, productId: string, quantity = 1) {
   const response = await postOrder(t, who, orderBody(productId, quantity));
   if (response.statusCode !== 201) throw new Error(`order failed: ${response.body}`);
-  return response.json<PlaceOrderResult>().order;
+  return response.json<SuccessOf<typeof api.orders.place>>().order;
 }
 
 export async function clientSecretFor(t: TestApp, who: Shopper, orderId: string) {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/create-payment-intent',
-    headers: who.headers,
-    payload: { orderId, price: 1 },
-  });
+  const response = await inject(t, api.payments.createIntent, { body: { orderId, price: 1 } }, who);
   if (response.statusCode !== 200) throw new Error(`intent failed: ${response.body}`);
-  return response.json<{ clientSecret: string }>().clientSecret;
+  return response.json().clientSecret;
 }
 
 export const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? '';
@@ -111,11 +112,14 @@ export const card = (number = '4242424242424242', extra: object = {}) => ({
   ...extra,
 });
 
-export function confirmSandbox(t: TestApp, clientSecret: string, cardFields = card()) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/sandbox/payment-intents/confirm',
-    payload: {
+export function confirmSandbox(
+  t: TestApp,
+  clientSecret: string,
+  cardFields = card(),
+): Promise<AnyAnswer> {
+  // Any card fields: the payment tests send wrong ones on purpose.
+  return injectUnchecked(t, api.payments.sandboxConfirm, {
+    body: {
       clientSecret,
       card: cardFields,
       billingDetails: { name: 'PAT BUYER', email: 'pat@example.com' },
@@ -123,13 +127,18 @@ export function confirmSandbox(t: TestApp, clientSecret: string, cardFields = ca
   });
 }
 
-export function recordPayment(t: TestApp, who: Shopper, orderId: string, transactionId: string) {
-  return t.app.inject({
-    method: 'PUT',
-    url: `/api/order/${orderId}`,
-    headers: who.headers,
-    payload: { _id: orderId, transactionId },
-  });
+export function recordPayment(
+  t: TestApp,
+  who: Shopper,
+  orderId: string,
+  transactionId: string,
+): Promise<AnyAnswer> {
+  return inject(
+    t,
+    api.orders.recordPayment,
+    { params: { id: orderId }, body: { _id: orderId, transactionId } },
+    who,
+  );
 }
 
 /** A `payment_intent.succeeded` event as Stripe sends it, signed with the test secret. */
@@ -164,14 +173,17 @@ export function signedIntentEvent(
   return { payload, signature: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
 }
 
-export function postWebhook(t: TestApp, payload: string, signature?: string) {
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      ...(signature ? { 'stripe-signature': signature } : {}),
+export function postWebhook(t: TestApp, payload: string, signature?: string): Promise<AnyAnswer> {
+  // The bytes as Stripe signed them, not a JSON body the contract could build.
+  return injectUnchecked(
+    t,
+    api.payments.stripeWebhook,
+    { body: payload },
+    {
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        ...(signature ? { 'stripe-signature': signature } : {}),
+      },
     },
-    payload,
-  });
+  );
 }

@@ -1,5 +1,7 @@
+import { api } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { inject } from '../../test-support/inject.js';
 
 describe.each(testDatabases())('health on %s', (kind) => {
   let t: TestApp;
@@ -11,14 +13,14 @@ describe.each(testDatabases())('health on %s', (kind) => {
   });
 
   it('answers ok while the database answers', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const response = await inject(t, api.settings.health);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok', database: 'up' });
   });
 
   it('answers 503 when the database is gone', async () => {
     await t.database.close();
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const response = await inject(t, api.settings.health);
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: 'error', database: 'down' });
   });

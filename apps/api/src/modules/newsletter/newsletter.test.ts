@@ -1,6 +1,7 @@
-import { messages } from '@shop/shared';
+import { api, messages } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { injectUnchecked } from '../../test-support/inject.js';
 import { subscribe } from './service.js';
 
 describe.each(testDatabases())('newsletter on %s', (kind) => {
@@ -12,13 +13,14 @@ describe.each(testDatabases())('newsletter on %s', (kind) => {
     await t?.close();
   });
 
+  // The body as bytes, so a test may send what is not JSON at all.
   const post = (payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/subscribe',
-      headers: { 'content-type': 'application/json', ...headers },
-      payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-    });
+    injectUnchecked(
+      t,
+      api.newsletter.subscribe,
+      { body: typeof payload === 'string' ? payload : JSON.stringify(payload) },
+      { headers: { 'content-type': 'application/json', ...headers } },
+    );
 
   it('subscribes a new email with 201, and a repeat with 200 and a friendly note', async () => {
     const first = await post({ email: 'buyer@example.com' });
@@ -77,7 +79,7 @@ describe.each(testDatabases())('newsletter on %s', (kind) => {
   });
 
   it('refuses a missing body with 400', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/subscribe' });
+    const response = await injectUnchecked(t, api.newsletter.subscribe);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
     expect(response.json().message).toMatch(/body/i);

@@ -1,8 +1,16 @@
-import { messages, userInfoAnswerSchema, userInfoSavedSchema, type UserInfo } from '@shop/shared';
+import {
+  api,
+  messages,
+  userInfoAnswerSchema,
+  userInfoSavedSchema,
+  type UserInfo,
+  type ApiErrorBody,
+} from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardMessages } from '../../auth/guards.js';
 import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../../test-support/accounts.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { inject, injectUnchecked } from '../../test-support/inject.js';
 import { profileMessages } from './service.js';
 
 const info: UserInfo = {
@@ -30,14 +38,10 @@ describe.each(testDatabases())('profile on %s', (kind) => {
   });
 
   const get = (email: string, headers: Record<string, string>) =>
-    t.app.inject({ method: 'GET', url: `/api/userinfo/${encodeURIComponent(email)}`, headers });
+    inject(t, api.profile.get, { params: { email } }, { headers });
+  // Any body: some tests send what the contract refuses.
   const put = (email: string, body: unknown, headers: Record<string, string>) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/userinfo/${encodeURIComponent(email)}`,
-      payload: body as Record<string, unknown>,
-      headers,
-    });
+    injectUnchecked(t, api.profile.save, { params: { email }, body }, { headers });
 
   it('answers null before the first save, then adds (upserted true) and updates (upserted false)', async () => {
     const empty = await get(owner.user.email, owner.headers);
@@ -76,7 +80,7 @@ describe.each(testDatabases())('profile on %s', (kind) => {
       await put(owner.user.email, info, {}),
     ]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json().message).toBe(guardMessages.missing);
+      expect(response.json<ApiErrorBody>().message).toBe(guardMessages.missing);
     }
   });
 
@@ -120,12 +124,12 @@ describe.each(testDatabases())('profile on %s', (kind) => {
   it('refuses name or email in the body: they are not part of the profile', async () => {
     const response = await put(other.user.email, { ...info, name: 'X' }, other.headers);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/name/);
+    expect(response.json<ApiErrorBody>().message).toMatch(/name/);
   });
 
   it('answers 400 naming the email for an address that is not an email', async () => {
     const response = await get('not-an-email', owner.headers);
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toMatch(/^email: /);
+    expect(response.json<ApiErrorBody>().message).toMatch(/^email: /);
   });
 });

@@ -1,6 +1,7 @@
-import { publicConfigSchema } from '@shop/shared';
+import { api, publicConfigSchema } from '@shop/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { inject } from '../../test-support/inject.js';
 
 describe.each(testDatabases())('public config on %s', (kind) => {
   let t: TestApp | undefined;
@@ -11,7 +12,7 @@ describe.each(testDatabases())('public config on %s', (kind) => {
 
   it('answers the shop name, the sandbox gateway and Google off by default', async () => {
     t = await buildTestApp(kind);
-    const response = await t.app.inject({ method: 'GET', url: '/api/config' });
+    const response = await inject(t, api.settings.config);
     expect(response.statusCode).toBe(200);
     const body = publicConfigSchema.strict().parse(response.json());
     expect(body).toEqual({
@@ -31,7 +32,7 @@ describe.each(testDatabases())('public config on %s', (kind) => {
         GOOGLE_CLIENT_SECRET: 'google-secret',
       },
     });
-    const response = await t.app.inject({ method: 'GET', url: '/api/config' });
+    const response = await inject(t, api.settings.config);
     expect(response.json()).toEqual({
       shopName: 'Acme Parts',
       payment: { gateway: 'stripe', publishableKey: 'pk_test_public' },
@@ -42,7 +43,7 @@ describe.each(testDatabases())('public config on %s', (kind) => {
 
   it('keeps Google off when only one of its two variables is set', async () => {
     t = await buildTestApp(kind, { env: { GOOGLE_CLIENT_ID: 'client-id' } });
-    const response = await t.app.inject({ method: 'GET', url: '/api/config' });
+    const response = await inject(t, api.settings.config);
     expect(response.json().googleEnabled).toBe(false);
   });
 });
