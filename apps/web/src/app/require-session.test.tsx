@@ -1,29 +1,32 @@
 import { ACCESS_TOKEN_KEY } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  adminPath,
-  admin,
-  customer,
-  fakeAuthServer,
-  fakeToken,
-  type TestUser,
-} from '../test/auth-mock';
+import { admin, customer, fakeAuthServer, fakeToken, type TestUser } from '../test/auth-mock';
 import { testConfig } from '../test/factories';
-import { mockApi, type MockAnswer, type MockHandler } from '../test/fetch-mock';
+import {
+  answer,
+  handle,
+  mockApi,
+  type MockHandler,
+  type Mocks,
+  offContract,
+  type OffContractReply,
+  type Reply,
+  routes,
+} from '../test/fetch-mock';
 import { renderApp } from '../test/render';
 
-function setUp(signedInAs: TestUser | null, extra: Record<string, MockHandler | MockAnswer> = {}) {
+function setUp(signedInAs: TestUser | null, extra: Mocks = []) {
   const server = fakeAuthServer({ signedInAs });
-  const api = mockApi({ 'GET /config': { body: testConfig }, ...server.handlers, ...extra });
+  const api = mockApi([answer(routes.settings.config, 200, testConfig), server.mocks, extra]);
   return { server, ...api };
 }
 
 /** A handler that waits until the test lets it answer. */
-function held(handler: MockHandler) {
+function held<R>(handler: MockHandler<R>) {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  const wrapped: MockHandler = async (request) => {
+  const wrapped: MockHandler<R> = async (request) => {
     await gate;
     return handler(request);
   };
@@ -35,12 +38,12 @@ const dashboardMenu = () => screen.getAllByRole('navigation', { name: 'Dashboard
 describe('RequireSession', () => {
   it('shows Loading... with a progress bar, then sends a visitor to /login and back after login', async () => {
     const server = fakeAuthServer();
-    const session = held(server.handlers['GET /auth/get-session'] as MockHandler);
-    mockApi({
-      'GET /config': { body: testConfig },
-      ...server.handlers,
-      'GET /auth/get-session': session.wrapped,
-    });
+    const session = held(server.session);
+    mockApi([
+      answer(routes.settings.config, 200, testConfig),
+      server.mocks,
+      handle(routes.auth.session, session.wrapped),
+    ]);
     const { user, router } = renderApp('/dashboard/myorders?page=2');
 
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
@@ -61,28 +64,27 @@ describe('RequireSession', () => {
   });
 
   it('lets a signed-in user in and fetches a shop token when none is stored', async () => {
-    const { calls } = setUp(customer);
+    const { callsTo } = setUp(customer);
     renderApp('/purchase/00000000-0000-4000-8000-000000000001');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Purchase' })).toBeInTheDocument();
     await waitFor(() =>
       expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(fakeToken(customer.email)),
     );
-    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(1);
+    expect(callsTo(routes.identity.issueToken)).toHaveLength(1);
   });
 
   it('reuses a stored token issued for the same email', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, fakeToken(customer.email, 7));
-    const { calls } = setUp(customer);
+    const { callsTo } = setUp(customer);
     renderApp('/dashboard/myorders');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(calls.some((call) => call.path === adminPath(customer.email))).toBe(true),
-    );
-    expect(calls.filter((call) => call.method === 'PUT')).toHaveLength(0);
-    expect(calls.find((call) => call.path === adminPath(customer.email))?.headers).toMatchObject({
-      Authorization: `Bearer ${fakeToken(customer.email, 7)}`,
+    await waitFor(() => expect(callsTo(routes.identity.adminStatus)).not.toHaveLength(0));
+    expect(callsTo(routes.identity.issueToken)).toHaveLength(0);
+    expect(callsTo(routes.identity.adminStatus)[0]).toMatchObject({
+      params: { email: customer.email },
+      headers: { Authorization: `Bearer ${fakeToken(customer.email, 7)}` },
     });
   });
 
@@ -99,14 +101,12 @@ describe('RequireSession', () => {
 
 describe('RequireAdmin', () => {
   it('signs a non-admin out and sends them to /', async () => {
-    const { server, calls } = setUp(customer);
+    const { server, callsTo } = setUp(customer);
     const { router } = renderApp('/dashboard/makeadmin');
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     await waitFor(() => expect(server.current).toBeNull());
-    expect(calls).toContainEqual(
-      expect.objectContaining({ method: 'POST', path: '/auth/sign-out' }),
-    );
+    expect(callsTo(routes.auth.signOut)).toHaveLength(1);
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     const banner = screen.getByRole('banner');
     expect(await within(banner).findByRole('link', { name: 'Login' })).toBeInTheDocument();
@@ -114,8 +114,11 @@ describe('RequireAdmin', () => {
   });
 
   it('waits for the admin check with Loading..., then shows the page to an admin', async () => {
-    const check = held(() => ({ body: { admin: true } }));
-    setUp(admin, { [`GET ${adminPath(admin.email)}`]: check.wrapped });
+    const check = held<typeof routes.identity.adminStatus>(() => ({
+      status: 200,
+      body: { admin: true },
+    }));
+    setUp(admin, [handle(routes.identity.adminStatus, check.wrapped)]);
     const { router } = renderApp('/dashboard/makeadmin');
 
     await waitFor(() => expect(localStorage.getItem(ACCESS_TOKEN_KEY)).not.toBeNull());
@@ -130,17 +133,19 @@ describe('RequireAdmin', () => {
   });
 
   it('offers a retry instead of signing out when the admin check fails', async () => {
-    let answer: MockAnswer = {
-      status: 500,
-      body: { statusCode: 500, error: 'Internal Server Error', message: 'Database down.' },
-    };
-    const { server } = setUp(admin, { [`GET ${adminPath(admin.email)}`]: () => answer });
+    // The contract names no 500: a database fault is the server's failure, not an answer.
+    let reply: Reply<typeof routes.identity.adminStatus> | OffContractReply = offContract(500, {
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Database down.',
+    });
+    const { server } = setUp(admin, [handle(routes.identity.adminStatus, () => reply)]);
     const { user } = renderApp('/dashboard/addproduct');
 
     expect(await screen.findByText(/could not be checked/)).toBeInTheDocument();
     expect(server.current).toEqual(admin);
 
-    answer = { body: { admin: true } };
+    reply = { status: 200, body: { admin: true } };
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Add A Product' }),

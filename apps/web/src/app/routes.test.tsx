@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { admin, customer, signedIn, type TestUser } from '../test/auth-mock';
 import { testConfig } from '../test/factories';
-import { mockApi } from '../test/fetch-mock';
+import { answer, mockApi, routes } from '../test/fetch-mock';
 import { renderApp } from '../test/render';
 
 function mockConfig(user?: TestUser) {
-  mockApi({ 'GET /config': { body: testConfig }, ...(user ? signedIn(user) : {}) });
+  mockApi([answer(routes.settings.config, 200, testConfig), user ? signedIn(user) : []]);
 }
 
 describe('Router', () => {

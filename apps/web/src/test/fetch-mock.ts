@@ -10,6 +10,9 @@ import {
 import { routes } from 'virtual:api-routes';
 import { vi } from 'vitest';
 
+/** The route table the web app calls through, for the tests to name endpoints by. */
+export { routes };
+
 /*
  * The component tests' stand-in for the shop server, typed by the API contracts
  * (packages/shared/src/api): a mock names its endpoint by route (`routes.orders.place`), its

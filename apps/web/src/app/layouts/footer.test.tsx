@@ -2,7 +2,7 @@ import { messages } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../../test/factories';
-import { mockApi } from '../../test/fetch-mock';
+import { answer, mockApi, routes } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { Footer } from './footer';
 
@@ -12,7 +12,7 @@ describe('Footer', () => {
   });
 
   it('links to home, login, signup and about', () => {
-    mockApi({});
+    mockApi([]);
     renderWithProviders(<Footer />);
 
     const nav = screen.getByRole('navigation', { name: 'Footer' });
@@ -31,7 +31,7 @@ describe('Footer', () => {
   it('shows the copyright line with the current year and the shop name', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2031-06-15T12:00:00Z'));
-    mockApi({ 'GET /config': { body: testConfig } });
+    mockApi([answer(routes.settings.config, 200, testConfig)]);
     renderWithProviders(<Footer />);
 
     const footer = screen.getByRole('contentinfo');

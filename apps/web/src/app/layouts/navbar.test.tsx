@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { admin, customer, fakeAuthServer, fakeToken } from '../../test/auth-mock';
 import { testConfig } from '../../test/factories';
-import { mockApi } from '../../test/fetch-mock';
+import { answer, mockApi, routes } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { DEFAULT_SHOP_NAME } from '../../lib/public-config';
 import { Navbar } from './navbar';
@@ -18,14 +18,14 @@ const signedOutLinks = [
 
 describe('Navbar', () => {
   it('shows the shop name from the config as a link home', async () => {
-    mockApi({ 'GET /config': { body: testConfig } });
+    mockApi([answer(routes.settings.config, 200, testConfig)]);
     renderWithProviders(<Navbar />);
 
     expect(await screen.findByRole('link', { name: 'TestParts' })).toHaveAttribute('href', '/');
   });
 
   it('falls back to the default name when the config cannot be loaded', async () => {
-    const { fetchMock } = mockApi({});
+    const { fetchMock } = mockApi([]);
     renderWithProviders(<Navbar />);
 
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
@@ -33,7 +33,7 @@ describe('Navbar', () => {
   });
 
   it('links to the public pages, login and signup once the session is known to be empty', async () => {
-    mockApi({});
+    mockApi([]);
     renderWithProviders(<Navbar />);
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -48,7 +48,7 @@ describe('Navbar', () => {
   });
 
   it('marks the current page', () => {
-    mockApi({});
+    mockApi([]);
     renderWithProviders(<Navbar />, { path: '/blog' });
 
     const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -57,7 +57,7 @@ describe('Navbar', () => {
   });
 
   it('opens and closes the small-screen menu with the menu button', async () => {
-    mockApi({});
+    mockApi([]);
     const { user } = renderWithProviders(<Navbar />);
 
     const toggle = screen.getByRole('button', { name: 'Open menu' });
@@ -83,7 +83,7 @@ describe('Navbar', () => {
   });
 
   it('closes the small-screen menu after choosing a link', async () => {
-    mockApi({});
+    mockApi([]);
     const { user, router } = renderWithProviders(<Navbar />);
 
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
@@ -100,7 +100,7 @@ describe('Navbar', () => {
 
   describe('signed in', () => {
     it("shows the user's name, a Dashboard link to My Orders and Signout for a customer", async () => {
-      mockApi(fakeAuthServer({ signedInAs: customer }).handlers);
+      mockApi(fakeAuthServer({ signedInAs: customer }).mocks);
       renderWithProviders(<Navbar />);
 
       const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -115,7 +115,7 @@ describe('Navbar', () => {
     });
 
     it('points Dashboard to Manage All Orders once the admin check says admin', async () => {
-      mockApi(fakeAuthServer({ signedInAs: admin }).handlers);
+      mockApi(fakeAuthServer({ signedInAs: admin }).mocks);
       renderWithProviders(<Navbar />);
 
       const nav = screen.getByRole('navigation', { name: 'Main' });
@@ -129,7 +129,7 @@ describe('Navbar', () => {
 
     it('signs out: ends the session, removes the token and shows Login again', async () => {
       const server = fakeAuthServer({ signedInAs: customer });
-      const { calls } = mockApi(server.handlers);
+      const { callsTo } = mockApi(server.mocks);
       const { user } = renderWithProviders(<Navbar />);
       const nav = screen.getByRole('navigation', { name: 'Main' });
       await waitFor(() =>
@@ -140,15 +140,13 @@ describe('Navbar', () => {
 
       expect(await within(nav).findByRole('link', { name: 'Login' })).toBeInTheDocument();
       expect(within(nav).queryByText(customer.name)).not.toBeInTheDocument();
-      expect(calls).toContainEqual(
-        expect.objectContaining({ method: 'POST', path: '/auth/sign-out' }),
-      );
+      expect(callsTo(routes.auth.signOut)).toHaveLength(1);
       expect(server.current).toBeNull();
       expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
     });
 
     it('shows the name, Dashboard and Signout in the small-screen menu', async () => {
-      mockApi(fakeAuthServer({ signedInAs: customer }).handlers);
+      mockApi(fakeAuthServer({ signedInAs: customer }).mocks);
       const { user } = renderWithProviders(<Navbar />);
       await within(screen.getByRole('navigation', { name: 'Main' })).findByText(customer.name);
 

@@ -2,18 +2,18 @@ import { HOME_PRODUCT_COUNT } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeProduct, makeReview, testConfig } from '../../test/factories';
-import { mockApi, unreachable } from '../../test/fetch-mock';
+import { answer, handle, mockApi, routes, unreachable } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 
 const products = Array.from({ length: 9 }, (_, i) => makeProduct(i + 1));
 const reviews = [makeReview(1), makeReview(2), makeReview(3), makeReview(4)];
 
 function mockShop() {
-  return mockApi({
-    'GET /config': { body: testConfig },
-    'GET /items': { body: products },
-    'GET /reviews': { body: reviews },
-  });
+  return mockApi([
+    answer(routes.settings.config, 200, testConfig),
+    answer(routes.catalog.list, 200, products),
+    answer(routes.reviews.list, 200, reviews),
+  ]);
 }
 
 describe('Home page', () => {
@@ -100,11 +100,11 @@ describe('Home page', () => {
 
   it('shows an error with a retry button when the API cannot be reached, and recovers', async () => {
     let online = false;
-    mockApi({
-      'GET /config': { body: testConfig },
-      'GET /items': (request) => (online ? { body: products } : unreachable(request)),
-      'GET /reviews': { body: reviews },
-    });
+    mockApi([
+      answer(routes.settings.config, 200, testConfig),
+      handle(routes.catalog.list, () => (online ? { status: 200, body: products } : unreachable())),
+      answer(routes.reviews.list, 200, reviews),
+    ]);
     const { user } = renderApp('/');
 
     const section = await screen.findByRole('region', { name: 'Products That We Manufacture' });
@@ -119,11 +119,11 @@ describe('Home page', () => {
   });
 
   it('shows skeletons while the products load', async () => {
-    mockApi({
-      'GET /config': { body: testConfig },
-      'GET /items': () => new Promise(() => {}),
-      'GET /reviews': () => new Promise(() => {}),
-    });
+    mockApi([
+      answer(routes.settings.config, 200, testConfig),
+      handle(routes.catalog.list, () => new Promise(() => {})),
+      handle(routes.reviews.list, () => new Promise(() => {})),
+    ]);
     renderApp('/');
 
     const section = await screen.findByRole('region', { name: 'Products That We Manufacture' });

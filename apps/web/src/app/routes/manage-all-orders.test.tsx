@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { admin, signedIn } from '../../test/auth-mock';
 import { makeOrder, testConfig } from '../../test/factories';
-import { mockApi, type MockAnswer, type MockHandler } from '../../test/fetch-mock';
+import { answer, handle, type Mock, mockApi, type Mocks, routes } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 
 const unpaid = makeOrder(1, { productName: 'Vector X8 Processor' });
@@ -21,16 +21,17 @@ const shipped = makeOrder(3, {
   transactionId: 'pi_shipped1',
 });
 
-function setUp(
-  orders: MockHandler | MockAnswer,
-  extra: Record<string, MockHandler | MockAnswer> = {},
-) {
-  const api = mockApi({
-    'GET /config': { body: testConfig },
-    ...signedIn(admin),
-    'GET /allorders': orders,
-    ...extra,
-  });
+/** Every customer's orders answered with `orders`. */
+const ordersOf = (orders: () => Order[]) =>
+  handle(routes.orders.listAll, () => ({ status: 200, body: orders() }));
+
+function setUp(orders: Mock, extra: Mocks = []) {
+  const api = mockApi([
+    answer(routes.settings.config, 200, testConfig),
+    signedIn(admin),
+    orders,
+    extra,
+  ]);
   return { ...api, ...renderApp('/dashboard/manageallorders') };
 }
 
@@ -39,7 +40,7 @@ const rowOf = async (productName: string) =>
 
 describe('Manage All Orders', () => {
   it('shows every order with its customer and the Unpaid, Pending and Shipping states', async () => {
-    setUp({ body: [unpaid, pending, shipped] });
+    setUp(ordersOf(() => [unpaid, pending, shipped]));
 
     const unpaidRow = await rowOf(unpaid.productName);
     expect(unpaidRow).toHaveTextContent(unpaid.name);
@@ -78,7 +79,7 @@ describe('Manage All Orders', () => {
       transactionId: 'pi_sandbox2',
       testPayment: true,
     });
-    setUp({ body: [unpaid, pending, testPaid, testShipped] });
+    setUp(ordersOf(() => [unpaid, pending, testPaid, testShipped]));
 
     const testPaidRow = await rowOf(testPaid.productName);
     expect(within(testPaidRow).getByText('Test payment')).toBeVisible();
@@ -89,15 +90,18 @@ describe('Manage All Orders', () => {
     expect(await rowOf(unpaid.productName)).not.toHaveTextContent('Test payment');
   });
 
-  it('ships a paid order with PUT /shipping/{id} and then shows Shipping, disabled', async () => {
+  it('ships a paid order and then shows Shipping, disabled', async () => {
     let orders: Order[] = [pending];
     const shippedNow = makeOrder(2, { ...pending, shipping: true });
-    const { user, calls } = setUp(() => ({ body: orders }), {
-      [`PUT /shipping/${pending._id}`]: () => {
-        orders = [shippedNow];
-        return { body: { acknowledged: true, order: shippedNow } };
-      },
-    });
+    const { user, callsTo } = setUp(
+      ordersOf(() => orders),
+      [
+        handle(routes.orders.ship, () => {
+          orders = [shippedNow];
+          return { status: 200, body: { acknowledged: true, order: shippedNow } };
+        }),
+      ],
+    );
 
     const row = await rowOf(pending.productName);
     await user.click(within(row).getByRole('button', { name: 'Ship' }));
@@ -105,30 +109,31 @@ describe('Manage All Orders', () => {
     expect(
       await within(await rowOf(pending.productName)).findByRole('button', { name: 'Shipping' }),
     ).toBeDisabled();
-    expect(
-      calls.filter((call) => call.method === 'PUT' && call.path.startsWith('/shipping')),
-    ).toEqual([expect.objectContaining({ path: `/shipping/${pending._id}` })]);
+    expect(callsTo(routes.orders.ship).map((call) => call.params)).toEqual([{ id: pending._id }]);
     expect(await screen.findByText(/is shipping\./)).toBeInTheDocument();
   });
 
-  it('asks before deleting an unpaid order, then deletes it with DELETE /delete/{id}', async () => {
+  it('asks before deleting an unpaid order, then deletes it', async () => {
     let orders: Order[] = [unpaid, pending];
-    const { user, calls } = setUp(() => ({ body: orders }), {
-      [`DELETE /delete/${unpaid._id}`]: () => {
-        orders = [pending];
-        return { body: { acknowledged: true, deletedCount: 1 } };
-      },
-    });
+    const { user, callsTo } = setUp(
+      ordersOf(() => orders),
+      [
+        handle(routes.orders.remove, () => {
+          orders = [pending];
+          return { status: 200, body: { acknowledged: true, deletedCount: 1 } };
+        }),
+      ],
+    );
 
     await user.click(
       within(await rowOf(unpaid.productName)).getByRole('button', { name: 'Delete' }),
     );
     const dialog = await screen.findByRole('dialog', { name: messages.confirmCancelOrder });
-    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+    expect(callsTo(routes.orders.remove)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+    expect(callsTo(routes.orders.remove)).toHaveLength(0);
 
     await user.click(
       within(await rowOf(unpaid.productName)).getByRole('button', { name: 'Delete' }),
@@ -138,21 +143,20 @@ describe('Manage All Orders', () => {
     );
 
     await waitFor(() => expect(screen.queryByText(unpaid.productName)).not.toBeInTheDocument());
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
-      `/delete/${unpaid._id}`,
-    ]);
+    expect(callsTo(routes.orders.remove).map((call) => call.params)).toEqual([{ id: unpaid._id }]);
     expect(await screen.findByText('Order deleted.')).toBeInTheDocument();
   });
 
   it("shows the server's refusal in an error toast", async () => {
     const { user } = setUp(
-      { body: [pending] },
-      {
-        [`PUT /shipping/${pending._id}`]: {
-          status: 409,
-          body: { statusCode: 409, error: 'Conflict', message: 'Only paid orders can be shipped.' },
-        },
-      },
+      ordersOf(() => [pending]),
+      [
+        answer(routes.orders.ship, 409, {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'Only paid orders can be shipped.',
+        }),
+      ],
     );
     await user.click(
       within(await rowOf(pending.productName)).getByRole('button', { name: 'Ship' }),

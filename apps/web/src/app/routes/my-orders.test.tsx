@@ -3,10 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, fakeAuthServer } from '../../test/auth-mock';
 import { makeOrder, testConfig } from '../../test/factories';
-import { mockApi, type MockAnswer, type MockHandler } from '../../test/fetch-mock';
+import { answer, handle, type Mock, mockApi, type Mocks, routes } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
-
-const ordersPath = `/orders?email=${encodeURIComponent(customer.email)}`;
 
 const unpaid = makeOrder(1, { productName: 'Vector X8 Processor', quantity: 60, price: 7200 });
 const paid = makeOrder(2, {
@@ -21,17 +19,18 @@ const shipped = makeOrder(3, {
   transactionId: 'pi_shipped456',
 });
 
-function setUp(
-  orders: MockHandler | MockAnswer,
-  extra: Record<string, MockHandler | MockAnswer> = {},
-) {
+/** The signed-in customer's list answered with `orders`. */
+const ordersOf = (orders: () => Order[]) =>
+  handle(routes.orders.listOwn, () => ({ status: 200, body: orders() }));
+
+function setUp(orders: Mock, extra: Mocks = []) {
   const server = fakeAuthServer({ signedInAs: customer });
-  const api = mockApi({
-    'GET /config': { body: testConfig },
-    ...server.handlers,
-    [`GET ${ordersPath}`]: orders,
-    ...extra,
-  });
+  const api = mockApi([
+    answer(routes.settings.config, 200, testConfig),
+    server.mocks,
+    orders,
+    extra,
+  ]);
   return { server, ...api, ...renderApp('/dashboard/myorders') };
 }
 
@@ -40,7 +39,7 @@ const rowOf = async (productName: string) =>
 
 describe('My Orders', () => {
   it('lists the orders with quantity, total and status; Pay only for unpaid ones', async () => {
-    setUp({ body: [unpaid, paid, shipped] });
+    setUp(ordersOf(() => [unpaid, paid, shipped]));
 
     const unpaidRow = await rowOf(unpaid.productName);
     expect(unpaidRow).toHaveTextContent('60');
@@ -72,7 +71,7 @@ describe('My Orders', () => {
 
   it('tells the customer an order was paid with a test card', async () => {
     const testPaid = makeOrder(4, { paid: true, transactionId: 'pi_sandbox1', testPayment: true });
-    setUp({ body: [testPaid] });
+    setUp(ordersOf(() => [testPaid]));
     const row = await rowOf(testPaid.productName);
     expect(row).toHaveTextContent('Paid');
     expect(within(row).getByText('Test payment')).toBeVisible();
@@ -80,12 +79,15 @@ describe('My Orders', () => {
 
   it('asks before cancelling: No keeps the order, Yes deletes it and reloads the list', async () => {
     let orders: Order[] = [unpaid, paid];
-    const { user, calls } = setUp(() => ({ body: orders }), {
-      [`DELETE /order/${unpaid._id}`]: () => {
-        orders = [paid];
-        return { body: { acknowledged: true, deletedCount: 1 } };
-      },
-    });
+    const { user, callsTo } = setUp(
+      ordersOf(() => orders),
+      [
+        handle(routes.orders.cancel, () => {
+          orders = [paid];
+          return { status: 200, body: { acknowledged: true, deletedCount: 1 } };
+        }),
+      ],
+    );
 
     const row = await rowOf(unpaid.productName);
     await user.click(within(row).getByRole('button', { name: 'Cancel' }));
@@ -95,7 +97,7 @@ describe('My Orders', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'No' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.filter((call) => call.method === 'DELETE')).toHaveLength(0);
+    expect(callsTo(routes.orders.cancel)).toHaveLength(0);
 
     await user.click(within(row).getByRole('button', { name: 'Cancel' }));
     await user.click(
@@ -103,22 +105,23 @@ describe('My Orders', () => {
     );
 
     await waitFor(() => expect(screen.queryByText(unpaid.productName)).not.toBeInTheDocument());
-    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
-      `/order/${unpaid._id}`,
-    ]);
-    expect(calls.filter((call) => call.path === ordersPath).length).toBeGreaterThanOrEqual(2);
+    expect(callsTo(routes.orders.cancel).map((call) => call.params)).toEqual([{ id: unpaid._id }]);
+    const lists = callsTo(routes.orders.listOwn);
+    expect(lists.length).toBeGreaterThanOrEqual(2);
+    expect(lists.map((call) => call.query)).toContainEqual({ email: customer.email });
     expect(screen.getByText(paid.productName)).toBeInTheDocument();
   });
 
   it("shows the server's refusal of a cancel in an error toast", async () => {
     const { user } = setUp(
-      { body: [unpaid] },
-      {
-        [`DELETE /order/${unpaid._id}`]: {
-          status: 409,
-          body: { statusCode: 409, error: 'Conflict', message: 'This order is already paid.' },
-        },
-      },
+      ordersOf(() => [unpaid]),
+      [
+        answer(routes.orders.cancel, 409, {
+          statusCode: 409,
+          error: 'Conflict',
+          message: 'This order is already paid.',
+        }),
+      ],
     );
     await user.click(
       within(await rowOf(unpaid.productName)).getByRole('button', { name: 'Cancel' }),
@@ -129,13 +132,16 @@ describe('My Orders', () => {
     expect(await screen.findByText('This order is already paid.')).toBeInTheDocument();
   });
 
-  it.each([401, 403])(
+  it.each([401, 403] as const)(
     'signs the user out and goes to / when the list answers %i',
     async (status) => {
-      const { server, router } = setUp({
-        status,
-        body: { statusCode: status, error: 'Refused', message: 'Not allowed.' },
-      });
+      const { server, router } = setUp(
+        answer(routes.orders.listOwn, status, {
+          statusCode: status,
+          error: 'Refused',
+          message: 'Not allowed.',
+        }),
+      );
 
       await waitFor(() => expect(router.state.location.pathname).toBe('/'));
       await waitFor(() => expect(server.current).toBeNull());
@@ -147,7 +153,7 @@ describe('My Orders', () => {
   );
 
   it('offers the products when there are no orders yet', async () => {
-    setUp({ body: [] });
+    setUp(ordersOf(() => []));
     expect(await screen.findByText('You have no orders yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();

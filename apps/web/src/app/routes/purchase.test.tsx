@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { customer, sessionAnswer, signedIn } from '../../test/auth-mock';
 import { makeOrder, makeProduct, testConfig } from '../../test/factories';
-import { mockApi, type MockAnswer, type MockHandler } from '../../test/fetch-mock';
+import { answer, handle, mockApi, type Mocks, type Reply, routes } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 
 const product = makeProduct(1, {
@@ -13,15 +13,13 @@ const product = makeProduct(1, {
   available: 500,
   price: 12,
 });
-const productPath = `/item/${product._id}`;
-
-function setUp(extra: Record<string, MockHandler | MockAnswer> = {}, item: Product = product) {
-  const api = mockApi({
-    'GET /config': { body: testConfig },
-    ...signedIn(customer),
-    [`GET ${productPath}`]: { body: item },
-    ...extra,
-  });
+function setUp(extra: Mocks = [], item: Product = product) {
+  const api = mockApi([
+    answer(routes.settings.config, 200, testConfig),
+    signedIn(customer),
+    answer(routes.catalog.get, 200, item),
+    extra,
+  ]);
   const view = renderApp(`/purchase/${item._id}`);
   return { ...api, ...view };
 }
@@ -100,7 +98,7 @@ describe('Purchase page', () => {
   });
 
   it('shows the SPEC messages for a missing or invalid phone and address, without ordering', async () => {
-    const { user, calls } = setUp();
+    const { user, callsTo } = setUp();
     await quantityInput();
 
     await user.click(purchaseButton());
@@ -112,19 +110,19 @@ describe('Purchase page', () => {
 
     expect(await screen.findByText(messages.invalidPhone)).toBeInTheDocument();
     expect(screen.getByText(messages.invalidAddress)).toBeInTheDocument();
-    expect(calls.filter((call) => call.path === '/order')).toHaveLength(0);
+    expect(callsTo(routes.orders.place)).toHaveLength(0);
   });
 
   it('places a valid order, toasts success, clears the contact fields and reloads the stock', async () => {
     let stock = product.available;
     const order: Order = makeOrder(9, { productId: product._id, quantity: 60, price: 720 });
-    const { user, calls } = setUp({
-      [`GET ${productPath}`]: () => ({ body: { ...product, available: stock } }),
-      'POST /order': () => {
+    const { user, callsTo } = setUp([
+      handle(routes.catalog.get, () => ({ status: 200, body: { ...product, available: stock } })),
+      handle(routes.orders.place, () => {
         stock -= 60;
         return { status: 201, body: { acknowledged: true, insertedId: order._id, order } };
-      },
-    });
+      }),
+    ]);
     const quantity = await quantityInput();
 
     await user.clear(quantity);
@@ -135,7 +133,7 @@ describe('Purchase page', () => {
     expect(
       await screen.findByText(messages.orderPlaced, { selector: '.Toastify *' }),
     ).toBeVisible();
-    expect(calls.find((call) => call.method === 'POST' && call.path === '/order')?.body).toEqual({
+    expect(callsTo(routes.orders.place)[0]?.body).toEqual({
       productId: product._id,
       quantity: 60,
       number: '(555) 123-4567',
@@ -162,9 +160,9 @@ describe('Purchase page', () => {
     ['+44 20 7946 0958', 'Flat 3 & 4, Rue de l’Église 5°, Zürich'],
   ])('orders with the number %s and the address %s as typed', async (number, address) => {
     const order: Order = makeOrder(9, { productId: product._id, quantity: 50, price: 600 });
-    const { user, calls } = setUp({
-      'POST /order': { status: 201, body: { acknowledged: true, insertedId: order._id, order } },
-    });
+    const { user, callsTo } = setUp([
+      answer(routes.orders.place, 201, { acknowledged: true, insertedId: order._id, order }),
+    ]);
     await quantityInput();
     await user.type(screen.getByRole('textbox', { name: 'Phone Number' }), number);
     await user.type(screen.getByRole('textbox', { name: 'Address' }), address);
@@ -173,7 +171,7 @@ describe('Purchase page', () => {
     expect(
       await screen.findByText(messages.orderPlaced, { selector: '.Toastify *' }),
     ).toBeVisible();
-    expect(calls.find((call) => call.method === 'POST' && call.path === '/order')?.body).toEqual({
+    expect(callsTo(routes.orders.place)[0]?.body).toEqual({
       productId: product._id,
       quantity: 50,
       number,
@@ -182,12 +180,13 @@ describe('Purchase page', () => {
   });
 
   it("shows the server's refusal in an error toast", async () => {
-    const { user } = setUp({
-      'POST /order': {
-        status: 409,
-        body: { statusCode: 409, error: 'Conflict', message: messages.unavailableQuantity },
-      },
-    });
+    const { user } = setUp([
+      answer(routes.orders.place, 409, {
+        statusCode: 409,
+        error: 'Conflict',
+        message: messages.unavailableQuantity,
+      }),
+    ]);
     await quantityInput();
     await fillContact(user);
     await user.click(purchaseButton());
@@ -198,7 +197,7 @@ describe('Purchase page', () => {
   });
 
   it('says when the stock is below the minimum order, with Purchase disabled', async () => {
-    setUp({}, { ...product, available: 20 });
+    setUp([], { ...product, available: 20 });
     expect(await screen.findByText(/Not enough stock for the minimum order/)).toBeInTheDocument();
     expect(purchaseButton()).toBeDisabled();
   });
@@ -209,31 +208,35 @@ describe('Purchase page', () => {
     onTestFinished(() => {
       vi.useRealTimers();
     });
-    let answerSession: (answer: MockAnswer) => void = () => undefined;
-    const { calls } = setUp({
-      'GET /auth/get-session': () =>
-        new Promise<MockAnswer>((resolve) => (answerSession = resolve)),
-    });
+    type SessionReply = Reply<typeof routes.auth.session>;
+    let answerSession: (reply: SessionReply) => void = () => undefined;
+    const { callsTo } = setUp([
+      handle(
+        routes.auth.session,
+        () => new Promise<SessionReply>((resolve) => (answerSession = resolve)),
+      ),
+    ]);
 
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
-    await waitFor(() => expect(calls.map((call) => call.path)).toContain(productPath));
+    await waitFor(() => expect(callsTo(routes.catalog.get)).toHaveLength(1));
 
-    answerSession({ body: sessionAnswer(customer) });
+    answerSession({ status: 200, body: sessionAnswer(customer) });
     expect(await quantityInput()).toHaveValue(product.minimum);
     expect(screen.getByRole('img', { name: product.name })).toHaveAttribute(
       'fetchpriority',
       'high',
     );
-    expect(calls.filter((call) => call.path === productPath)).toHaveLength(1);
+    expect(callsTo(routes.catalog.get).map((call) => call.params)).toEqual([{ id: product._id }]);
   });
 
   it('says so when the product does not exist', async () => {
-    setUp({
-      [`GET ${productPath}`]: {
-        status: 404,
-        body: { statusCode: 404, error: 'Not Found', message: 'Product not found.' },
-      },
-    });
+    setUp([
+      answer(routes.catalog.get, 404, {
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'Product not found.',
+      }),
+    ]);
     expect(await screen.findByText(/does not exist/)).toBeInTheDocument();
   });
 });

@@ -1,8 +1,8 @@
-import { messages, productInputSchema } from '@shop/shared';
+import { messages, productInputSchema, type ProductCreated } from '@shop/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '../../../test/factories';
-import { mockApi } from '../../../test/fetch-mock';
+import { answer, mockApi, routes } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import AddProductPage from './add-product-page';
 
@@ -16,7 +16,7 @@ function renderPage() {
   return { ...view, field, number, submit };
 }
 
-const created = {
+const created: ProductCreated = {
   acknowledged: true,
   insertedId: makeProduct(9)._id,
   product: makeProduct(9),
@@ -24,7 +24,7 @@ const created = {
 
 describe('AddProductPage', () => {
   it('sends the numbers as integers, toasts the success and empties the form', async () => {
-    const { calls } = mockApi({ 'POST /item': { status: 201, body: created } });
+    const { callsTo } = mockApi([answer(routes.catalog.create, 201, created)]);
     const { user, field, number, submit } = renderPage();
 
     await user.type(field('Name'), 'Vector X8 Processor');
@@ -36,7 +36,7 @@ describe('AddProductPage', () => {
     await user.click(submit);
 
     expect(await screen.findByText(messages.productAdded)).toBeInTheDocument();
-    const posts = calls.filter((call) => call.method === 'POST' && call.path === '/item');
+    const posts = callsTo(routes.catalog.create);
     expect(posts).toHaveLength(1);
     expect(posts[0]?.body).toEqual({
       name: 'Vector X8 Processor',
@@ -51,17 +51,17 @@ describe('AddProductPage', () => {
   });
 
   it('names every empty field as required and sends nothing', async () => {
-    const { calls } = mockApi({});
+    const { callsTo } = mockApi([]);
     const { user, submit } = renderPage();
 
     await user.click(submit);
 
     expect(await screen.findAllByText(messages.required)).toHaveLength(6);
-    expect(calls.filter((call) => call.path === '/item')).toHaveLength(0);
+    expect(callsTo(routes.catalog.create)).toHaveLength(0);
   });
 
   it('shows the shared schema message for a minimum below one', async () => {
-    const { calls } = mockApi({});
+    const { callsTo } = mockApi([]);
     const { user, field, number, submit } = renderPage();
     const expected = productInputSchema.shape.minimum.safeParse(0).error?.issues[0]?.message;
 
@@ -76,20 +76,17 @@ describe('AddProductPage', () => {
     expect(expected).toBeTruthy();
     expect(await screen.findByText(expected ?? '')).toBeInTheDocument();
     expect(number('Minimum')).toHaveAttribute('aria-invalid', 'true');
-    expect(calls.filter((call) => call.path === '/item')).toHaveLength(0);
+    expect(callsTo(routes.catalog.create)).toHaveLength(0);
   });
 
   it('shows a field error from the server under its field', async () => {
-    mockApi({
-      'POST /item': {
-        status: 400,
-        body: {
-          statusCode: 400,
-          error: 'Bad Request',
-          message: 'name: A product with this name already exists.',
-        },
-      },
-    });
+    mockApi([
+      answer(routes.catalog.create, 400, {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'name: A product with this name already exists.',
+      }),
+    ]);
     const { user, field, number, submit } = renderPage();
 
     await user.type(field('Name'), 'Part 1');
@@ -106,7 +103,7 @@ describe('AddProductPage', () => {
   });
 
   it('previews the image and says so when the URL does not load', async () => {
-    mockApi({});
+    mockApi([]);
     const { user, field } = renderPage();
     const preview = screen.getByTestId('image-preview');
     expect(within(preview).queryByRole('img')).not.toBeInTheDocument();

@@ -2,7 +2,7 @@ import { messages } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '../../../test/factories';
-import { mockApi } from '../../../test/fetch-mock';
+import { answer, handle, mockApi, type RecordedCall, routes } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { PRODUCT_UPDATED } from './edit-product-dialog';
 import ManageProductsPage, { PRODUCT_DELETED } from './manage-products-page';
@@ -16,11 +16,11 @@ async function findRow(name: string) {
   return cell.closest('tr') as HTMLElement;
 }
 
-const writes = (calls: { method: string }[]) => calls.filter((call) => call.method !== 'GET');
+const writes = (calls: RecordedCall[]) => calls.filter((call) => call.method !== 'GET');
 
 describe('ManageProductsPage', () => {
   it('lists image, name, price, minimum and available of every product', async () => {
-    mockApi({ 'GET /items': { body: [first, second] } });
+    mockApi([answer(routes.catalog.list, 200, [first, second])]);
     renderWithProviders(<ManageProductsPage />);
 
     const row = await findRow('Vector X8 Processor');
@@ -35,13 +35,13 @@ describe('ManageProductsPage', () => {
 
   it('asks before deleting and sends DELETE only after Yes', async () => {
     let items = [first, second];
-    const { calls } = mockApi({
-      'GET /items': () => ({ body: items }),
-      [`DELETE /item/${first._id}`]: () => {
+    const { calls } = mockApi([
+      handle(routes.catalog.list, () => ({ status: 200, body: items })),
+      handle(routes.catalog.remove, () => {
         items = [second];
-        return { body: { acknowledged: true, deletedCount: 1 } };
-      },
-    });
+        return { status: 200, body: { acknowledged: true, deletedCount: 1 } };
+      }),
+    ]);
     const { user } = renderWithProviders(<ManageProductsPage />);
 
     await user.click(within(await findRow(first.name)).getByRole('button', { name: 'Delete' }));
@@ -61,23 +61,23 @@ describe('ManageProductsPage', () => {
 
     expect(await screen.findByText(PRODUCT_DELETED)).toBeInTheDocument();
     expect(writes(calls)).toEqual([
-      expect.objectContaining({ method: 'DELETE', path: `/item/${first._id}` }),
+      expect.objectContaining({ route: routes.catalog.remove, params: { id: first._id } }),
     ]);
     await waitFor(() =>
       expect(screen.queryByRole('rowheader', { name: first.name })).not.toBeInTheDocument(),
     );
   });
 
-  it('edits the stock with PUT /item/{id}, sending only the changed field', async () => {
+  it('edits the stock, sending only the changed field', async () => {
     let items = [first, second];
-    const { calls } = mockApi({
-      'GET /items': () => ({ body: items }),
-      [`PUT /item/${first._id}`]: ({ body }) => {
-        const product = { ...first, ...(body as object) };
+    const { calls } = mockApi([
+      handle(routes.catalog.list, () => ({ status: 200, body: items })),
+      handle(routes.catalog.update, ({ body }) => {
+        const product = { ...first, ...body };
         items = [product, second];
-        return { body: { acknowledged: true, product } };
-      },
-    });
+        return { status: 200, body: { acknowledged: true, product } };
+      }),
+    ]);
     const { user } = renderWithProviders(<ManageProductsPage />);
 
     await user.click(within(await findRow(first.name)).getByRole('button', { name: 'Edit' }));
@@ -91,8 +91,8 @@ describe('ManageProductsPage', () => {
     expect(await screen.findByText(PRODUCT_UPDATED)).toBeInTheDocument();
     expect(writes(calls)).toEqual([
       expect.objectContaining({
-        method: 'PUT',
-        path: `/item/${first._id}`,
+        route: routes.catalog.update,
+        params: { id: first._id },
         body: { available: 30000 },
       }),
     ]);
@@ -101,7 +101,7 @@ describe('ManageProductsPage', () => {
   });
 
   it('refuses an edit that changes nothing or leaves a field empty', async () => {
-    const { calls } = mockApi({ 'GET /items': { body: [first] } });
+    const { calls } = mockApi([answer(routes.catalog.list, 200, [first])]);
     const { user } = renderWithProviders(<ManageProductsPage />);
 
     await user.click(within(await findRow(first.name)).getByRole('button', { name: 'Edit' }));

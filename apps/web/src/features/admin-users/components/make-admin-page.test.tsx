@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { admin, customer, signedIn } from '../../../test/auth-mock';
 import { testId } from '../../../test/factories';
-import { mockApi, type RecordedCall } from '../../../test/fetch-mock';
+import { answer, handle, mockApi, type RecordedCall, routes } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import MakeAdminPage, {
   CONFIRM_REMOVE_USER,
@@ -25,11 +25,9 @@ const initialUsers = () => [
   row(3, 'other@example.com', null, false),
 ];
 
-const at = (email: string) => encodeURIComponent(email);
+/** The calls that change users (the admin's own shop token is not one). */
 const writes = (calls: RecordedCall[]) =>
-  calls.filter(
-    (call) => call.method !== 'GET' && !call.path.startsWith('/user/' + at(admin.email)),
-  );
+  calls.filter((call) => call.route === routes.users.promote || call.route === routes.users.remove);
 
 async function findRow(email: string) {
   const table = await screen.findByRole('table', { name: 'Users' });
@@ -39,7 +37,7 @@ async function findRow(email: string) {
 
 describe('MakeAdminPage', () => {
   it('lists email, name, role and since; admins have no Make Admin button', async () => {
-    mockApi({ ...signedIn(admin), 'GET /users': { body: initialUsers() } });
+    mockApi([signedIn(admin), answer(routes.users.list, 200, initialUsers())]);
     renderWithProviders(<MakeAdminPage />);
 
     const adminRow = await findRow(admin.email);
@@ -55,18 +53,16 @@ describe('MakeAdminPage', () => {
     expect(within(await findRow('other@example.com')).getByText('—')).toBeInTheDocument();
   });
 
-  it('promotes a customer with PUT /user/admin/{email}, naming the acting admin', async () => {
+  it('promotes a customer, naming the acting admin', async () => {
     let users = initialUsers();
-    const { calls } = mockApi({
-      ...signedIn(admin),
-      'GET /users': () => ({ body: users }),
-      [`PUT /user/admin/${at(customer.email)}`]: () => {
-        users = users.map((user) =>
-          user.email === customer.email ? { ...user, role: true } : user,
-        );
-        return { body: { acknowledged: true, user: users[1] } };
-      },
-    });
+    const { calls } = mockApi([
+      signedIn(admin),
+      handle(routes.users.list, () => ({ status: 200, body: users })),
+      handle(routes.users.promote, ({ params }) => {
+        users = users.map((user) => (user.email === params.email ? { ...user, role: true } : user));
+        return { status: 200, body: { acknowledged: true, user: users[1]! } };
+      }),
+    ]);
     const { user } = renderWithProviders(<MakeAdminPage />);
     await screen.findByText('(you)');
 
@@ -77,8 +73,8 @@ describe('MakeAdminPage', () => {
     expect(await screen.findByText(madeAdminMessage(customer.email))).toBeInTheDocument();
     expect(writes(calls)).toEqual([
       expect.objectContaining({
-        method: 'PUT',
-        path: `/user/admin/${at(customer.email)}`,
+        route: routes.users.promote,
+        params: { email: customer.email },
         body: { email: admin.email },
       }),
     ]);
@@ -89,14 +85,14 @@ describe('MakeAdminPage', () => {
 
   it('cannot remove yourself; removes another user only after Yes', async () => {
     let users = initialUsers();
-    const { calls } = mockApi({
-      ...signedIn(admin),
-      'GET /users': () => ({ body: users }),
-      [`DELETE /user/${at('other@example.com')}`]: () => {
-        users = users.filter((user) => user.email !== 'other@example.com');
-        return { body: { acknowledged: true } };
-      },
-    });
+    const { calls } = mockApi([
+      signedIn(admin),
+      handle(routes.users.list, () => ({ status: 200, body: users })),
+      handle(routes.users.remove, ({ params }) => {
+        users = users.filter((user) => user.email !== params.email);
+        return { status: 200, body: { acknowledged: true, deletedCount: 1 } };
+      }),
+    ]);
     const { user } = renderWithProviders(<MakeAdminPage />);
     await screen.findByText('(you)');
 
@@ -121,7 +117,10 @@ describe('MakeAdminPage', () => {
 
     expect(await screen.findByText(USER_REMOVED)).toBeInTheDocument();
     expect(writes(calls)).toEqual([
-      expect.objectContaining({ method: 'DELETE', path: `/user/${at('other@example.com')}` }),
+      expect.objectContaining({
+        route: routes.users.remove,
+        params: { email: 'other@example.com' },
+      }),
     ]);
     await waitFor(() =>
       expect(screen.queryByRole('rowheader', { name: 'other@example.com' })).toBeNull(),
@@ -130,14 +129,11 @@ describe('MakeAdminPage', () => {
 
   it("shows the server's refusal as an error toast", async () => {
     const refusal = 'The last admin cannot be removed.';
-    mockApi({
-      ...signedIn(admin),
-      'GET /users': { body: initialUsers() },
-      [`DELETE /user/${at(customer.email)}`]: {
-        status: 409,
-        body: { statusCode: 409, error: 'Conflict', message: refusal },
-      },
-    });
+    mockApi([
+      signedIn(admin),
+      answer(routes.users.list, 200, initialUsers()),
+      answer(routes.users.remove, 409, { statusCode: 409, error: 'Conflict', message: refusal }),
+    ]);
     const { user } = renderWithProviders(<MakeAdminPage />);
     await screen.findByText('(you)');
 

@@ -2,7 +2,7 @@ import { auditActionLabels, type AuditEntry, type AuditPage } from '@shop/shared
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { testId } from '../../../test/factories';
-import { mockApi } from '../../../test/fetch-mock';
+import { answer, handle, mockApi, routes } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import AuditLogPage from './audit-log-page';
 
@@ -24,18 +24,17 @@ function entry(n: number, overrides: Partial<AuditEntry> = {}): AuditEntry {
 /** A log of `total` entries, newest (highest n) first, answered a page at a time. */
 function pagedLog(total: number) {
   const all = Array.from({ length: total }, (_, i) => entry(total - i));
-  return ({ url }: { url: string }) => {
-    const query = new URL(url, 'http://shop.test').searchParams;
-    const page = Number(query.get('page'));
-    const limit = Number(query.get('limit'));
+  return handle(routes.audit.list, ({ query }) => {
+    const page = Number(query.page);
+    const limit = Number(query.limit);
     const body: AuditPage = {
       items: all.slice((page - 1) * limit, page * limit),
       total,
       page,
       limit,
     };
-    return { body };
-  };
+    return { status: 200, body };
+  });
 }
 
 const rowTexts = () =>
@@ -60,7 +59,7 @@ describe('AuditLogPage', () => {
       page: 1,
       limit: 20,
     };
-    mockApi({ 'GET /admin/audit?page=1&limit=20': { body: log } });
+    mockApi([answer(routes.audit.list, 200, log)]);
     renderWithProviders(<AuditLogPage />);
 
     const table = await screen.findByRole('table', { name: 'Audit log' });
@@ -85,7 +84,7 @@ describe('AuditLogPage', () => {
   });
 
   it('pages through the log, asking the API for each page', async () => {
-    const { calls } = mockApi(pagedRoutes(45));
+    const { callsTo } = mockApi([pagedLog(45)]);
     const { user } = renderWithProviders(<AuditLogPage />);
 
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(20));
@@ -100,35 +99,26 @@ describe('AuditLogPage', () => {
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(5));
     expect(rowTexts().at(-1)![3]).toBe('Part 1');
     expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
-    expect(calls.map((call) => call.path)).toEqual(
+    expect(callsTo(routes.audit.list).map((call) => call.query)).toEqual(
       expect.arrayContaining([
-        '/admin/audit?page=1&limit=20',
-        '/admin/audit?page=2&limit=20',
-        '/admin/audit?page=3&limit=20',
+        { page: '1', limit: '20' },
+        { page: '2', limit: '20' },
+        { page: '3', limit: '20' },
       ]),
     );
   });
 
   it('shows the error and a retry when the log cannot be read', async () => {
-    mockApi({
-      'GET /admin/audit?page=1&limit=20': {
-        status: 403,
-        body: { statusCode: 403, error: 'Forbidden', message: 'Only an admin may do this.' },
-      },
-    });
+    mockApi([
+      answer(routes.audit.list, 403, {
+        statusCode: 403,
+        error: 'Forbidden',
+        message: 'Only an admin may do this.',
+      }),
+    ]);
     renderWithProviders(<AuditLogPage />);
     expect(await screen.findByText('We could not load the audit log.')).toBeInTheDocument();
     expect(screen.getByText('Only an admin may do this.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 });
-
-/** The mock matches "METHOD path" exactly, query included: one handler per page. */
-function pagedRoutes(total: number) {
-  const handler = pagedLog(total);
-  const routes: Record<string, typeof handler> = {};
-  for (let page = 1; page <= Math.ceil(total / 20); page += 1) {
-    routes[`GET /admin/audit?page=${page}&limit=20`] = handler;
-  }
-  return routes;
-}

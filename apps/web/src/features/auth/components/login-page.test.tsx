@@ -3,13 +3,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { authFailure, customer, fakeAuthServer, fakeToken } from '../../../test/auth-mock';
 import { testConfig } from '../../../test/factories';
-import { mockApi, type MockAnswer, type MockHandler } from '../../../test/fetch-mock';
+import { answer, handle, mockApi, type Mocks, routes } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 import { POPUP_CLOSED_BY_USER } from '../popup/sign-in-popup';
 
-function renderLogin(extra: Record<string, MockHandler | MockAnswer> = {}, config = testConfig) {
+function renderLogin(extra: Mocks = [], config = testConfig) {
   const server = fakeAuthServer();
-  const api = mockApi({ 'GET /config': { body: config }, ...server.handlers, ...extra });
+  const api = mockApi([answer(routes.settings.config, 200, config), server.mocks, extra]);
   const view = renderApp('/login');
   return { ...view, ...api, server };
 }
@@ -20,11 +20,11 @@ const follows = (earlier: Element, later: Element) =>
 
 describe('Login page', () => {
   it('shows the required message under each empty field', async () => {
-    const { user, calls } = renderLogin();
+    const { user, callsTo } = renderLogin();
     await user.click(await screen.findByRole('button', { name: 'Login' }));
 
     expect(await screen.findAllByText(messages.required)).toHaveLength(2);
-    expect(calls.some((call) => call.path.startsWith('/auth/sign-in'))).toBe(false);
+    expect(callsTo(routes.auth.signIn)).toHaveLength(0);
   });
 
   it('shows the email and password messages for values that break SPEC rules', async () => {
@@ -52,9 +52,9 @@ describe('Login page', () => {
   });
 
   it('shows a rate limit like any other code', async () => {
-    const { user } = renderLogin({
-      'POST /auth/sign-in/email': { status: 429, body: { message: 'Too many requests.' } },
-    });
+    const { user } = renderLogin([
+      answer(routes.auth.signIn, 429, { message: 'Too many requests.' }),
+    ]);
     await user.type(await screen.findByRole('textbox', { name: 'Email' }), customer.email);
     await user.type(screen.getByLabelText('Password'), customer.password!);
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -63,20 +63,16 @@ describe('Login page', () => {
   });
 
   it('signs in, stores the shop token, shows the user in the navbar and goes to /', async () => {
-    const { user, router, calls } = renderLogin();
+    const { user, router, callsTo } = renderLogin();
     await user.type(await screen.findByRole('textbox', { name: 'Email' }), customer.email);
     await user.type(screen.getByLabelText('Password'), customer.password!);
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(fakeToken(customer.email));
-    expect(calls).toContainEqual(
-      expect.objectContaining({
-        method: 'POST',
-        path: '/auth/sign-in/email',
-        body: { email: customer.email, password: customer.password },
-      }),
-    );
+    expect(callsTo(routes.auth.signIn).map((call) => call.body)).toEqual([
+      { email: customer.email, password: customer.password },
+    ]);
     const banner = screen.getByRole('banner');
     expect(await within(banner).findAllByText(customer.name)).not.toHaveLength(0);
   });
@@ -96,9 +92,9 @@ describe('Login page', () => {
   });
 
   it('in reset mode sends the email and shows Email Sent! inline and as a toast', async () => {
-    const { user, calls } = renderLogin({
-      'POST /auth/request-password-reset': { body: { status: true } },
-    });
+    const { user, callsTo } = renderLogin([
+      answer(routes.auth.requestPasswordReset, 200, { status: true }),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
     await user.type(screen.getByRole('textbox', { name: 'Email' }), customer.email);
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
@@ -106,18 +102,15 @@ describe('Login page', () => {
     expect(await screen.findByTestId('reset-email-sent')).toHaveTextContent(messages.emailSent);
     // The toast library loads with the first toast, so the toast may follow the inline text.
     await waitFor(() => expect(screen.getAllByText(messages.emailSent)).toHaveLength(2));
-    expect(calls).toContainEqual(
-      expect.objectContaining({
-        path: '/auth/request-password-reset',
-        body: { email: customer.email, redirectTo: '/reset-password' },
-      }),
-    );
+    expect(callsTo(routes.auth.requestPasswordReset).map((call) => call.body)).toEqual([
+      { email: customer.email, redirectTo: '/reset-password' },
+    ]);
   });
 
   it('in reset mode shows the messages and the provider code under the email field', async () => {
-    const { user } = renderLogin({
-      'POST /auth/request-password-reset': authFailure(429, 'TOO_MANY_REQUESTS'),
-    });
+    const { user } = renderLogin([
+      handle(routes.auth.requestPasswordReset, () => authFailure(429, 'TOO_MANY_REQUESTS')),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Forgot password?' }));
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText(messages.required)).toBeInTheDocument();
@@ -143,7 +136,7 @@ describe('Login page', () => {
   });
 
   it('says so on a disabled Google button when Google is not configured', async () => {
-    renderLogin({}, { ...testConfig, googleEnabled: false });
+    renderLogin([], { ...testConfig, googleEnabled: false });
     expect(
       await screen.findByRole('button', { name: 'Google sign-in is not configured' }),
     ).toBeDisabled();
@@ -154,11 +147,12 @@ describe('Login page', () => {
     const open = vi.fn(() => popup);
     vi.stubGlobal('open', open);
     const { user } = renderLogin(
-      {
-        'POST /auth/sign-in/social': {
-          body: { url: 'https://accounts.example.com/o', redirect: false },
-        },
-      },
+      [
+        answer(routes.auth.signInSocial, 200, {
+          url: 'https://accounts.example.com/o',
+          redirect: false,
+        }),
+      ],
       { ...testConfig, googleEnabled: true },
     );
 

@@ -3,46 +3,48 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { authFailure } from '../../../test/auth-mock';
 import { testConfig } from '../../../test/factories';
-import { mockApi, type MockAnswer } from '../../../test/fetch-mock';
+import { answer, handle, mockApi, type Reply, routes } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 import { PASSWORDS_DIFFER } from '../schemas';
 import { PASSWORD_CHANGED } from './reset-password-page';
 
-function renderReset(path: string, resetAnswer: MockAnswer = { body: { status: true } }) {
-  const api = mockApi({
-    'GET /config': { body: testConfig },
-    'GET /auth/get-session': { body: null },
-    'POST /auth/reset-password': resetAnswer,
-  });
+type ResetReply = Reply<typeof routes.auth.resetPassword>;
+
+function renderReset(
+  path: string,
+  resetReply: ResetReply = { status: 200, body: { status: true } },
+) {
+  const api = mockApi([
+    answer(routes.settings.config, 200, testConfig),
+    answer(routes.auth.session, 200, null),
+    handle(routes.auth.resetPassword, () => resetReply),
+  ]);
   return { ...renderApp(path), ...api };
 }
 
 describe('Reset password page', () => {
   it('sets the new password with the token from the link and goes to /login', async () => {
-    const { user, router, calls } = renderReset('/reset-password?token=tok-123');
+    const { user, router, callsTo } = renderReset('/reset-password?token=tok-123');
     await user.type(await screen.findByLabelText('New password'), 'Fresh#2027');
     await user.type(screen.getByLabelText('Confirm new password'), 'Fresh#2027');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText(PASSWORD_CHANGED)).toBeInTheDocument();
-    expect(calls).toContainEqual(
-      expect.objectContaining({
-        path: '/auth/reset-password',
-        body: { newPassword: 'Fresh#2027', token: 'tok-123' },
-      }),
-    );
+    expect(callsTo(routes.auth.resetPassword).map((call) => call.body)).toEqual([
+      { newPassword: 'Fresh#2027', token: 'tok-123' },
+    ]);
   });
 
   it('checks the password rule and the confirmation', async () => {
-    const { user, calls } = renderReset('/reset-password?token=tok-123');
+    const { user, callsTo } = renderReset('/reset-password?token=tok-123');
     await user.type(await screen.findByLabelText('New password'), 'short');
     await user.type(screen.getByLabelText('Confirm new password'), 'other');
     await user.click(screen.getByRole('button', { name: 'Set new password' }));
 
     expect(await screen.findByText(messages.invalidPassword)).toBeInTheDocument();
     expect(screen.getByText(PASSWORDS_DIFFER)).toBeInTheDocument();
-    expect(calls.some((call) => call.path === '/auth/reset-password')).toBe(false);
+    expect(callsTo(routes.auth.resetPassword)).toHaveLength(0);
   });
 
   it('shows the code when the server refuses the token', async () => {

@@ -1,34 +1,24 @@
 import { ACCESS_TOKEN_KEY, messages } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  customer,
-  fakeAuthServer,
-  fakeToken,
-  shopHandlers,
-  tokenPath,
-} from '../../../test/auth-mock';
+import { customer, fakeAuthServer, fakeToken } from '../../../test/auth-mock';
 import { testConfig } from '../../../test/factories';
-import { mockApi } from '../../../test/fetch-mock';
+import { answer, mockApi, routes } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 
 function renderSignup(path = '/signup') {
   const server = fakeAuthServer();
-  const api = mockApi({
-    'GET /config': { body: testConfig },
-    ...server.handlers,
-    ...shopHandlers({ email: 'pat@example.com', name: 'PAT BUYER' }),
-  });
+  const api = mockApi([answer(routes.settings.config, 200, testConfig), server.mocks]);
   return { ...renderApp(path), ...api, server };
 }
 
 describe('Signup page', () => {
   it('shows the required message under each empty field', async () => {
-    const { user, calls } = renderSignup();
+    const { user, callsTo } = renderSignup();
     await user.click(await screen.findByRole('button', { name: 'Signup' }));
 
     expect(await screen.findAllByText(messages.required)).toHaveLength(3);
-    expect(calls.some((call) => call.path === '/auth/sign-up/email')).toBe(false);
+    expect(callsTo(routes.auth.signUp)).toHaveLength(0);
   });
 
   it('shows the name, email and password messages for bad values', async () => {
@@ -45,22 +35,19 @@ describe('Signup page', () => {
 
   it('creates the account, stores the shop token and goes to / with the uppercased name', async () => {
     // Even with a remembered page, signup goes to / (SPEC section 2).
-    const { user, router, calls } = renderSignup();
+    const { user, router, callsTo } = renderSignup();
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Pat Buyer');
     await user.type(screen.getByRole('textbox', { name: 'Email' }), 'pat@example.com');
     await user.type(screen.getByLabelText('Password'), 'Parts#2026');
     await user.click(screen.getByRole('button', { name: 'Signup' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(calls).toContainEqual(
-      expect.objectContaining({
-        path: '/auth/sign-up/email',
-        body: { name: 'Pat Buyer', email: 'pat@example.com', password: 'Parts#2026' },
-      }),
-    );
-    expect(calls).toContainEqual(
-      expect.objectContaining({ method: 'PUT', path: tokenPath('pat@example.com') }),
-    );
+    expect(callsTo(routes.auth.signUp).map((call) => call.body)).toEqual([
+      { name: 'Pat Buyer', email: 'pat@example.com', password: 'Parts#2026' },
+    ]);
+    expect(callsTo(routes.identity.issueToken).map((call) => call.params)).toEqual([
+      { email: 'pat@example.com' },
+    ]);
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(fakeToken('pat@example.com'));
     expect(await within(screen.getByRole('banner')).findAllByText('PAT BUYER')).not.toHaveLength(0);
   });
@@ -69,11 +56,7 @@ describe('Signup page', () => {
     const email = 'john.doe@acme.co.uk';
     const passPhrase = 'correct horse battery staple, 2026 edition';
     const server = fakeAuthServer();
-    const { calls } = mockApi({
-      'GET /config': { body: testConfig },
-      ...server.handlers,
-      ...shopHandlers({ email, name: 'JOHN DOE' }),
-    });
+    const { callsTo } = mockApi([answer(routes.settings.config, 200, testConfig), server.mocks]);
     const { user, router } = renderApp('/signup');
     await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'John Doe');
     await user.type(screen.getByRole('textbox', { name: 'Email' }), ' John.Doe@Acme.co.uk ');
@@ -81,12 +64,9 @@ describe('Signup page', () => {
     await user.click(screen.getByRole('button', { name: 'Signup' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(calls).toContainEqual(
-      expect.objectContaining({
-        path: '/auth/sign-up/email',
-        body: { name: 'John Doe', email, password: passPhrase },
-      }),
-    );
+    expect(callsTo(routes.auth.signUp).map((call) => call.body)).toEqual([
+      { name: 'John Doe', email, password: passPhrase },
+    ]);
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(fakeToken(email));
   });
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, signedIn } from '../../../test/auth-mock';
 import { testConfig } from '../../../test/factories';
-import { mockApi } from '../../../test/fetch-mock';
+import { answer, mockApi, routes } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 import { EMAIL_VERIFIED, VERIFICATION_LINK_BAD } from './email-verified-page';
 import { VERIFICATION_SENT } from './resend-verification-button';
@@ -12,55 +12,50 @@ const BANNER = /Please confirm your email address/;
 
 describe('Email verification', () => {
   it('a signed-in person with an unverified address sees the banner, and Resend asks for a new link', async () => {
-    const { user, calls } = {
-      ...mockApi({
-        'GET /config': { body: testConfig },
-        ...signedIn(unverified),
-        'POST /auth/send-verification-email': { body: { status: true } },
-      }),
+    const { user, callsTo } = {
+      ...mockApi([
+        answer(routes.settings.config, 200, testConfig),
+        signedIn(unverified),
+        answer(routes.auth.sendVerificationEmail, 200, { status: true }),
+      ]),
       ...renderApp('/blog'),
     };
     expect(await screen.findByText(BANNER)).toHaveTextContent(unverified.email);
     await user.click(await screen.findByRole('button', { name: 'Resend email' }));
 
     expect(await screen.findByRole('button', { name: VERIFICATION_SENT })).toBeDisabled();
-    expect(calls).toContainEqual(
-      expect.objectContaining({
-        path: '/auth/send-verification-email',
-        body: { email: unverified.email, callbackURL: '/email-verified' },
-      }),
-    );
+    expect(callsTo(routes.auth.sendVerificationEmail).map((call) => call.body)).toEqual([
+      { email: unverified.email, callbackURL: '/email-verified' },
+    ]);
   });
 
   it('a verified person sees no banner', async () => {
-    mockApi({ 'GET /config': { body: testConfig }, ...signedIn(customer) });
+    mockApi([answer(routes.settings.config, 200, testConfig), signedIn(customer)]);
     renderApp('/blog');
     expect(await screen.findByRole('button', { name: /Signout/i })).toBeInTheDocument();
     expect(screen.queryByText(BANNER)).not.toBeInTheDocument();
   });
 
   it('/email-verified says the address is verified', async () => {
-    mockApi({ 'GET /config': { body: testConfig }, ...signedIn(customer) });
+    mockApi([answer(routes.settings.config, 200, testConfig), signedIn(customer)]);
     renderApp('/email-verified');
     expect(await screen.findByText(EMAIL_VERIFIED)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the shop' })).toHaveAttribute('href', '/');
   });
 
   it('/email-verified?error=... explains a bad link and offers a new one to the signed-in person', async () => {
-    const { calls, user } = {
-      ...mockApi({
-        'GET /config': { body: testConfig },
-        ...signedIn(unverified),
-        'POST /auth/send-verification-email': { body: { status: true } },
-      }),
+    const { callsTo, user } = {
+      ...mockApi([
+        answer(routes.settings.config, 200, testConfig),
+        signedIn(unverified),
+        answer(routes.auth.sendVerificationEmail, 200, { status: true }),
+      ]),
       ...renderApp('/email-verified?error=TOKEN_EXPIRED'),
     };
     expect(await screen.findByText(VERIFICATION_LINK_BAD)).toBeInTheDocument();
     expect(screen.getByTestId('auth-error')).toHaveTextContent('*TOKEN_EXPIRED*');
     const resend = await screen.findAllByRole('button', { name: 'Resend email' });
     await user.click(resend[resend.length - 1]!);
-    await waitFor(() =>
-      expect(calls.some((call) => call.path === '/auth/send-verification-email')).toBe(true),
-    );
+    await waitFor(() => expect(callsTo(routes.auth.sendVerificationEmail)).not.toHaveLength(0));
   });
 });

@@ -2,7 +2,7 @@ import { PREVIEW_LENGTH } from '@shop/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { makeProduct, testId } from '../../../test/factories';
-import { mockApi } from '../../../test/fetch-mock';
+import { answer, mockApi, routes } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { ProductCard } from './product-card';
 
@@ -61,11 +61,15 @@ describe('ProductCard', () => {
       vi.useRealTimers();
     });
     const product = makeProduct(7);
-    const { calls } = mockApi({ [`GET /item/${product._id}`]: { body: product } });
+    const { calls } = mockApi([answer(routes.catalog.get, 200, product)]);
     const { user } = renderWithProviders(<ProductCard product={product} />);
 
     await user.hover(screen.getByRole('link', { name: 'Buy Now' }));
-    await waitFor(() => expect(calls.map((call) => call.path)).toEqual([`/item/${product._id}`]));
+    await waitFor(() =>
+      expect(calls.map((call) => [call.route, call.params])).toEqual([
+        [routes.catalog.get, { id: product._id }],
+      ]),
+    );
     await user.tab();
     // Read once: the answer is kept for the purchase page.
     expect(calls).toHaveLength(1);

@@ -2,17 +2,17 @@ import { HOME_PRODUCT_COUNT } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeProduct, testConfig } from '../../../test/factories';
-import { mockApi } from '../../../test/fetch-mock';
+import { answer, mockApi, routes } from '../../../test/fetch-mock';
 import { renderApp } from '../../../test/render';
 
 const products = Array.from({ length: HOME_PRODUCT_COUNT + 3 }, (_, i) => makeProduct(i + 1));
 
 function mockShop() {
-  mockApi({
-    'GET /config': { body: testConfig },
-    'GET /items': { body: products },
-    'GET /reviews': { body: [] },
-  });
+  mockApi([
+    answer(routes.settings.config, 200, testConfig),
+    answer(routes.catalog.list, 200, products),
+    answer(routes.reviews.list, 200, []),
+  ]);
 }
 
 describe('All products', () => {

@@ -1,7 +1,7 @@
 import { messages } from '@shop/shared';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { mockApi } from '../../../test/fetch-mock';
+import { answer, mockApi, routes } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { SubscribeSection } from './subscribe-section';
 
@@ -21,35 +21,33 @@ describe('SubscribeSection', () => {
   });
 
   it('posts a valid email, shows the server message in a toast and clears the field', async () => {
-    const { calls } = mockApi({
-      'POST /subscribe': {
-        status: 201,
-        body: { acknowledged: true, alreadySubscribed: false, message: messages.subscribed },
-      },
-    });
+    const { callsTo } = mockApi([
+      answer(routes.newsletter.subscribe, 201, {
+        acknowledged: true,
+        alreadySubscribed: false,
+        message: messages.subscribed,
+      }),
+    ]);
     const { user, input, submit } = await renderForm();
 
     await user.type(input, 'Buyer@Company.com');
     await user.click(submit);
 
     expect(await screen.findByText(messages.subscribed)).toBeInTheDocument();
-    expect(calls).toContainEqual(
-      expect.objectContaining({
-        method: 'POST',
-        path: '/subscribe',
-        body: { email: 'buyer@company.com' },
-      }),
-    );
+    expect(callsTo(routes.newsletter.subscribe).map((call) => call.body)).toEqual([
+      { email: 'buyer@company.com' },
+    ]);
     expect(input).toHaveValue('');
   });
 
   it('shows the friendly message for an address that is already subscribed', async () => {
-    mockApi({
-      'POST /subscribe': {
-        status: 200,
-        body: { acknowledged: true, alreadySubscribed: true, message: messages.alreadySubscribed },
-      },
-    });
+    mockApi([
+      answer(routes.newsletter.subscribe, 200, {
+        acknowledged: true,
+        alreadySubscribed: true,
+        message: messages.alreadySubscribed,
+      }),
+    ]);
     const { user, input, submit } = await renderForm();
 
     await user.type(input, 'buyer@company.com');
@@ -59,7 +57,7 @@ describe('SubscribeSection', () => {
   });
 
   it('refuses an invalid email without calling the server', async () => {
-    const { calls } = mockApi({});
+    const { calls } = mockApi([]);
     const { user, input, submit } = await renderForm();
 
     await user.type(input, 'not-an-email');
@@ -71,23 +69,20 @@ describe('SubscribeSection', () => {
   });
 
   it('asks for an address when the field is empty', async () => {
-    mockApi({});
+    mockApi([]);
     const { user, submit } = await renderForm();
     await user.click(submit);
     expect(await screen.findByText(messages.required)).toBeInTheDocument();
   });
 
   it('shows the server error message in a toast', async () => {
-    mockApi({
-      'POST /subscribe': {
-        status: 400,
-        body: {
-          statusCode: 400,
-          error: 'Bad Request',
-          message: 'The server refused this address.',
-        },
-      },
-    });
+    mockApi([
+      answer(routes.newsletter.subscribe, 400, {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'The server refused this address.',
+      }),
+    ]);
     const { user, input, submit } = await renderForm();
 
     await user.type(input, 'buyer@company.com');

@@ -2,11 +2,10 @@ import { messages, type UserInfo } from '@shop/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, signedIn } from '../../../test/auth-mock';
-import { mockApi, type RecordedCall } from '../../../test/fetch-mock';
+import { answer, handle, mockApi, routes } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import ProfilePage from './profile-page';
 
-const infoPath = `/userinfo/${encodeURIComponent(customer.email)}`;
 const stored: UserInfo = {
   education: 'BSc Electrical Engineering',
   location: 'Rotterdam',
@@ -14,22 +13,20 @@ const stored: UserInfo = {
   linkedin: 'https://www.linkedin.com/in/jane-buyer',
 };
 
-const puts = (calls: RecordedCall[]) =>
-  calls.filter((call) => call.method === 'PUT' && call.path === infoPath);
 const field = (label: string) => screen.getByRole('textbox', { name: label });
 const shown = (testId: string) => screen.getByTestId(testId);
 
-/** A GET and PUT /userinfo/{email} that remember what was saved. */
+/** The customer's stored profile, read and saved: it remembers what was saved. */
 function infoServer(initial: UserInfo | null) {
   let info = initial;
-  return {
-    [`GET ${infoPath}`]: () => ({ body: info }),
-    [`PUT ${infoPath}`]: ({ body }: { body: unknown }) => {
+  return [
+    handle(routes.profile.get, () => ({ status: 200, body: info })),
+    handle(routes.profile.save, ({ body }) => {
       const upserted = info === null;
-      info = body as UserInfo;
-      return { body: { acknowledged: true, upserted, info } };
-    },
-  };
+      info = body;
+      return { status: 200, body: { acknowledged: true, upserted, info } };
+    }),
+  ];
 }
 
 async function fill(user: ReturnType<typeof renderWithProviders>['user'], info: UserInfo) {
@@ -46,7 +43,7 @@ async function fill(user: ReturnType<typeof renderWithProviders>['user'], info: 
 
 describe('ProfilePage', () => {
   it('starts in Add Information mode, saves, shows the information and turns to Update', async () => {
-    const { calls } = mockApi({ ...signedIn(customer), ...infoServer(null) });
+    const { callsTo } = mockApi([signedIn(customer), infoServer(null)]);
     const { user } = renderWithProviders(<ProfilePage />);
 
     expect(await screen.findByRole('heading', { name: 'Add Information' })).toBeInTheDocument();
@@ -58,7 +55,9 @@ describe('ProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Add Information' }));
 
     expect(await screen.findByText(messages.informationSaved)).toBeInTheDocument();
-    expect(puts(calls).map((call) => call.body)).toEqual([stored]);
+    expect(callsTo(routes.profile.save).map((call) => [call.params.email, call.body])).toEqual([
+      [customer.email, stored],
+    ]);
     expect(await screen.findByRole('heading', { name: 'Update Information' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Update Information' })).toBeInTheDocument();
     expect(shown('profile-education')).toHaveTextContent(stored.education);
@@ -69,7 +68,7 @@ describe('ProfilePage', () => {
   });
 
   it('updates stored information in Update Information mode', async () => {
-    const { calls } = mockApi({ ...signedIn(customer), ...infoServer(stored) });
+    const { callsTo } = mockApi([signedIn(customer), infoServer(stored)]);
     const { user } = renderWithProviders(<ProfilePage />);
 
     expect(await screen.findByRole('heading', { name: 'Update Information' })).toBeInTheDocument();
@@ -81,31 +80,34 @@ describe('ProfilePage', () => {
     await user.click(screen.getByRole('button', { name: 'Update Information' }));
 
     expect(await screen.findByText(messages.informationSaved)).toBeInTheDocument();
-    expect(puts(calls).map((call) => call.body)).toEqual([{ ...stored, location: 'Eindhoven' }]);
+    expect(callsTo(routes.profile.save).map((call) => call.body)).toEqual([
+      { ...stored, location: 'Eindhoven' },
+    ]);
     await waitFor(() => expect(shown('profile-location')).toHaveTextContent('Eindhoven'));
   });
 
   it('requires every field', async () => {
-    const { calls } = mockApi({ ...signedIn(customer), ...infoServer(null) });
+    const { callsTo } = mockApi([signedIn(customer), infoServer(null)]);
     const { user } = renderWithProviders(<ProfilePage />);
 
     await user.click(await screen.findByRole('button', { name: 'Add Information' }));
 
     expect(await screen.findAllByText(messages.required)).toHaveLength(4);
     expect(field('Education')).toHaveAttribute('aria-invalid', 'true');
-    expect(puts(calls)).toHaveLength(0);
+    expect(callsTo(routes.profile.save)).toHaveLength(0);
   });
 
   it('says "No user is logged in." when nobody is signed in', async () => {
-    const { calls } = mockApi({ 'GET /auth/get-session': { body: null } });
+    const { callsTo } = mockApi([answer(routes.auth.session, 200, null)]);
     const { user } = renderWithProviders(<ProfilePage />);
 
     await screen.findByRole('heading', { name: 'Add Information' });
-    await waitFor(() => expect(calls.some((call) => call.path === '/auth/get-session')).toBe(true));
+    await waitFor(() => expect(callsTo(routes.auth.session)).not.toHaveLength(0));
     await fill(user, stored);
     await user.click(screen.getByRole('button', { name: 'Add Information' }));
 
     expect(await screen.findByText(messages.noUserLoggedIn)).toBeInTheDocument();
-    expect(calls.filter((call) => call.path.startsWith('/userinfo'))).toHaveLength(0);
+    expect(callsTo(routes.profile.get)).toHaveLength(0);
+    expect(callsTo(routes.profile.save)).toHaveLength(0);
   });
 });

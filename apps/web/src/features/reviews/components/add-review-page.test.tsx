@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, signedIn } from '../../../test/auth-mock';
 import { makeReview } from '../../../test/factories';
-import { mockApi, type RecordedCall } from '../../../test/fetch-mock';
+import { handle, mockApi, routes } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { RATING_OUT_OF_RANGE } from '../schemas';
 import AddReviewPage from './add-review-page';
@@ -25,9 +25,6 @@ function renderPage(ui = <AddReviewPage />) {
 function chooseStars(stars: HTMLElement, count: number) {
   fireEvent.click(within(stars).getByRole('radio', { name: `${count} Stars` }));
 }
-
-const posts = (calls: RecordedCall[]) =>
-  calls.filter((call) => call.method === 'POST' && call.path === '/review');
 
 describe('AddReviewPage', () => {
   it('keeps the stars and the number input in sync, starting at 0', async () => {
@@ -53,15 +50,15 @@ describe('AddReviewPage', () => {
 
   it('posts the rating and comment, toasts the success, empties the form and shows it first', async () => {
     let reviews = [makeReview(1, { name: 'OLD REVIEWER' })];
-    const { calls } = mockApi({
-      ...signedIn(customer),
-      'GET /reviews': () => ({ body: reviews }),
-      'POST /review': ({ body }) => {
-        const review = makeReview(2, { name: customer.name, ...(body as object) });
+    const { callsTo } = mockApi([
+      signedIn(customer),
+      handle(routes.reviews.list, () => ({ status: 200, body: reviews })),
+      handle(routes.reviews.create, ({ body }) => {
+        const review = makeReview(2, { name: customer.name, ...body });
         reviews = [...reviews, review];
         return { status: 201, body: { acknowledged: true, insertedId: review._id, review } };
-      },
-    });
+      }),
+    ]);
     const { user, stars, number, comment, submit } = renderPage(
       <>
         <AddReviewPage />
@@ -75,7 +72,7 @@ describe('AddReviewPage', () => {
     await user.click(submit);
 
     expect(await screen.findByText(messages.reviewAdded)).toBeInTheDocument();
-    expect(posts(calls).map((call) => call.body)).toEqual([
+    expect(callsTo(routes.reviews.create).map((call) => call.body)).toEqual([
       { rating: 4, discription: 'Fast delivery, every board worked.' },
     ]);
     expect(number).toHaveValue(0);
@@ -92,26 +89,26 @@ describe('AddReviewPage', () => {
   });
 
   it('sends the default rating 0 when no star is chosen', async () => {
-    const { calls } = mockApi({
-      ...signedIn(customer),
-      'POST /review': ({ body }) => {
-        const review = makeReview(3, body as object);
+    const { callsTo } = mockApi([
+      signedIn(customer),
+      handle(routes.reviews.create, ({ body }) => {
+        const review = makeReview(3, body);
         return { status: 201, body: { acknowledged: true, insertedId: review._id, review } };
-      },
-    });
+      }),
+    ]);
     const { user, comment, submit } = renderPage();
 
     await user.type(comment, 'No stars from me.');
     await user.click(submit);
 
     expect(await screen.findByText(messages.reviewAdded)).toBeInTheDocument();
-    expect(posts(calls).map((call) => call.body)).toEqual([
+    expect(callsTo(routes.reviews.create).map((call) => call.body)).toEqual([
       { rating: 0, discription: 'No stars from me.' },
     ]);
   });
 
   it('requires the comment and keeps the rating within 0 to 5', async () => {
-    const { calls } = mockApi(signedIn(customer));
+    const { callsTo } = mockApi(signedIn(customer));
     const { user, number, submit } = renderPage();
 
     await user.clear(number);
@@ -121,6 +118,6 @@ describe('AddReviewPage', () => {
     expect(await screen.findByText(messages.required)).toBeInTheDocument();
     expect(screen.getByText(RATING_OUT_OF_RANGE)).toBeInTheDocument();
     expect(number).toHaveAttribute('aria-invalid', 'true');
-    expect(posts(calls)).toHaveLength(0);
+    expect(callsTo(routes.reviews.create)).toHaveLength(0);
   });
 });

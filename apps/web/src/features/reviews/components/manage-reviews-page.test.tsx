@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeReview } from '../../../test/factories';
-import { mockApi, type RecordedCall } from '../../../test/fetch-mock';
+import { answer, handle, mockApi, type RecordedCall, routes } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import ManageReviewsPage, { CONFIRM_DELETE_REVIEW, REVIEW_DELETED } from './manage-reviews-page';
 
@@ -22,7 +22,7 @@ async function findRow(name: string) {
 
 describe('ManageReviewsPage', () => {
   it('lists the reviews newest first with reviewer, stars, text and date', async () => {
-    mockApi({ 'GET /reviews': { body: [older, spam] } });
+    mockApi([answer(routes.reviews.list, 200, [older, spam])]);
     renderWithProviders(<ManageReviewsPage />);
 
     await findRow('SAM SPAMMER');
@@ -38,15 +38,15 @@ describe('ManageReviewsPage', () => {
     );
   });
 
-  it('asks before deleting and sends DELETE /review/{id} only after Yes', async () => {
+  it('asks before deleting and deletes the review only after Yes', async () => {
     let reviews = [older, spam];
-    const { calls } = mockApi({
-      'GET /reviews': () => ({ body: reviews }),
-      [`DELETE /review/${spam._id}`]: () => {
+    const { calls } = mockApi([
+      handle(routes.reviews.list, () => ({ status: 200, body: reviews })),
+      handle(routes.reviews.remove, () => {
         reviews = [older];
-        return { body: { acknowledged: true, deletedCount: 1 } };
-      },
-    });
+        return { status: 200, body: { acknowledged: true, deletedCount: 1 } };
+      }),
+    ]);
     const { user } = renderWithProviders(<ManageReviewsPage />);
 
     await user.click(within(await findRow('SAM SPAMMER')).getByRole('button', { name: 'Delete' }));
@@ -65,7 +65,7 @@ describe('ManageReviewsPage', () => {
 
     expect(await screen.findByText(REVIEW_DELETED)).toBeInTheDocument();
     expect(writes(calls)).toEqual([
-      expect.objectContaining({ method: 'DELETE', path: `/review/${spam._id}` }),
+      expect.objectContaining({ route: routes.reviews.remove, params: { id: spam._id } }),
     ]);
     await waitFor(() =>
       expect(screen.queryByRole('rowheader', { name: 'SAM SPAMMER' })).toBeNull(),
@@ -75,13 +75,10 @@ describe('ManageReviewsPage', () => {
 
   it("shows the server's refusal as an error toast and keeps the review", async () => {
     const refusal = 'Only an admin may do this.';
-    mockApi({
-      'GET /reviews': { body: [spam] },
-      [`DELETE /review/${spam._id}`]: {
-        status: 403,
-        body: { statusCode: 403, error: 'Forbidden', message: refusal },
-      },
-    });
+    mockApi([
+      answer(routes.reviews.list, 200, [spam]),
+      answer(routes.reviews.remove, 403, { statusCode: 403, error: 'Forbidden', message: refusal }),
+    ]);
     const { user } = renderWithProviders(<ManageReviewsPage />);
 
     await user.click(within(await findRow('SAM SPAMMER')).getByRole('button', { name: 'Delete' }));
@@ -96,7 +93,7 @@ describe('ManageReviewsPage', () => {
   });
 
   it('says so when there are no reviews', async () => {
-    mockApi({ 'GET /reviews': { body: [] } });
+    mockApi([answer(routes.reviews.list, 200, [])]);
     renderWithProviders(<ManageReviewsPage />);
     expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
   });

@@ -2,21 +2,19 @@ import { PREVIEW_LENGTH } from '@shop/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeReview } from '../../../test/factories';
-import { mockApi } from '../../../test/fetch-mock';
+import { answer, mockApi, routes } from '../../../test/fetch-mock';
 import { renderWithProviders } from '../../../test/render';
 import { ReviewsSection } from './reviews-section';
 
 describe('ReviewsSection', () => {
   it('labels each read-only rating out of five stars', async () => {
-    mockApi({
-      'GET /reviews': {
-        body: [
-          makeReview(1, { rating: 4 }),
-          makeReview(2, { rating: 5 }),
-          makeReview(3, { rating: 1 }),
-        ],
-      },
-    });
+    mockApi([
+      answer(routes.reviews.list, 200, [
+        makeReview(1, { rating: 4 }),
+        makeReview(2, { rating: 5 }),
+        makeReview(3, { rating: 1 }),
+      ]),
+    ]);
     renderWithProviders(<ReviewsSection />);
 
     const cards = await screen.findAllByRole('article');
@@ -30,14 +28,14 @@ describe('ReviewsSection', () => {
 
   it('cuts a long review at the preview length with an ellipsis', async () => {
     const discription = 'R'.repeat(PREVIEW_LENGTH + 10);
-    mockApi({ 'GET /reviews': { body: [makeReview(1, { discription })] } });
+    mockApi([answer(routes.reviews.list, 200, [makeReview(1, { discription })])]);
     renderWithProviders(<ReviewsSection />);
 
     expect(await screen.findByText(`${'R'.repeat(PREVIEW_LENGTH)}...`)).toBeInTheDocument();
   });
 
   it('lays the cards out in 3 columns on large, 2 on medium and 1 on small screens', async () => {
-    mockApi({ 'GET /reviews': { body: [makeReview(1)] } });
+    mockApi([answer(routes.reviews.list, 200, [makeReview(1)])]);
     renderWithProviders(<ReviewsSection />);
 
     const card = await screen.findByRole('article');
@@ -48,7 +46,7 @@ describe('ReviewsSection', () => {
   });
 
   it('says so when there are no reviews yet', async () => {
-    mockApi({ 'GET /reviews': { body: [] } });
+    mockApi([answer(routes.reviews.list, 200, [])]);
     renderWithProviders(<ReviewsSection />);
     expect(await screen.findByText('No reviews yet.')).toBeInTheDocument();
   });

@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { customer, signedIn } from '../../../../test/auth-mock';
 import { makeOrder, testConfig } from '../../../../test/factories';
-import { mockApi, type MockAnswer, type MockHandler } from '../../../../test/fetch-mock';
+import { answer, handle, mockApi, type Mocks, routes } from '../../../../test/fetch-mock';
 import { renderApp } from '../../../../test/render';
 
 // Stripe.js itself comes from js.stripe.com; here stand-ins record what the form asks of it.
@@ -31,7 +31,6 @@ vi.mock('@stripe/react-stripe-js', () => ({
 }));
 
 const order = makeOrder(1, { price: 7200 });
-const orderPath = `/order/${order._id}`;
 const clientSecret = 'pi_live1_secret_xyz';
 const stripeConfig = {
   ...testConfig,
@@ -41,14 +40,14 @@ const stripeConfig = {
 // The Stripe form is its own chunk: its first import in a test run takes a moment.
 const cardElement = () => screen.findByTestId('stripe-card-element', {}, { timeout: 5000 });
 
-function setUp(extra: Record<string, MockHandler | MockAnswer> = {}) {
-  const api = mockApi({
-    'GET /config': { body: stripeConfig },
-    ...signedIn(customer),
-    [`GET ${orderPath}`]: { body: order },
-    'POST /create-payment-intent': { body: { clientSecret } },
-    ...extra,
-  });
+function setUp(extra: Mocks = []) {
+  const api = mockApi([
+    answer(routes.settings.config, 200, stripeConfig),
+    signedIn(customer),
+    answer(routes.orders.get, 200, order),
+    answer(routes.payments.createIntent, 200, { clientSecret }),
+    extra,
+  ]);
   return { ...api, ...renderApp(`/dashboard/payment/${order._id}`) };
 }
 
@@ -64,12 +63,12 @@ describe('Payment page with the Stripe gateway', () => {
   it('keeps Pay disabled until the client secret has arrived', async () => {
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    setUp({
-      'POST /create-payment-intent': async () => {
+    setUp([
+      handle(routes.payments.createIntent, async () => {
         await gate;
-        return { body: { clientSecret } };
-      },
-    });
+        return { status: 200, body: { clientSecret } };
+      }),
+    ]);
     await cardElement();
     expect(screen.getByRole('button', { name: 'Pay' })).toBeDisabled();
 
@@ -81,7 +80,7 @@ describe('Payment page with the Stripe gateway', () => {
     stripe.confirmCardPayment.mockResolvedValue({
       error: { type: 'card_error', message: 'Your card was declined.' },
     });
-    const { user, calls } = setUp();
+    const { user, callsTo } = setUp();
     await cardElement();
     const pay = screen.getByRole('button', { name: 'Pay' });
     await waitFor(() => expect(pay).toBeEnabled());
@@ -90,19 +89,17 @@ describe('Payment page with the Stripe gateway', () => {
     await waitFor(() =>
       expect(screen.getByTestId('card-error')).toHaveTextContent('Your card was declined.'),
     );
-    expect(calls.filter((call) => call.method === 'PUT' && call.path === orderPath)).toHaveLength(
-      0,
-    );
+    expect(callsTo(routes.orders.recordPayment)).toHaveLength(0);
   });
 
   it('confirms with the CardElement and billing details, then records the payment', async () => {
     stripe.confirmCardPayment.mockResolvedValue({
       paymentIntent: { id: 'pi_live1', status: 'succeeded' },
     });
-    const paid = { ...order, paid: true, transactionId: 'pi_live1', status: 'Pending' };
-    const { user, calls } = setUp({
-      [`PUT ${orderPath}`]: { body: { acknowledged: true, order: paid } },
-    });
+    const paid = makeOrder(1, { ...order, paid: true, transactionId: 'pi_live1' });
+    const { user, callsTo } = setUp([
+      answer(routes.orders.recordPayment, 200, { acknowledged: true, order: paid }),
+    ]);
     await cardElement();
     const pay = screen.getByRole('button', { name: 'Pay' });
     await waitFor(() => expect(pay).toBeEnabled());
@@ -115,9 +112,8 @@ describe('Payment page with the Stripe gateway', () => {
         billing_details: { name: customer.name, email: customer.email },
       },
     });
-    expect(calls.find((call) => call.method === 'PUT' && call.path === orderPath)?.body).toEqual({
-      _id: order._id,
-      transactionId: 'pi_live1',
-    });
+    expect(callsTo(routes.orders.recordPayment).map((call) => [call.params, call.body])).toEqual([
+      [{ id: order._id }, { _id: order._id, transactionId: 'pi_live1' }],
+    ]);
   });
 });
