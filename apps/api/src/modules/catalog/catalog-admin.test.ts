@@ -1,16 +1,16 @@
 import {
+  api,
   deletedSchema,
   productCreatedSchema,
   productUpdatedSchema,
-  type Product,
-  type ProductInput,
-} from '@shop/shared';
+  type ProductInput, type ApiErrorBody } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardMessages } from '../../auth/guards.js';
 import { orders } from '../../db/schema.js';
 import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../../test-support/accounts.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { inject, injectUnchecked } from '../../test-support/inject.js';
 
 const MISSING_ID = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
 
@@ -37,25 +37,15 @@ describe.each(testDatabases())('admin catalogue on %s', (kind) => {
     await t?.close();
   });
 
-  const items = async () =>
-    (await t.app.inject({ method: 'GET', url: '/api/items' })).json<Product[]>();
-  const item = (id: string) => t.app.inject({ method: 'GET', url: `/api/item/${id}` });
+  const items = async () => (await inject(t, api.catalog.list)).json();
+  const item = (id: string) => inject(t, api.catalog.get, { params: { id } });
+  // Any body: some tests send what the contract refuses.
   const post = (body: unknown, who: SignedIn | null = admin) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/item',
-      payload: body as Record<string, unknown>,
-      headers: who?.headers ?? {},
-    });
+    injectUnchecked(t, api.catalog.create, { body }, who ?? {});
   const put = (id: string, body: unknown, who: SignedIn | null = admin) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/item/${id}`,
-      payload: body as Record<string, unknown>,
-      headers: who?.headers ?? {},
-    });
+    injectUnchecked(t, api.catalog.update, { params: { id }, body }, who ?? {});
   const del = (id: string, who: SignedIn | null = admin) =>
-    t.app.inject({ method: 'DELETE', url: `/api/item/${id}`, headers: who?.headers ?? {} });
+    inject(t, api.catalog.remove, { params: { id } }, who ?? {});
   const created = async (overrides: Partial<ProductInput> = {}) => {
     const response = await post(newProduct(overrides));
     expect(response.statusCode, response.body).toBe(201);
@@ -89,21 +79,22 @@ describe.each(testDatabases())('admin catalogue on %s', (kind) => {
 
   describe('POST /api/item', () => {
     it('adds a product that GET /items shows at once, first, with a new ETag', async () => {
-      const before = await t.app.inject({ method: 'GET', url: '/api/items' });
+      const before = await inject(t, api.catalog.list);
       const response = await post(newProduct());
       expect(response.statusCode, response.body).toBe(201);
       const body = productCreatedSchema.strict().parse(response.json());
       expect(body.insertedId).toBe(body.product._id);
       expect(body.product).toEqual({ _id: body.insertedId, ...newProduct() });
 
-      const after = await t.app.inject({
-        method: 'GET',
-        url: '/api/items',
-        headers: { 'if-none-match': String(before.headers.etag) },
-      });
+      const after = await inject(
+        t,
+        api.catalog.list,
+        {},
+        { headers: { 'if-none-match': String(before.headers.etag) } },
+      );
       expect(after.statusCode).toBe(200);
       expect(after.headers.etag).not.toBe(before.headers.etag);
-      expect(after.json<Product[]>()[0]).toEqual(body.product);
+      expect(after.json()[0]).toEqual(body.product);
       expect((await item(body.insertedId)).json()).toEqual(body.product);
     });
 
@@ -141,7 +132,7 @@ describe.each(testDatabases())('admin catalogue on %s', (kind) => {
       const response = await post({ ...newProduct(), ...overrides });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
-      expect(response.json().message).toMatch(message);
+      expect(response.json<ApiErrorBody>().message).toMatch(message);
       expect(await items()).toHaveLength(count);
     });
   });
@@ -171,7 +162,7 @@ describe.each(testDatabases())('admin catalogue on %s', (kind) => {
       const product = await created();
       const response = await put(product._id, body);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toMatch(message);
+      expect(response.json<ApiErrorBody>().message).toMatch(message);
       expect((await item(product._id)).json()).toEqual(product);
     });
 
@@ -185,7 +176,7 @@ describe.each(testDatabases())('admin catalogue on %s', (kind) => {
       });
       const malformed = await put('abc', { available: 1 });
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json().message).toBe('id: Please give a valid id.');
+      expect(malformed.json<ApiErrorBody>().message).toBe('id: Please give a valid id.');
     });
   });
 
@@ -222,13 +213,13 @@ describe.each(testDatabases())('admin catalogue on %s', (kind) => {
 
       const again = await del(product._id);
       expect(again.statusCode).toBe(404);
-      expect(again.json().message).toBe('No product with this id.');
+      expect(again.json<ApiErrorBody>().message).toBe('No product with this id.');
     });
 
     it('answers 400 for a malformed id', async () => {
       const response = await del('not-a-uuid');
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('id: Please give a valid id.');
+      expect(response.json<ApiErrorBody>().message).toBe('id: Please give a valid id.');
     });
   });
 });

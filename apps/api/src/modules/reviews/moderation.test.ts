@@ -1,10 +1,11 @@
-import { reviewCreatedSchema, reviewMessages, type AuditPage, type Review } from '@shop/shared';
+import { api, reviewCreatedSchema, reviewMessages, type ApiErrorBody } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardMessages } from '../../auth/guards.js';
 import { auditLog } from '../../db/schema.js';
 import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../../test-support/accounts.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { inject } from '../../test-support/inject.js';
 
 describe.each(testDatabases())('DELETE /api/review/{id} on %s', (kind) => {
   let t: TestApp;
@@ -20,17 +21,12 @@ describe.each(testDatabases())('DELETE /api/review/{id} on %s', (kind) => {
   });
 
   const listReviews = async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/reviews' });
+    const response = await inject(t, api.reviews.list);
     expect(response.statusCode).toBe(200);
-    return response.json<Review[]>();
+    return response.json();
   };
-  const postReview = (who: SignedIn, body: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/review',
-      payload: body as Record<string, unknown>,
-      headers: who.headers,
-    });
+  const postReview = (who: SignedIn, body: { rating: number; discription: string }) =>
+    inject(t, api.reviews.create, { body }, who);
 
   const postOwn = async (text: string) => {
     const response = await postReview(customer, { rating: 1, discription: text });
@@ -38,7 +34,7 @@ describe.each(testDatabases())('DELETE /api/review/{id} on %s', (kind) => {
     return reviewCreatedSchema.parse(response.json()).review;
   };
   const deleteAs = (who: SignedIn | null, id: string) =>
-    t.app.inject({ method: 'DELETE', url: `/api/review/${id}`, headers: who?.headers ?? {} });
+    inject(t, api.reviews.remove, { params: { id } }, who ?? {});
   const auditRows = () => t.db.select().from(auditLog).where(eq(auditLog.action, 'review.delete'));
 
   it('lets an admin delete a review: gone from GET /reviews, recorded in the audit log', async () => {
@@ -48,12 +44,8 @@ describe.each(testDatabases())('DELETE /api/review/{id} on %s', (kind) => {
     expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
     expect((await listReviews()).some((r) => r._id === review._id)).toBe(false);
 
-    const audit = await t.app.inject({
-      method: 'GET',
-      url: '/api/admin/audit?limit=1',
-      headers: admin.headers,
-    });
-    expect(audit.json<AuditPage>().items[0]).toMatchObject({
+    const audit = await inject(t, api.audit.list, { query: { limit: '1' } }, admin);
+    expect(audit.json().items[0]).toMatchObject({
       actorEmail: admin.user.email,
       action: 'review.delete',
       targetType: 'review',
@@ -72,7 +64,7 @@ describe.each(testDatabases())('DELETE /api/review/{id} on %s', (kind) => {
     const before = (await auditRows()).length;
     const asCustomer = await deleteAs(customer, review._id);
     expect(asCustomer.statusCode).toBe(403);
-    expect(asCustomer.json().message).toBe(guardMessages.notAdmin);
+    expect(asCustomer.json<ApiErrorBody>().message).toBe(guardMessages.notAdmin);
     const anonymous = await deleteAs(null, review._id);
     expect(anonymous.statusCode).toBe(401);
     expect((await listReviews()).some((r) => r._id === review._id)).toBe(true);
@@ -83,10 +75,10 @@ describe.each(testDatabases())('DELETE /api/review/{id} on %s', (kind) => {
     const before = (await auditRows()).length;
     const unknown = await deleteAs(admin, crypto.randomUUID());
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(reviewMessages.notFound);
+    expect(unknown.json<ApiErrorBody>().message).toBe(reviewMessages.notFound);
     const malformed = await deleteAs(admin, 'not-a-uuid');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().message).toMatch(/^id: /);
+    expect(malformed.json<ApiErrorBody>().message).toMatch(/^id: /);
     expect(await auditRows()).toHaveLength(before);
   });
 });

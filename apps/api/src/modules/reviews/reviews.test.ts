@@ -1,10 +1,11 @@
 import {
+  api,
   REVIEW_LIST_MAX,
   REVIEWS_PER_DAY,
   reviewCreatedSchema,
   reviewMessages,
   reviewSchema,
-  type Review,
+  type ApiErrorBody,
 } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { reviews } from '../../db/schema.js';
 import { demoReviews } from '../../db/seed-data.js';
 import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../../test-support/accounts.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { inject, injectUnchecked } from '../../test-support/inject.js';
 import { createReview } from './service.js';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -27,18 +29,14 @@ describe.each(testDatabases())('reviews on %s', (kind) => {
   });
 
   const listReviews = async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/reviews' });
+    const response = await inject(t, api.reviews.list);
     expect(response.statusCode).toBe(200);
-    return response.json<Review[]>();
+    return response.json();
   };
 
+  // Any body: some tests send what the contract refuses.
   const postReview = (who: SignedIn | null, body: unknown) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/review',
-      payload: body as Record<string, unknown>,
-      headers: who?.headers ?? {},
-    });
+    injectUnchecked(t, api.reviews.create, { body }, who ?? {});
 
   const storedReviewsOf = (who: SignedIn) =>
     t.db.select().from(reviews).where(eq(reviews.email, who.user.email));
@@ -101,12 +99,12 @@ describe.each(testDatabases())('reviews on %s', (kind) => {
     });
 
     it('takes the current display name, as update-user changed it', async () => {
-      const rename = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/update-user',
-        payload: { name: 'Rita Renamed' },
-        headers: { origin: t.config.publicUrl, cookie: customer.cookie },
-      });
+      const rename = await inject(
+        t,
+        api.auth.updateUser,
+        { body: { name: 'Rita Renamed' } },
+        { cookie: customer.cookie },
+      );
       expect(rename.statusCode, rename.body).toBe(200);
       const response = await postReview(customer, {
         rating: 0,
@@ -120,13 +118,11 @@ describe.each(testDatabases())('reviews on %s', (kind) => {
       const count = (await t.db.select().from(reviews)).length;
       const anonymous = await postReview(null, { rating: 5, discription: 'Spam' });
       expect(anonymous.statusCode).toBe(401);
-      expect(anonymous.json().message).toBe(guardMessages.missing);
-      const forged = await t.app.inject({
-        method: 'POST',
-        url: '/api/review',
-        payload: { rating: 5, discription: 'Spam' },
-        headers: { authorization: 'Bearer not.a.token' },
-      });
+      expect(anonymous.json<ApiErrorBody>().message).toBe(guardMessages.missing);
+      const forged = await postReview(
+        { ...customer, cookie: '', headers: { authorization: 'Bearer not.a.token' } },
+        { rating: 5, discription: 'Spam' },
+      );
       expect(forged.statusCode).toBe(401);
       expect(await t.db.select().from(reviews)).toHaveLength(count);
     });
@@ -146,7 +142,7 @@ describe.each(testDatabases())('reviews on %s', (kind) => {
     ])('refuses %s with 400 naming the field', async (_label, body, message) => {
       const response = await postReview(customer, body);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toMatch(message);
+      expect(response.json<ApiErrorBody>().message).toMatch(message);
       const stored = await storedReviewsOf(customer);
       expect(stored.every((r) => r.discription !== body.discription)).toBe(true);
     });

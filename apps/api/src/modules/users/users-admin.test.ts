@@ -1,4 +1,4 @@
-import { userSummarySchema, userPromotedSchema, type UserSummary as UserSummary } from '@shop/shared';
+import { api, userPromotedSchema, userSummarySchema, type ApiErrorBody } from '@shop/shared';
 import { eq, inArray, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardMessages } from '../../auth/guards.js';
@@ -6,6 +6,7 @@ import { authSessions, authUsers, orders, reviews, userInfo, users } from '../..
 import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../../test-support/accounts.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { bearer, newUser, shopToken, signIn, signUp } from '../../test-support/identity.js';
+import { inject, injectUnchecked } from '../../test-support/inject.js';
 import { removeUser, userAdminMessages } from './admin-service.js';
 import { findShopUserByEmail, markEmailVerified } from './service.js';
 
@@ -23,20 +24,15 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
   });
 
   const listUsers = (headers: Record<string, string> = admin.headers) =>
-    t.app.inject({ method: 'GET', url: '/api/users', headers });
+    inject(t, api.users.list, {}, { headers });
+  // Any body or none: some tests send what the contract refuses.
   const promote = (
     email: string,
     headers: Record<string, string> = admin.headers,
     body?: unknown,
-  ) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/user/admin/${encodeURIComponent(email)}`,
-      headers,
-      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-    });
+  ) => injectUnchecked(t, api.users.promote, { params: { email }, body }, { headers });
   const remove = (email: string, headers: Record<string, string> = admin.headers) =>
-    t.app.inject({ method: 'DELETE', url: `/api/user/${encodeURIComponent(email)}`, headers });
+    inject(t, api.users.remove, { params: { email } }, { headers });
   /** Runs `body` with exactly these users as admins, then gives the role back to the others. */
   const withOnlyAdmins = async (emails: string[], body: () => Promise<void>) => {
     const before = await t.db
@@ -55,11 +51,7 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
     }
   };
   const askAdmin = (email: string, token: string) =>
-    t.app.inject({
-      method: 'GET',
-      url: `/api/admin/${encodeURIComponent(email)}`,
-      headers: bearer(token),
-    });
+    inject(t, api.identity.adminStatus, { params: { email } }, { headers: bearer(token) });
 
   describe('refuses anyone but an admin', () => {
     it.each([
@@ -77,7 +69,9 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
           expect(response.statusCode, response.body).toBe(status);
           expect(response.json()).toMatchObject({ statusCode: status, message });
         }
-        expect(await findShopUserByEmail(t.db, customer.user.email)).toMatchObject({ isAdmin: false });
+        expect(await findShopUserByEmail(t.db, customer.user.email)).toMatchObject({
+          isAdmin: false,
+        });
         expect(await findShopUserByEmail(t.db, victim.user.email)).not.toBeNull();
       },
     );
@@ -88,7 +82,7 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
       const response = await listUsers();
       expect(response.statusCode, response.body).toBe(200);
       expect(response.headers['cache-control']).toBe('no-store');
-      const rows = response.json<UserSummary[]>();
+      const rows = response.json();
       for (const row of rows) expect(userSummarySchema.strict().safeParse(row).success).toBe(true);
       expect(rows.slice(0, 2)).toEqual([
         expect.objectContaining({ email: admin.user.email, name: 'ADA BOSS', role: true }),
@@ -101,7 +95,7 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
 
     it('lists an account from the moment it signs up, before it has taken a shop token', async () => {
       const { user } = await signUp(t, newUser({ name: 'Fresh Signup' }));
-      const rows = (await listUsers()).json<UserSummary[]>();
+      const rows = (await listUsers()).json();
       expect(rows).toContainEqual(
         expect.objectContaining({ email: user.email, name: 'FRESH SIGNUP', role: false }),
       );
@@ -109,7 +103,7 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
 
     it('shows null as the name of a shop user without an account (made by make-admin)', async () => {
       await t.db.insert(users).values({ email: 'scripted@example.com' });
-      const rows = (await listUsers()).json<UserSummary[]>();
+      const rows = (await listUsers()).json();
       expect(rows.at(-1)).toMatchObject({ email: 'scripted@example.com', name: null });
     });
   });
@@ -141,7 +135,7 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
       const someone = await signedIn(t, { name: 'Not Verified' });
       const response = await promote(someone.user.email);
       expect(response.statusCode).toBe(409);
-      expect(response.json().message).toBe(userAdminMessages.unverified);
+      expect(response.json<ApiErrorBody>().message).toBe(userAdminMessages.unverified);
       const [row] = await t.db
         .select({ role: users.role })
         .from(users)
@@ -166,7 +160,7 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
       expect(await findShopUserByEmail(t.db, 'nobody@example.com')).toBeNull();
       const invalid = await promote('not-an-email');
       expect(invalid.statusCode).toBe(400);
-      expect(invalid.json().message).toMatch(/^email: /);
+      expect(invalid.json<ApiErrorBody>().message).toMatch(/^email: /);
     });
   });
 
@@ -195,19 +189,22 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
           transactionId: 'pi_test',
         })
         .returning({ id: orders.id });
-      const review = await t.app.inject({
-        method: 'POST',
-        url: '/api/review',
-        payload: { rating: 5, discription: 'Great while it lasted.' },
-        headers: leaving.headers,
-      });
+      const review = await inject(
+        t,
+        api.reviews.create,
+        { body: { rating: 5, discription: 'Great while it lasted.' } },
+        leaving,
+      );
       expect(review.statusCode, review.body).toBe(201);
-      const profile = await t.app.inject({
-        method: 'PUT',
-        url: `/api/userinfo/${leaving.user.email}`,
-        payload: { education: 'BSc', location: 'Oslo', number: '555', linkedin: 'lee' },
-        headers: leaving.headers,
-      });
+      const profile = await inject(
+        t,
+        api.profile.save,
+        {
+          params: { email: leaving.user.email },
+          body: { education: 'BSc', location: 'Oslo', number: '555', linkedin: 'lee' },
+        },
+        leaving,
+      );
       expect(profile.statusCode, profile.body).toBe(200);
 
       const response = await remove(leaving.user.email.toUpperCase());
@@ -216,21 +213,14 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
 
       const refused = await askAdmin(leaving.user.email, leaving.token);
       expect(refused.statusCode).toBe(401);
-      expect(refused.json().message).toBe(guardMessages.ended);
-      const session = await t.app.inject({
-        method: 'GET',
-        url: '/api/auth/get-session',
-        headers: { cookie: leaving.cookie },
-      });
+      expect(refused.json<ApiErrorBody>().message).toBe(guardMessages.ended);
+      const session = await inject(t, api.auth.session, {}, { cookie: leaving.cookie });
       expect(session.json()).toBeNull();
       expect(
         await t.db.select().from(authSessions).where(eq(authSessions.userId, account!.id)),
       ).toEqual([]);
-      const signInAgain = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/email',
-        payload: { email: leaving.user.email, password: leaving.user.password },
-        headers: { origin: t.config.publicUrl },
+      const signInAgain = await inject(t, api.auth.signIn, {
+        body: { email: leaving.user.email, password: leaving.user.password },
       });
       expect(signInAgain.statusCode).toBe(401);
       expect(await findShopUserByEmail(t.db, leaving.user.email)).toBeNull();
@@ -316,21 +306,17 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
     it('answers 404 for an unknown email and 400 for one that is not an email', async () => {
       const unknown = await remove('ghost@example.com');
       expect(unknown.statusCode).toBe(404);
-      expect(unknown.json().message).toBe(userAdminMessages.unknownUser);
+      expect(unknown.json<ApiErrorBody>().message).toBe(userAdminMessages.unknownUser);
       const invalid = await remove('ghost');
       expect(invalid.statusCode).toBe(400);
-      expect(invalid.json().message).toMatch(/^email: /);
+      expect(invalid.json<ApiErrorBody>().message).toMatch(/^email: /);
     });
 
     it('removes an account that never took a shop token', async () => {
       const { user, cookie } = await signUp(t);
       expect((await remove(user.email)).statusCode).toBe(200);
       expect(await findShopUserByEmail(t.db, user.email)).toBeNull();
-      const session = await t.app.inject({
-        method: 'GET',
-        url: '/api/auth/get-session',
-        headers: { cookie },
-      });
+      const session = await inject(t, api.auth.session, {}, { cookie });
       expect(session.json()).toBeNull();
       await expect(signIn(t, user)).rejects.toThrow();
     });

@@ -1,4 +1,10 @@
-import { adminStatusSchema, apiErrorSchema, shopTokenSchema } from '@shop/shared';
+import {
+  adminStatusSchema,
+  api,
+  apiErrorSchema,
+  shopTokenSchema,
+  type ApiErrorBody,
+} from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +15,7 @@ import { createShopTokens, SHOP_TOKEN_AUDIENCE, SHOP_TOKEN_ISSUER } from '../../
 import { users } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { bearer, newUser, shopToken, signUp } from '../../test-support/identity.js';
+import { inject, injectUnchecked } from '../../test-support/inject.js';
 import { findShopUserByEmail, makeAdmin, markEmailVerified } from './service.js';
 
 const SECRET = 'test-secret-that-is-long-enough-0123456789';
@@ -27,20 +34,17 @@ describe.each(testDatabases())('shop token and admin check on %s', (kind) => {
     return t;
   };
 
+  // Any body: some tests send what the contract refuses.
   const putUser = (app: TestApp, email: string, body: unknown, cookie?: string) =>
-    app.app.inject({
-      method: 'PUT',
-      url: `/api/user/${encodeURIComponent(email)}`,
-      payload: body as Record<string, unknown>,
-      headers: cookie ? { cookie } : {},
-    });
+    injectUnchecked(app, api.identity.issueToken, { params: { email }, body }, { cookie });
 
   const askAdmin = (app: TestApp, email: string, token?: string) =>
-    app.app.inject({
-      method: 'GET',
-      url: `/api/admin/${encodeURIComponent(email)}`,
-      headers: token ? bearer(token) : {},
-    });
+    inject(
+      app,
+      api.identity.adminStatus,
+      { params: { email } },
+      { headers: token ? bearer(token) : {} },
+    );
 
   describe('PUT /api/user/{email}', () => {
     it('answers a signed, expiring token for the session of that email and upserts the shop user', async () => {
@@ -122,7 +126,7 @@ describe.each(testDatabases())('shop token and admin check on %s', (kind) => {
         const app = await build();
         const response = await putUser(app, email, { email });
         expect(response.statusCode).toBe(400);
-        expect(response.json().message).toMatch(/^email: /);
+        expect(response.json<ApiErrorBody>().message).toMatch(/^email: /);
       },
     );
   });
@@ -187,7 +191,7 @@ describe.each(testDatabases())('shop token and admin check on %s', (kind) => {
       await app.db.delete(users).where(eq(users.email, user.email));
       const response = await askAdmin(app, user.email, token);
       expect(response.statusCode).toBe(401);
-      expect(response.json().message).toBe(guardMessages.ended);
+      expect(response.json<ApiErrorBody>().message).toBe(guardMessages.ended);
     });
 
     it('answers 401 without a token or with a malformed Authorization header', async () => {
@@ -199,11 +203,12 @@ describe.each(testDatabases())('shop token and admin check on %s', (kind) => {
         error: 'Unauthorized',
         message: guardMessages.missing,
       });
-      const basic = await app.app.inject({
-        method: 'GET',
-        url: '/api/admin/pat@example.com',
-        headers: { authorization: 'Basic cGF0OnNlY3JldA==' },
-      });
+      const basic = await inject(
+        app,
+        api.identity.adminStatus,
+        { params: { email: 'pat@example.com' } },
+        { headers: { authorization: 'Basic cGF0OnNlY3JldA==' } },
+      );
       expect(basic.statusCode).toBe(401);
     });
 
@@ -256,7 +261,7 @@ describe.each(testDatabases())('shop token and admin check on %s', (kind) => {
       const expectRefused = async (app: TestApp, email: string, token: string, message: string) => {
         const response = await askAdmin(app, email, token);
         expect(response.statusCode).toBe(401);
-        expect(response.json().message).toBe(message);
+        expect(response.json<ApiErrorBody>().message).toBe(message);
       };
 
       it('forged: signed with another secret', async () => {
