@@ -66,6 +66,8 @@ export interface UncheckedInput {
   query?: Record<string, unknown>;
   /** Sent as JSON (an object) or as it is (a string or Buffer, with the caller's content-type). */
   body?: unknown;
+  /** A query string as it is, in place of `query`: a repeated or malformed parameter. */
+  rawQuery?: string;
 }
 
 /**
@@ -79,7 +81,9 @@ export function injectUnchecked<E extends EndpointSpec>(
   input: UncheckedInput = {},
   who?: Who,
 ): Promise<InjectAnswer<E>> {
-  return send(t, contract, apiPath(contract, input), input.body, who);
+  const path = apiPath(contract, input.rawQuery === undefined ? input : { params: input.params });
+  const url = input.rawQuery === undefined ? path : `${path}?${input.rawQuery}`;
+  return send(t, contract, url, input.body, who);
 }
 
 /**

@@ -3,13 +3,15 @@ import {
   PAGE_LIMIT_MAX,
   auditPageSchema,
   pagingMessages,
-  type AuditPage,
+  api,
+  type ApiErrorBody,
 } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardMessages } from '../../auth/guards.js';
 import { auditLog } from '../../db/schema.js';
 import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../../test-support/accounts.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { inject, injectUnchecked } from '../../test-support/inject.js';
 import { findShopUserByEmail } from '../users/service.js';
 import { recordAudit } from './service.js';
 
@@ -26,10 +28,9 @@ describe.each(testDatabases())('GET /api/admin/audit on %s', (kind) => {
     await t?.close();
   });
 
-  const call = (url: string, who: SignedIn | null) =>
-    t.app.inject({ method: 'GET', url, headers: who?.headers ?? {} });
-  const auditPage = async (query = '') => {
-    const response = await call(`/api/admin/audit${query}`, admin);
+  const call = (who: SignedIn | null) => inject(t, api.audit.list, {}, who ?? {});
+  const auditPage = async (query: { page?: string; limit?: string } = {}) => {
+    const response = await inject(t, api.audit.list, { query }, admin);
     expect(response.statusCode, response.body).toBe(200);
     return auditPageSchema.strict().parse(response.json());
   };
@@ -51,14 +52,14 @@ describe.each(testDatabases())('GET /api/admin/audit on %s', (kind) => {
     expect(first.items.map((i) => i.targetLabel)).toEqual(
       Array.from({ length: PAGE_LIMIT_DEFAULT }, (_, n) => `Product ${25 - n}`),
     );
-    const third = await auditPage('?page=3&limit=10');
+    const third = await auditPage({ page: '3', limit: '10' });
     expect(third).toMatchObject({ total: 25, page: 3, limit: 10 });
     expect(third.items.map((i) => i.targetLabel)).toEqual(
       Array.from({ length: 5 }, (_, n) => `Product ${5 - n}`),
     );
-    const beyond = await auditPage('?page=9&limit=10');
+    const beyond = await auditPage({ page: '9', limit: '10' });
     expect(beyond).toEqual({ items: [], total: 25, page: 9, limit: 10 });
-    const widest = await auditPage(`?limit=${PAGE_LIMIT_MAX}`);
+    const widest = await auditPage({ limit: String(PAGE_LIMIT_MAX) });
     expect(widest.items).toHaveLength(25);
     expect(new Date(first.items[0]!.createdAt).getTime()).not.toBeNaN();
   });
@@ -76,7 +77,7 @@ describe.each(testDatabases())('GET /api/admin/audit on %s', (kind) => {
     ['limit=99999999999999999999', 'limit', pagingMessages.limit],
     ['limit=ten', 'limit', pagingMessages.limit],
   ])('refuses ?%s with 400 naming the %s', async (query, field, message) => {
-    const response = await call(`/api/admin/audit?${query}`, admin);
+    const response = await injectUnchecked(t, api.audit.list, { rawQuery: query }, admin);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json()).toEqual({
       statusCode: 400,
@@ -86,14 +87,14 @@ describe.each(testDatabases())('GET /api/admin/audit on %s', (kind) => {
   });
 
   it('answers 401 without a token and 403 to a customer, with no-store', async () => {
-    const anonymous = await call('/api/admin/audit', null);
+    const anonymous = await call(null);
     expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.json().message).toBe(guardMessages.missing);
-    const asCustomer = await call('/api/admin/audit', customer);
+    expect(anonymous.json<ApiErrorBody>().message).toBe(guardMessages.missing);
+    const asCustomer = await call(customer);
     expect(asCustomer.statusCode).toBe(403);
-    expect(asCustomer.json().message).toBe(guardMessages.notAdmin);
-    const asAdminResponse = await call('/api/admin/audit', admin);
+    expect(asCustomer.json<ApiErrorBody>().message).toBe(guardMessages.notAdmin);
+    const asAdminResponse = await call(admin);
     expect(asAdminResponse.headers['cache-control']).toBe('no-store');
-    expect(asAdminResponse.json<AuditPage>().items.length).toBeGreaterThan(0);
+    expect(asAdminResponse.json().items.length).toBeGreaterThan(0);
   });
 });

@@ -1,9 +1,10 @@
-import { auditPageSchema, type AuditEntry } from '@shop/shared';
+import { api, apiPath, auditPageSchema, type AuditEntry, type EndpointSpec } from '@shop/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema.js';
 import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../../test-support/accounts.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { injectUnchecked, type UncheckedInput } from '../../test-support/inject.js';
 import {
   addProduct,
   clientSecretFor,
@@ -15,8 +16,6 @@ import {
   type Shopper,
 } from '../../test-support/shop.js';
 import { markEmailVerified } from '../users/service.js';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 describe.each(testDatabases())('audit log on %s', (kind) => {
   let t: TestApp;
@@ -34,26 +33,27 @@ describe.each(testDatabases())('audit log on %s', (kind) => {
     await t?.close();
   });
 
-  const call = (method: Method, url: string, who: SignedIn | null, payload?: object) =>
-    t.app.inject({
-      method,
-      url,
-      headers: who?.headers ?? {},
-      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-    });
-  const asAdmin = async (method: Method, url: string, payload?: object) => {
-    const response = await call(method, url, admin, payload);
-    expect(response.statusCode, `${method} ${url}: ${response.body}`).toBeLessThan(300);
+  /** One call of a list of admin actions; the input is sent as it is. */
+  const call = <E extends EndpointSpec>(
+    contract: E,
+    input: UncheckedInput,
+    who: SignedIn | null = admin,
+  ) => injectUnchecked(t, contract, input, who ?? {});
+  const named = (contract: EndpointSpec, input: UncheckedInput) =>
+    `${contract.method} ${apiPath(contract, input)}`;
+  const asAdmin = async <E extends EndpointSpec>(contract: E, input: UncheckedInput = {}) => {
+    const response = await call(contract, input);
+    expect(response.statusCode, `${named(contract, input)}: ${response.body}`).toBeLessThan(300);
     return response;
   };
-  const auditPage = async (query = '') => {
-    const response = await call('GET', `/api/admin/audit${query}`, admin);
+  const auditPage = async (query: { limit?: string } = {}) => {
+    const response = await call(api.audit.list, { query });
     expect(response.statusCode, response.body).toBe(200);
     return auditPageSchema.strict().parse(response.json());
   };
   const newest = async (): Promise<AuditEntry | undefined> =>
-    (await auditPage('?limit=1')).items[0];
-  const total = async () => (await auditPage('?limit=1')).total;
+    (await auditPage({ limit: '1' })).items[0];
+  const total = async () => (await auditPage({ limit: '1' })).total;
   const paidOrder = async (productId: string) => {
     const order = await placeOrder(t, buyer, productId);
     const secret = await clientSecretFor(t, buyer, order._id);
@@ -72,7 +72,8 @@ describe.each(testDatabases())('audit log on %s', (kind) => {
   describe('every admin action writes one row: who, what, which target', () => {
     it('promote (PUT /user/admin/{email}); promoting an admin again records nothing', async () => {
       const promoted = await verifiedCustomer('Pia Promoted');
-      const response = await asAdmin('PUT', `/api/user/admin/${promoted.user.email}`, {});
+      const promote = { params: { email: promoted.user.email }, body: {} };
+      const response = await asAdmin(api.users.promote, promote);
       expect(await newest()).toMatchObject({
         ...actor(),
         action: 'user.promote',
@@ -81,13 +82,13 @@ describe.each(testDatabases())('audit log on %s', (kind) => {
         targetLabel: promoted.user.email,
       });
       const count = await total();
-      await asAdmin('PUT', `/api/user/admin/${promoted.user.email}`, {});
+      await asAdmin(api.users.promote, promote);
       expect(await total()).toBe(count);
     });
 
     it('remove user (DELETE /user/{email})', async () => {
       const leaving = await signedIn(t, { name: 'Lee Leaving' });
-      await asAdmin('DELETE', `/api/user/${leaving.user.email}`);
+      await asAdmin(api.users.remove, { params: { email: leaving.user.email } });
       expect(await newest()).toMatchObject({
         ...actor(),
         action: 'user.remove',
@@ -107,8 +108,8 @@ describe.each(testDatabases())('audit log on %s', (kind) => {
         minimum: 10,
         available: 500,
       };
-      const created = await asAdmin('POST', '/api/item', body);
-      const id: string = created.json().insertedId;
+      const created = await asAdmin(api.catalog.create, { body });
+      const id = created.json().insertedId;
       expect(await newest()).toMatchObject({
         ...actor(),
         action: 'product.create',
@@ -118,7 +119,7 @@ describe.each(testDatabases())('audit log on %s', (kind) => {
         details: { price: 9, minimum: 10, available: 500 },
       });
 
-      await asAdmin('PUT', `/api/item/${id}`, { price: 8, available: 500 });
+      await asAdmin(api.catalog.update, { params: { id }, body: { price: 8, available: 500 } });
       expect(await newest()).toMatchObject({
         ...actor(),
         action: 'product.update',
@@ -128,10 +129,10 @@ describe.each(testDatabases())('audit log on %s', (kind) => {
         details: { changes: { price: { from: 9, to: 8 } } },
       });
       const count = await total();
-      await asAdmin('PUT', `/api/item/${id}`, { price: 8 });
+      await asAdmin(api.catalog.update, { params: { id }, body: { price: 8 } });
       expect(await total(), 'an edit that changes nothing').toBe(count);
 
-      await asAdmin('DELETE', `/api/item/${id}`);
+      await asAdmin(api.catalog.remove, { params: { id } });
       expect(await newest()).toMatchObject({
         ...actor(),
         action: 'product.delete',
@@ -144,7 +145,7 @@ describe.each(testDatabases())('audit log on %s', (kind) => {
     it('delete an order (DELETE /delete/{id}) and ship one (PUT /shipping/{id})', async () => {
       const product = await addProduct(t, { name: 'Audit PSU 650W', available: 100 });
       const unpaid = await placeOrder(t, buyer, product._id, 3);
-      await asAdmin('DELETE', `/api/delete/${unpaid._id}`);
+      await asAdmin(api.orders.remove, { params: { id: unpaid._id } });
       expect(await newest()).toMatchObject({
         ...actor(),
         action: 'order.delete',
@@ -155,7 +156,7 @@ describe.each(testDatabases())('audit log on %s', (kind) => {
       });
 
       const paid = await paidOrder(product._id);
-      await asAdmin('PUT', `/api/shipping/${paid._id}`);
+      await asAdmin(api.orders.ship, { params: { id: paid._id } });
       expect(await newest()).toMatchObject({
         ...actor(),
         action: 'order.ship',
@@ -164,7 +165,7 @@ describe.each(testDatabases())('audit log on %s', (kind) => {
         targetLabel: `1 x Audit PSU 650W for ${customer.user.email}`,
       });
       const count = await total();
-      await asAdmin('PUT', `/api/shipping/${paid._id}`);
+      await asAdmin(api.orders.ship, { params: { id: paid._id } });
       expect(await total(), 'shipping a shipped order again').toBe(count);
     });
 
@@ -173,22 +174,21 @@ describe.each(testDatabases())('audit log on %s', (kind) => {
       const paid = await paidOrder(product._id);
       const unpaid = await placeOrder(t, buyer, product._id);
       const count = await total();
-      const refusals: [Method, string, number][] = [
-        ['DELETE', `/api/delete/${paid._id}`, 409],
-        ['PUT', `/api/shipping/${unpaid._id}`, 409],
-        ['DELETE', `/api/user/${admin.user.email}`, 409],
-        ['PUT', `/api/user/admin/nobody${Date.now()}@example.com`, 404],
-        ['DELETE', `/api/item/${crypto.randomUUID()}`, 404],
-        ['PUT', `/api/item/${crypto.randomUUID()}`, 404],
+      const refusals: [EndpointSpec, UncheckedInput, number][] = [
+        [api.orders.remove, { params: { id: paid._id } }, 409],
+        [api.orders.ship, { params: { id: unpaid._id } }, 409],
+        [api.users.remove, { params: { email: admin.user.email } }, 409],
+        [
+          api.users.promote,
+          { params: { email: `nobody${Date.now()}@example.com` }, body: {} },
+          404,
+        ],
+        [api.catalog.remove, { params: { id: crypto.randomUUID() } }, 404],
+        [api.catalog.update, { params: { id: crypto.randomUUID() }, body: { price: 1 } }, 404],
       ];
-      for (const [method, url, status] of refusals) {
-        const response = await call(
-          method,
-          url,
-          admin,
-          method === 'PUT' ? { price: 1 } : undefined,
-        );
-        expect(response.statusCode, `${method} ${url}: ${response.body}`).toBe(status);
+      for (const [contract, input, status] of refusals) {
+        const response = await call(contract, input);
+        expect(response.statusCode, `${named(contract, input)}: ${response.body}`).toBe(status);
       }
       expect(await total()).toBe(count);
     });
@@ -206,16 +206,20 @@ describe.each(testDatabases())('audit log on %s', (kind) => {
       const product = await addProduct(t, { name: 'Audit Never Gone', available: 100 });
       const order = await placeOrder(t, buyer, product._id);
       const promoted = await verifiedCustomer('Never Promoted');
-      for (const [method, url] of [
-        ['DELETE', `/api/item/${product._id}`],
-        ['DELETE', `/api/delete/${order._id}`],
-        ['PUT', `/api/user/admin/${promoted.user.email}`],
-      ] as const) {
-        const response = await call(method, url, admin, method === 'PUT' ? {} : undefined);
-        expect(response.statusCode, `${method} ${url}`).toBe(500);
+      const actions: [EndpointSpec, UncheckedInput][] = [
+        [api.catalog.remove, { params: { id: product._id } }],
+        [api.orders.remove, { params: { id: order._id } }],
+        [api.users.promote, { params: { email: promoted.user.email }, body: {} }],
+      ];
+      for (const [contract, input] of actions) {
+        const response = await call(contract, input);
+        expect(response.statusCode, named(contract, input)).toBe(500);
       }
-      expect((await call('GET', `/api/item/${product._id}`, null)).statusCode).toBe(200);
-      expect((await call('GET', `/api/order/${order._id}`, customer)).statusCode).toBe(200);
+      const stillThere = [
+        await call(api.catalog.get, { params: { id: product._id } }, null),
+        await call(api.orders.get, { params: { id: order._id } }, customer),
+      ];
+      expect(stillThere.map((response) => response.statusCode)).toEqual([200, 200]);
       const [stored] = await t.db
         .select({ role: users.role })
         .from(users)

@@ -3,7 +3,9 @@ import {
   deletedSchema,
   productCreatedSchema,
   productUpdatedSchema,
-  type ProductInput, type ApiErrorBody } from '@shop/shared';
+  type ProductInput,
+  type ApiErrorBody,
+} from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardMessages } from '../../auth/guards.js';
