@@ -24,6 +24,8 @@ function run(label, command, args, env = {}) {
 const npx = (args, env) => ['npx', args, env];
 const steps = [
   ['lint', ...npx(['eslint', '.', '--max-warnings=0'])],
+  // No cycles, no feature importing another, pages in app/routes (.dependency-cruiser.mjs).
+  ['boundaries', 'npm', ['run', 'lint:boundaries']],
   ['format', ...npx(['prettier', '--check', '.', '--log-level=warn'])],
   [
     'type check',

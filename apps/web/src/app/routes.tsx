@@ -6,30 +6,28 @@ import { loadPurchasePage, PreparePurchase } from './routes/prepare-purchase';
 
 // Every page is its own chunk: the first load carries the layout and the home page only.
 const HomePage = lazy(() => import('./routes/home'));
-const BlogPage = lazy(() => import('../features/content/components/blog-page'));
-const PortfolioPage = lazy(() => import('../features/content/components/portfolio-page'));
-const AboutPage = lazy(() => import('../features/content/components/about-page'));
+const BlogPage = lazy(() => import('./routes/blog'));
+const PortfolioPage = lazy(() => import('./routes/portfolio'));
+const AboutPage = lazy(() => import('./routes/about'));
 const NotFoundPage = lazy(() => import('./routes/not-found'));
-const LoginPage = lazy(() => import('../features/auth/components/login-page'));
-const SignupPage = lazy(() => import('../features/auth/components/signup-page'));
-const ResetPasswordPage = lazy(() => import('../features/auth/components/reset-password-page'));
-const EmailVerifiedPage = lazy(() => import('../features/auth/components/email-verified-page'));
-const PopupCompletePage = lazy(() => import('../features/auth/components/popup-complete-page'));
+const LoginPage = lazy(() => import('./routes/login'));
+const SignupPage = lazy(() => import('./routes/signup'));
+const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
+const EmailVerifiedPage = lazy(() => import('./routes/email-verified'));
+const PopupCompletePage = lazy(() => import('./routes/popup-complete'));
 const DashboardLayout = lazy(() => import('./layouts/dashboard-layout'));
 const PurchasePage = lazy(loadPurchasePage);
 const MyOrdersPage = lazy(() => import('./routes/my-orders'));
 const ManageAllOrdersPage = lazy(() => import('./routes/manage-all-orders'));
-const PaymentPage = lazy(() => import('../features/orders/components/payment/payment-page'));
-const ProductsPage = lazy(() => import('../features/catalog/components/products-page'));
-const AddReviewPage = lazy(() => import('../features/reviews/components/add-review-page'));
-const ProfilePage = lazy(() => import('../features/profile/components/profile-page'));
-const AddProductPage = lazy(() => import('../features/admin-catalog/components/add-product-page'));
-const ManageProductsPage = lazy(
-  () => import('../features/admin-catalog/components/manage-products-page'),
-);
-const MakeAdminPage = lazy(() => import('../features/admin-users/components/make-admin-page'));
-const ManageReviewsPage = lazy(() => import('../features/reviews/components/manage-reviews-page'));
-const AuditLogPage = lazy(() => import('../features/audit-log/components/audit-log-page'));
+const PaymentPage = lazy(() => import('./routes/payment'));
+const ProductsPage = lazy(() => import('./routes/products'));
+const AddReviewPage = lazy(() => import('./routes/add-review'));
+const ProfilePage = lazy(() => import('./routes/my-profile'));
+const AddProductPage = lazy(() => import('./routes/add-product'));
+const ManageProductsPage = lazy(() => import('./routes/manage-products'));
+const MakeAdminPage = lazy(() => import('./routes/make-admin'));
+const ManageReviewsPage = lazy(() => import('./routes/manage-reviews'));
+const AuditLogPage = lazy(() => import('./routes/audit-log'));
 
 export const routes: RouteObject[] = [
   {

@@ -11,13 +11,12 @@ import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LoadError } from '../../components/load-error';
 import { PageTitle } from '../../components/page-title';
-import { productQueryOptions } from '../../features/catalog/api';
 import {
   ProductDetails,
   ProductDetailsSkeleton,
 } from '../../features/catalog/components/product-details';
 import { ApiError } from '../../lib/api-client';
-import { loadPurchaseForm, PRODUCT_FRESH_MS } from './prepare-purchase';
+import { loadPurchaseForm, purchaseProductQueryOptions } from './purchase-loading';
 
 const PurchaseForm = lazy(() =>
   loadPurchaseForm().then(({ PurchaseForm }) => ({ default: PurchaseForm })),
@@ -35,7 +34,7 @@ const FIELDS_HEIGHT = 512;
  */
 export default function PurchasePage() {
   const { id = '' } = useParams();
-  const product = useQuery({ ...productQueryOptions(id), staleTime: PRODUCT_FRESH_MS });
+  const product = useQuery(purchaseProductQueryOptions(id));
   const refetchProduct = () => void product.refetch();
 
   let body;

@@ -1,15 +1,7 @@
 import type { Product } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, routes } from '../../lib/api-client';
-
-/**
- * Every product query key starts with 'products', so one invalidation after an admin's write
- * refreshes the home page, the catalogue and each purchase page alike.
- */
-export const productKeys = {
-  all: ['products'] as const,
-  detail: (id: string) => ['products', id] as const,
-};
+import { productKeys } from '../../lib/product-keys';
 
 export function getProducts(signal?: AbortSignal): Promise<Product[]> {
   return call(routes.catalog.list, {}, { signal });

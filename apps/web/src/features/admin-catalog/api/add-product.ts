@@ -1,7 +1,7 @@
 import { productCreatedSchema, type Product, type ProductInput } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, routes } from '../../../lib/api-client';
-import { productKeys } from '../../catalog/api';
+import { productKeys } from '../../../lib/product-keys';
 
 /** Adds a product (admin): the numbers are already integers (SPEC section 5). */
 export async function addProduct(input: ProductInput): Promise<Product> {

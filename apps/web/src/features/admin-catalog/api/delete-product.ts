@@ -1,7 +1,7 @@
 import { deletedSchema } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, routes } from '../../../lib/api-client';
-import { productKeys } from '../../catalog/api';
+import { productKeys } from '../../../lib/product-keys';
 
 /** Deletes a product (admin). */
 export async function deleteProduct(id: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { productUpdatedSchema, type Product, type ProductUpdate } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, routes } from '../../../lib/api-client';
-import { productKeys } from '../../catalog/api';
+import { productKeys } from '../../../lib/product-keys';
 
 export interface UpdateProductVariables {
   id: string;

@@ -6,20 +6,23 @@ import CardMedia from '@mui/material/CardMedia';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { preview, type Product } from '@shop/shared';
-import { useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { preparePurchase } from '../../../app/routes/prepare-purchase';
 import { formatNumber, formatPrice } from '../../../lib/format';
 
 /** The intrinsic size of the product pictures; the attributes reserve the space before they load. */
 export const PRODUCT_IMAGE_WIDTH = 400;
 export const PRODUCT_IMAGE_HEIGHT = 300;
 
-interface ProductCardProps {
+export interface ProductCardProps {
   product: Product;
   /** Pictures in the first visible row load at once; the rest wait until they near the viewport. */
   eager?: boolean;
+  /**
+   * Called as a pointer or the focus reaches Buy Now (a finger's press comes a little before its
+   * click): the page can start loading what the purchase page shows, so it shows at once.
+   */
+  onBuyIntent?: (product: Product) => void;
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -35,12 +38,9 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function ProductCard({ product, eager = false }: ProductCardProps) {
+export function ProductCard({ product, eager = false, onBuyIntent }: ProductCardProps) {
   const nameId = useId();
-  const queryClient = useQueryClient();
-  // The purchase page's product and code start loading as a pointer or the focus reaches Buy
-  // Now (a finger's press comes a little before its click), so the page shows at once.
-  const prepare = () => preparePurchase(queryClient, product._id);
+  const prepare = onBuyIntent && (() => onBuyIntent(product));
   return (
     <Card
       component="article"

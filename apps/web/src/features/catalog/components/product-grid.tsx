@@ -6,7 +6,12 @@ import Typography from '@mui/material/Typography';
 import { HOME_PRODUCT_COUNT } from '@shop/shared';
 import { LoadError } from '../../../components/load-error';
 import { useProducts } from '../api';
-import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH, ProductCard } from './product-card';
+import {
+  PRODUCT_IMAGE_HEIGHT,
+  PRODUCT_IMAGE_WIDTH,
+  ProductCard,
+  type ProductCardProps,
+} from './product-card';
 
 /** Cards per row on large screens: the first row's pictures load eagerly. */
 const FIRST_ROW = 3;
@@ -34,8 +39,14 @@ function ProductCardSkeleton() {
   );
 }
 
+export interface ProductGridProps {
+  /** Shows the first `limit` products; all of them without one. */
+  limit?: number;
+  onBuyIntent?: ProductCardProps['onBuyIntent'];
+}
+
 /** The product cards in the catalogue's order: the first `limit` of them, or all. */
-export function ProductGrid({ limit }: { limit?: number }) {
+export function ProductGrid({ limit, onBuyIntent }: ProductGridProps) {
   const { data, error, isPending, isFetching, refetch } = useProducts();
 
   if (isPending) {
@@ -70,7 +81,7 @@ export function ProductGrid({ limit }: { limit?: number }) {
     <Grid container spacing={3}>
       {data.slice(0, limit).map((product, index) => (
         <Grid key={product._id} size={cardSize}>
-          <ProductCard product={product} eager={index < FIRST_ROW} />
+          <ProductCard product={product} eager={index < FIRST_ROW} onBuyIntent={onBuyIntent} />
         </Grid>
       ))}
     </Grid>

@@ -1,0 +1,72 @@
+// The boundaries of the code, checked by dependency-cruiser in `npm run lint` and `npm test`
+// (`npm run lint:boundaries` alone). No rule has an exception list: code that would cross a
+// boundary moves instead. A boundary that lint does not enforce is crossed sooner or later.
+
+const web = '^apps/web/src';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment:
+        'Modules that import each other, directly or through others, are one module in two ' +
+        'files: merge them, or move what both need into a third module.',
+      severity: 'error',
+      from: { path: '^(apps/web/src|apps/api/src|packages/shared/src)/' },
+      to: { circular: true },
+    },
+    {
+      name: 'no-feature-to-feature',
+      comment:
+        'A feature (apps/web/src/features/X) does not import another feature: code two features ' +
+        'share moves to lib/ or components/, or to packages/shared when the server uses it too; ' +
+        'a page in app/routes/ composes features.',
+      severity: 'error',
+      from: { path: `${web}/features/([^/]+)/` },
+      to: { path: `${web}/features/`, pathNot: `${web}/features/$1/` },
+    },
+    {
+      name: 'no-feature-to-app',
+      comment:
+        'Features hold components, API calls and hooks; app/ composes them into pages, layouts ' +
+        'and the router. A feature that needs a page or the router takes it as a prop or a link.',
+      severity: 'error',
+      from: { path: `${web}/features/` },
+      to: { path: `${web}/app/` },
+    },
+    {
+      name: 'router-renders-pages-of-app-routes',
+      comment:
+        'Pages live in one place: every route of app/routes.tsx renders a page of app/routes/ ' +
+        '(or a layout or guard of app/), never a component of a feature or a page kept elsewhere.',
+      severity: 'error',
+      from: { path: `${web}/app/routes[.]tsx$` },
+      to: { path: `${web}/`, pathNot: `${web}/app/` },
+    },
+    {
+      name: 'pages-only-for-the-router',
+      comment:
+        'A page of app/routes/ is rendered by the router (app/routes.tsx) only; other code links ' +
+        'to its path. What a page and other code share moves into a feature, lib/ or components/.',
+      severity: 'error',
+      from: { pathNot: [`${web}/app/routes[.]tsx$`, `${web}/app/routes/`] },
+      to: { path: `${web}/app/routes/` },
+    },
+    {
+      name: 'no-shared-code-to-features-or-app',
+      comment:
+        'lib/ and components/ are below the features: they import neither a feature nor app/.',
+      severity: 'error',
+      from: { path: `${web}/(lib|components)/` },
+      to: { path: `${web}/(features|app)/` },
+    },
+  ],
+  options: {
+    includeOnly: '^(apps/web/src|apps/api/src|packages/shared/src)/',
+    // Type-only imports count: a cycle of types is still two modules that need each other.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};

@@ -1,0 +1,148 @@
+import type { UserSummary } from '@shop/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { admin, customer, signedIn } from '../../test/auth-mock';
+import { testId } from '../../test/factories';
+import { answer, handle, mockApi, type RecordedCall, routes } from '../../test/fetch-mock';
+import { renderWithProviders } from '../../test/render';
+import MakeAdminPage, { CONFIRM_REMOVE_USER, USER_REMOVED, madeAdminMessage } from './make-admin';
+
+const row = (n: number, email: string, name: string | null, role: boolean): UserSummary => ({
+  _id: testId(200 + n),
+  email,
+  name,
+  role,
+  createdAt: `2026-0${n}-15T10:00:00.000Z`,
+});
+
+const initialUsers = () => [
+  row(1, admin.email, admin.name, true),
+  row(2, customer.email, customer.name, false),
+  row(3, 'other@example.com', null, false),
+];
+
+/** The calls that change users (the admin's own shop token is not one). */
+const writes = (calls: RecordedCall[]) =>
+  calls.filter((call) => call.route === routes.users.promote || call.route === routes.users.remove);
+
+async function findRow(email: string) {
+  const table = await screen.findByRole('table', { name: 'Users' });
+  const cell = await within(table).findByRole('rowheader', { name: new RegExp(`^${email}`) });
+  return cell.closest('tr') as HTMLElement;
+}
+
+describe('MakeAdminPage', () => {
+  it('lists email, name, role and since; admins have no Make Admin button', async () => {
+    mockApi([signedIn(admin), answer(routes.users.list, 200, initialUsers())]);
+    renderWithProviders(<MakeAdminPage />);
+
+    const adminRow = await findRow(admin.email);
+    expect(within(adminRow).getByText('Admin')).toBeInTheDocument();
+    expect(within(adminRow).queryByRole('button', { name: 'Make Admin' })).toBeNull();
+
+    const customerRow = await findRow(customer.email);
+    expect(
+      within(customerRow)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([customer.name, 'Customer', 'Feb 15, 2026', 'Make AdminRemove User']);
+    expect(within(await findRow('other@example.com')).getByText('—')).toBeInTheDocument();
+  });
+
+  it('promotes a customer, naming the acting admin', async () => {
+    let users = initialUsers();
+    const { calls } = mockApi([
+      signedIn(admin),
+      handle(routes.users.list, () => ({ status: 200, body: users })),
+      handle(routes.users.promote, ({ params }) => {
+        users = users.map((user) => (user.email === params.email ? { ...user, role: true } : user));
+        return { status: 200, body: { acknowledged: true, user: users[1]! } };
+      }),
+    ]);
+    const { user } = renderWithProviders(<MakeAdminPage />);
+    await screen.findByText('(you)');
+
+    await user.click(
+      within(await findRow(customer.email)).getByRole('button', { name: 'Make Admin' }),
+    );
+
+    expect(await screen.findByText(madeAdminMessage(customer.email))).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      expect.objectContaining({
+        route: routes.users.promote,
+        params: { email: customer.email },
+        body: { email: admin.email },
+      }),
+    ]);
+    const promoted = await findRow(customer.email);
+    await waitFor(() => expect(within(promoted).getByText('Admin')).toBeInTheDocument());
+    expect(within(promoted).queryByRole('button', { name: 'Make Admin' })).toBeNull();
+  });
+
+  it('cannot remove yourself; removes another user only after Yes', async () => {
+    let users = initialUsers();
+    const { calls } = mockApi([
+      signedIn(admin),
+      handle(routes.users.list, () => ({ status: 200, body: users })),
+      handle(routes.users.remove, ({ params }) => {
+        users = users.filter((user) => user.email !== params.email);
+        return { status: 200, body: { acknowledged: true, deletedCount: 1 } };
+      }),
+    ]);
+    const { user } = renderWithProviders(<MakeAdminPage />);
+    await screen.findByText('(you)');
+
+    expect(
+      within(await findRow(admin.email)).getByRole('button', { name: 'Remove User' }),
+    ).toBeDisabled();
+
+    const other = await findRow('other@example.com');
+    await user.click(within(other).getByRole('button', { name: 'Remove User' }));
+    const dialog = screen.getByRole('dialog', { name: CONFIRM_REMOVE_USER });
+    expect(dialog).toHaveTextContent('other@example.com');
+    await user.click(within(dialog).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(calls)).toHaveLength(0);
+
+    await user.click(within(other).getByRole('button', { name: 'Remove User' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: CONFIRM_REMOVE_USER })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
+
+    expect(await screen.findByText(USER_REMOVED)).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      expect.objectContaining({
+        route: routes.users.remove,
+        params: { email: 'other@example.com' },
+      }),
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('rowheader', { name: 'other@example.com' })).toBeNull(),
+    );
+  });
+
+  it("shows the server's refusal as an error toast", async () => {
+    const refusal = 'The last admin cannot be removed.';
+    mockApi([
+      signedIn(admin),
+      answer(routes.users.list, 200, initialUsers()),
+      answer(routes.users.remove, 409, { statusCode: 409, error: 'Conflict', message: refusal }),
+    ]);
+    const { user } = renderWithProviders(<MakeAdminPage />);
+    await screen.findByText('(you)');
+
+    await user.click(
+      within(await findRow(customer.email)).getByRole('button', { name: 'Remove User' }),
+    );
+    await user.click(
+      within(screen.getByRole('dialog', { name: CONFIRM_REMOVE_USER })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
+
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(await findRow(customer.email)).toBeInTheDocument();
+  });
+});
