@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { asc } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Product } from '@shop/shared';
+import { api } from '@shop/shared';
 import { countProducts } from '../modules/catalog/service.js';
 import { listReviews } from '../modules/reviews/service.js';
 import {
@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from '../test-support/build-test-app.js';
 import { bearer, shopToken, signIn } from '../test-support/identity.js';
+import { inject } from '../test-support/inject.js';
 import { authUsers, users } from './schema.js';
 import { demoProducts, demoReviews, demoUsers } from './seed-data.js';
 import { seedDemoData } from './seed.js';
@@ -43,11 +44,12 @@ describe.each(testDatabases())('seed on %s', (kind) => {
     for (const demo of demoUsers) {
       const cookie = await signIn(t, demo);
       const token = await shopToken(t, demo.email, cookie);
-      const admin = await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/${demo.email}`,
-        headers: bearer(token),
-      });
+      const admin = await inject(
+        t,
+        api.identity.adminStatus,
+        { params: { email: demo.email } },
+        { headers: bearer(token) },
+      );
       expect(admin.json()).toEqual({ admin: demo.admin });
     }
     // Seeding again, as every restart does, adds no one.
@@ -59,7 +61,7 @@ describe.each(testDatabases())('seed on %s', (kind) => {
   it('leaves the database empty when SEED_DEMO_DATA is false', async () => {
     t = await buildTestApp(kind, { env: { SEED_DEMO_DATA: 'false' } });
     expect(await countProducts(t.db)).toBe(0);
-    const response = await t.app.inject({ method: 'GET', url: '/api/items' });
+    const response = await inject(t, api.catalog.list);
     expect(response.json()).toEqual([]);
     expect(await t.db.select().from(authUsers)).toEqual([]);
   });
@@ -88,28 +90,17 @@ describe('restart', () => {
     const data = await tempDir('shop-pglite-');
     try {
       const first = await buildTestApp('pglite', { pgliteDir: data.dir });
-      const before = (await first.app.inject({ method: 'GET', url: '/api/items' })).json<
-        Product[]
-      >();
-      const subscribed = await first.app.inject({
-        method: 'POST',
-        url: '/api/subscribe',
-        payload: { email: 'kept@example.com' },
-      });
+      const before = (await inject(first, api.catalog.list)).json();
+      const subscribe = { body: { email: 'kept@example.com' } };
+      const subscribed = await inject(first, api.newsletter.subscribe, subscribe);
       expect(subscribed.statusCode).toBe(201);
       await first.close();
 
       const second = await buildTestApp('pglite', { pgliteDir: data.dir });
       try {
-        const after = (await second.app.inject({ method: 'GET', url: '/api/items' })).json<
-          Product[]
-        >();
+        const after = (await inject(second, api.catalog.list)).json();
         expect(after).toEqual(before);
-        const again = await second.app.inject({
-          method: 'POST',
-          url: '/api/subscribe',
-          payload: { email: 'kept@example.com' },
-        });
+        const again = await inject(second, api.newsletter.subscribe, subscribe);
         expect(again.json()).toMatchObject({ alreadySubscribed: true });
       } finally {
         await second.close();
@@ -123,15 +114,11 @@ describe('restart', () => {
     'keeps the data across a restart on PostgreSQL',
     async () => {
       const first = await buildTestApp('postgres');
-      const before = (await first.app.inject({ method: 'GET', url: '/api/items' })).json<
-        Product[]
-      >();
+      const before = (await inject(first, api.catalog.list)).json();
       await first.close({ keep: true });
       const second = await buildTestApp('postgres', { postgresDatabase: first.postgresDatabase });
       try {
-        expect((await second.app.inject({ method: 'GET', url: '/api/items' })).json()).toEqual(
-          before,
-        );
+        expect((await inject(second, api.catalog.list)).json()).toEqual(before);
       } finally {
         await second.close();
       }
