@@ -11,7 +11,8 @@ import { describe, expect, it } from 'vitest';
  * reads every string literal of apps/, e2e/ and scripts/ and fails, naming file and line, on one
  * that is an API path. What counts as one is derived from the contracts, never listed here:
  * - `/api` itself, or a path under it, at the start of a literal, after a URL's host
- *   (`http://127.0.0.1:3000/api/items`), after a `${...}` or after a method (`GET /api/items`);
+ *   (`http://127.0.0.1:3000/api/items`), after a `${...}`, after a glob's `*` or after a
+ *   method (`GET /api/items`); patterns (`/^\/api\/items$/`) are read as the path they match;
  * - a contract's own path in the same places: a path without parameters exactly (`/items`, also
  *   with a query or a `${...}` right after it), a path with parameters by its part before the
  *   first one (`/item/` of `/item/{id}`).
@@ -53,7 +54,7 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The API-path patterns, built from `API_PREFIX` and every contract's path. */
 function apiPathPattern(): RegExp {
-  const after = `(?:^|${HOLE}|^[a-z][a-z0-9+.-]*://[^/\\s${HOLE}]*|\\b(?:GET|POST|PUT|DELETE|PATCH) )`;
+  const after = `(?:^|${HOLE}|\\*|^[a-z][a-z0-9+.-]*://[^/\\s${HOLE}]*|\\b(?:GET|POST|PUT|DELETE|PATCH) )`;
   const paths = new Set<string>();
   for (const { endpoint } of listEndpoints()) {
     const open = endpoint.path.indexOf('{');
@@ -72,7 +73,7 @@ interface Literal {
   node: ts.Node;
 }
 
-/** The text of every string and template literal, `${...}` replaced by HOLE. */
+/** The text of every string, template and pattern literal, `${...}` replaced by HOLE. */
 function literalsOf(file: ts.SourceFile): Literal[] {
   const found: Literal[] = [];
   const visit = (node: ts.Node): void => {
@@ -87,6 +88,10 @@ function literalsOf(file: ts.SourceFile): Literal[] {
     }
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) {
       found.push({ text: node.text, node });
+    } else if (ts.isRegularExpressionLiteral(node)) {
+      // The path a pattern matches: `/^\/api\/items$/` is `/api/items`.
+      const source = node.text.slice(1, node.text.lastIndexOf('/'));
+      found.push({ text: source.replace(/^\^/, '').replaceAll('\\/', '/'), node });
     } else if (ts.isTemplateExpression(node)) {
       const text = node.head.text + node.templateSpans.map((s) => HOLE + s.literal.text).join('');
       found.push({ text, node });
