@@ -16,7 +16,7 @@ import {
   type Shopper,
 } from '../../test-support/shop.js';
 
-/** Issue 10, item 4 (OWASP API6): a customer holds at most UNPAID_ORDERS_MAX unpaid orders. */
+/** OWASP API6: a customer holds at most UNPAID_ORDERS_MAX unpaid orders. */
 const LIMIT = 5;
 const env = orderTestEnv({ UNPAID_ORDERS_MAX: String(LIMIT) });
 
