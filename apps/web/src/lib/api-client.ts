@@ -7,7 +7,7 @@ import {
   type SuccessOf,
 } from '@shop/shared';
 import { routes } from 'virtual:api-routes';
-import { readAccessToken, storeAccessToken } from './access-token';
+import { readAccessToken, storeAccessToken } from './access-token-storage';
 import { ApiError, NETWORK_ERROR_STATUS } from './api-error';
 import { API_URL } from './api-url';
 import { fetchAuthSession } from './auth-session';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { clearAccessToken } from '../access-token';
+import { clearAccessToken } from '../access-token-storage';
 import { fetchAuthSession } from '../auth-session';
 
 /** The signed-in person of SPEC section 3, as Better Auth's session names them. */
@@ -11,7 +11,7 @@ export interface SessionUser {
   emailVerified: boolean;
 }
 
-/** GET /auth/get-session: the user behind the session cookie, or null when signed out. */
+/** `routes.auth.session`: the user behind the session cookie, or null when signed out. */
 export async function getSessionUser(): Promise<SessionUser | null> {
   const data = await fetchAuthSession();
   if (!data) return null;

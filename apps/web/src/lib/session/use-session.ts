@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { clearAccessToken } from '../access-token';
+import { clearAccessToken } from '../access-token-storage';
 import { issueAccessToken } from '../api-client';
 import { AuthError, toAuthError } from '../auth-error';
-import { accessTokenQueryOptions } from './access-token';
+import { accessTokenQueryOptions } from './access-token-query';
 import { adminStatusQueryOptions } from './get-admin-status';
 import {
   getSessionUser,
@@ -20,7 +20,7 @@ export interface Session {
   user: SessionUser | null;
   /** True once the shop token for this user is at hand, so calls that need it can start. */
   hasAccessToken: boolean;
-  /** SPEC section 4: false until GET /admin/{email} has answered. */
+  /** SPEC section 4: false until the admin check (`routes.identity.adminStatus`) has answered. */
   isAdmin: boolean;
   /** True while a signed-in user's admin status is still being looked up. */
   isAdminLoading: boolean;
