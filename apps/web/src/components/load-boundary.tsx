@@ -11,9 +11,9 @@ interface LoadBoundaryState {
 }
 
 /**
- * Around a part of a page whose code loads later (issue 7): if that code cannot be fetched
- * (offline, or a new release replaced the file), the part shows `fallback` and the rest of the
- * page keeps working instead of the whole page going blank.
+ * Around a part of a page whose code loads later, to keep it out of the first load: if that code
+ * cannot be fetched (offline, or a new release replaced the file), the part shows `fallback` and
+ * the rest of the page keeps working instead of the whole page going blank.
  */
 export class LoadBoundary extends Component<LoadBoundaryProps, LoadBoundaryState> {
   override state: LoadBoundaryState = { failed: false };

@@ -50,8 +50,8 @@ interface NearViewportProps {
 }
 
 /**
- * Renders its children once they come near the viewport (issue 7: the first load of a page
- * carries only what is seen before the visitor scrolls). Until then, and while their code
+ * Renders its children once they come near the viewport (the first-load budget: the first load
+ * of a page carries only what is seen before the visitor scrolls). Until then, and while their code
  * loads, an empty placeholder of about their height stands in.
  */
 export function NearViewport({ children, minHeight }: NearViewportProps) {

@@ -20,7 +20,7 @@ export interface OutlinedTextFieldProps extends Omit<
  * MUI's outlined TextField put together from the same parts (FormControl, InputLabel,
  * OutlinedInput, FormHelperText) with the same ids and ARIA wiring. TextField itself always
  * brings Select, Menu, Popover and Modal along, about 20 KB of gzipped JavaScript that the home
- * page's newsletter field never uses (issue 7's first-load budget).
+ * page's newsletter field never uses (the first-load budget, e2e/storefront/bundle-budget.spec.ts).
  */
 export function OutlinedTextField({
   id: idOverride,

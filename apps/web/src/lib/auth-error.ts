@@ -3,7 +3,7 @@ import { ApiError } from './api-error';
 /*
  * Identity failures, kept apart from Better Auth's client so that pages which only read the
  * session (the navbar on every page, the route guards) do not load that client: it comes with the
- * sign-in, sign-up, reset and sign-out code that needs it (issue 7's bundle budget).
+ * sign-in, sign-up, reset and sign-out code that needs it (e2e/storefront/bundle-budget.spec.ts).
  */
 
 /**

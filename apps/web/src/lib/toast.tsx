@@ -2,9 +2,9 @@ import { SUCCESS_TOAST_MS } from '@shop/shared';
 import { useEffect, useSyncExternalStore } from 'react';
 
 /*
- * react-toastify, with its styles, is not part of the first load (issue 7's budget): every toast
- * follows something a person did, so the library loads at their first click or key press, or
- * with the first toast at the latest. A toast asked for while it loads waits in react-toastify's
+ * react-toastify, with its styles, is not part of the first load (bundle-budget.spec.ts): every
+ * toast follows something a person did, so the library loads at their first click or key press,
+ * or with the first toast at the latest. A toast asked for while it loads waits in react-toastify's
  * own queue until the container is mounted.
  */
 type Toastify = typeof import('./toast-container');

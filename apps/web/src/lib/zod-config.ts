@@ -12,7 +12,7 @@ import type { $ZodConfig } from 'zod/v4/core';
  * it runs with the first load, before any lazily loaded page builds a schema. It writes zod's
  * settings object directly, the one `config({ jitless: true })` of zod/v4/core writes (zod keeps
  * it on globalThis, shared by every copy of zod in the page): importing `config` itself would
- * move zod's core, about 4 KB of gzipped JavaScript, into the first load (issue 7).
+ * move zod's core, about 4 KB of gzipped JavaScript, into the first load (docs/decisions/008).
  * zod-config.test.ts checks that zod reads what this writes.
  */
 const scope = globalThis as typeof globalThis & { __zod_globalConfig?: Partial<$ZodConfig> };

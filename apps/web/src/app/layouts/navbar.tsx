@@ -16,7 +16,7 @@ import { dashboardPath, publicLinks, signedOutLinks, type NavLinkItem } from './
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
-// The small-screen menu loads with the first press of its button (issue 7's first load); a
+// The small-screen menu loads with the first press of its button, not with the first load; a
 // finger or pointer on the button starts the load a moment before the press completes.
 const loadMobileMenu = () => import('./mobile-menu');
 const MobileMenu = lazy(loadMobileMenu);

@@ -3,9 +3,10 @@ import { useLocation, useNavigationType } from 'react-router';
 
 /*
  * React Router's <ScrollRestoration> works only with its data router, which weighs about 17 KB
- * of gzipped JavaScript more than the declarative one this app uses (issue 7's first-load
- * budget). This does the same for the app's pages: a new page starts at the top (or at the
- * element its #hash names); Back, Forward and a reload return to where that entry was left.
+ * of gzipped JavaScript more than the declarative one this app uses (the first-load budget of
+ * e2e/storefront/bundle-budget.spec.ts). This does the same for the app's pages: a new page
+ * starts at the top (or at the element its #hash names); Back, Forward and a reload return to
+ * where that entry was left.
  */
 
 const STORAGE_KEY = 'react-router-scroll-positions';

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
  * MUI's indeterminate LinearProgress moves its bars' `left` and `right`, which the browser counts
  * as layout shift; this bar, drawn as LinearProgress draws it (4 px, the secondary colour on a
  * lightened track), slides with a transform instead. Being its own few lines, it also keeps
- * LinearProgress out of the first load of every page (issue 7).
+ * LinearProgress out of the first load of every page (e2e/storefront/bundle-budget.spec.ts).
  */
 const slide = keyframes`
   from { transform: translateX(-100%); }

@@ -74,7 +74,10 @@ function LoadingRows() {
   ));
 }
 
-/** Audit Log (admin, issue 10): who did what to which target, newest first, a page at a time. */
+/**
+ * Audit Log (admin): who did what to which target, newest first, a page at a time
+ * (docs/decisions/010, "Audit log").
+ */
 export default function AuditLogPage() {
   // MUI's pagination counts pages from 0; the API from 1.
   const [pageIndex, setPageIndex] = useState(0);

@@ -75,7 +75,7 @@ function LoadingRows() {
 }
 
 /**
- * Manage Reviews (admin, issue 10): the reviews the home page shows, newest first, each with a
+ * Manage Reviews (admin): the reviews the home page shows, newest first, each with a
  * Delete button behind a confirm dialog. docs/decisions/010, "Reviews".
  */
 export default function ManageReviewsPage() {

@@ -99,7 +99,7 @@ function CardForm(props: CardFormProps) {
 /**
  * SPEC section 2, /dashboard/payment/{id}: the order and the card form of the configured
  * gateway. Pay waits for the gateway and the client secret (SPEC section 4); a confirmed payment
- * is recorded with PUT /order/{id}, which the server checks with the gateway.
+ * is recorded (`routes.orders.recordPayment`), which the server checks with the gateway.
  */
 export default function PaymentPage() {
   const { id = '' } = useParams();

@@ -62,8 +62,8 @@ export const editValuesOf = (product: Product): ProductEditValues => ({
 });
 
 /**
- * The PUT /item/{id} body: the fields whose value differs from the product, checked with the
- * server's productUpdateSchema (which refuses an empty change).
+ * The body of `routes.catalog.update`: the fields whose value differs from the product, checked
+ * with the server's productUpdateSchema (which refuses an empty change).
  */
 export function productChanges(product: Product, edit: ProductEdit) {
   const changes = Object.fromEntries(

@@ -6,7 +6,7 @@ export type SubscribeCheck =
 /**
  * The newsletter address checked with the shared rule (packages/shared), the one the server
  * applies too. The form loads this module on its first submit, so the rule's library is not part
- * of the home page's first load (issue 7).
+ * of the home page's first load (docs/decisions/008).
  */
 export function checkSubscribeInput(email: string): SubscribeCheck {
   const parsed = subscribeInputSchema.safeParse({ email });

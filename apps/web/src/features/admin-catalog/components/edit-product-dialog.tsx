@@ -36,7 +36,7 @@ interface EditProductDialogProps {
   onClose: () => void;
 }
 
-/** Price, minimum, stock and description of one product, saved with PUT /item/{id}. */
+/** Price, minimum, stock and description of one product, saved with `routes.catalog.update`. */
 export function EditProductDialog({ product, onClose }: EditProductDialogProps) {
   const titleId = useId();
   const updateProduct = useUpdateProduct();

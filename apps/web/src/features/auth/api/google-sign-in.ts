@@ -5,7 +5,7 @@ import { POPUP_COMPLETE_PATH } from '../popup/popup-message';
 import { signInWithPopup } from '../popup/sign-in-popup';
 
 /**
- * POST /auth/sign-in/social with disableRedirect: the provider's authorization URL, for the
+ * `routes.auth.signInSocial` with disableRedirect: the provider's authorization URL, for the
  * popup to open. Better Auth comes back to /auth/popup-complete either way (?error= on failure).
  */
 export async function getGoogleSignInUrl(): Promise<string> {

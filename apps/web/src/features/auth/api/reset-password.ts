@@ -6,7 +6,7 @@ export interface ResetPasswordInput {
   token: string;
 }
 
-/** POST /auth/reset-password with the token from the email's link. */
+/** `routes.auth.resetPassword` with the token from the email's link. */
 export async function resetPassword(input: ResetPasswordInput): Promise<void> {
   await callAuth(() => authClient.resetPassword(input));
 }

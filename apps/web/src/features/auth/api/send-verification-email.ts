@@ -7,7 +7,7 @@ import { authClient, callAuth, type AuthError } from '../../../lib/auth-client';
  */
 export const EMAIL_VERIFIED_PATH = '/email-verified';
 
-/** POST /auth/send-verification-email: a new link for the signed-in person's own address. */
+/** `routes.auth.sendVerificationEmail`: a new link for the signed-in person's own address. */
 export async function sendVerificationEmail(email: string): Promise<void> {
   await callAuth(() =>
     authClient.sendVerificationEmail({ email, callbackURL: EMAIL_VERIFIED_PATH }),

@@ -3,7 +3,7 @@ import { authClient, callAuth, type AuthError } from '../../../lib/auth-client';
 import { useCompleteSignIn, type SessionUser } from '../../../lib/session';
 import type { LoginInput } from '../schemas';
 
-/** POST /auth/sign-in/email: sets the session cookie or fails with a code. */
+/** `routes.auth.signIn`: sets the session cookie or fails with a code. */
 export async function signInWithEmail(input: LoginInput): Promise<void> {
   await callAuth(() => authClient.signIn.email(input));
 }

@@ -3,7 +3,7 @@ import { authClient, callAuth, type AuthError } from '../../../lib/auth-client';
 import { useCompleteSignIn, type SessionUser } from '../../../lib/session';
 import type { SignupInput } from '../schemas';
 
-/** POST /auth/sign-up/email: creates the account (the server uppercases the name) and signs in. */
+/** `routes.auth.signUp`: creates the account (the server uppercases the name) and signs in. */
 export async function signUpWithEmail(input: SignupInput): Promise<void> {
   await callAuth(() => authClient.signUp.email(input));
 }

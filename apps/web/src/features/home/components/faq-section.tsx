@@ -9,7 +9,7 @@ const LIST_HEIGHT = { xs: 187, sm: 164, md: 144 };
 
 /**
  * SPEC section 2's Frequently Asked Questions. The questions, with MUI's Accordion, load as the
- * section comes near the viewport (issue 7's first load).
+ * section comes near the viewport, not with the first load.
  */
 export function FaqSection() {
   return (

@@ -9,7 +9,7 @@ const FORM_HEIGHT = { xs: 128, sm: 56 };
 
 /**
  * SPEC section 2's Want To Get Updates. The form, with MUI's input parts, loads as the section
- * comes near the viewport (issue 7's first load); the address rule loads with the first submit.
+ * comes near the viewport, not with the first load; the address rule loads with the first submit.
  */
 export function SubscribeSection() {
   return (

@@ -11,7 +11,7 @@ const GRID_HEIGHT = { xs: 1200, sm: 990, md: 540, lg: 395 };
 
 /**
  * SPEC section 2's Customer Reviews. The heading is part of the page at once; the grid, with
- * MUI's Rating, loads as the section comes near the viewport (issue 7's first load). The list
+ * MUI's Rating, loads as the section comes near the viewport, not with the first load. The list
  * itself is asked for at once, a small answer, so the cards show as soon as their code is in.
  */
 export function ReviewsSection() {

@@ -2,7 +2,10 @@ import type { BillingDetails } from '../../api/confirm-sandbox-payment';
 
 /** What the payment page hands to the card form of either gateway (DESIGN section 6). */
 export interface CardFormProps {
-  /** Null until POST /create-payment-intent has answered: Pay stays disabled until then. */
+  /**
+   * Null until the payment intent (`routes.payments.createIntent`) has answered: Pay stays
+   * disabled until then.
+   */
   clientSecret: string | null;
   /** SPEC section 7: the customer's name and email go with the card as billing details. */
   billingDetails: BillingDetails;
