@@ -1,7 +1,9 @@
+import { api } from '@shop/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { inject } from '../../test-support/inject.js';
 import {
   addProduct,
   availableOf,
@@ -46,11 +48,7 @@ describe.each(testDatabases())('the stored hold expiry, on %s', (kind) => {
     // The answers read the column: a hold changed in the database is the hold they report.
     const later = new Date(Date.parse(order.createdAt) + 7 * HOUR);
     await app.db.update(orders).set({ holdExpiresAt: later }).where(eq(orders.id, order._id));
-    const read = await app.app.inject({
-      method: 'GET',
-      url: `/api/order/${order._id}`,
-      headers: customer.headers,
-    });
+    const read = await inject(app, api.orders.get, { params: { id: order._id } }, customer);
     expect(read.json().holdExpiresAt).toBe(later.toISOString());
 
     const secret = await clientSecretFor(app, customer, order._id);
