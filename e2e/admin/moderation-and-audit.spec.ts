@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
+import { api, expectStatus } from '@shop/shared';
+import { shopApi } from '../support/api';
 import { verifyAddress } from '../support/mail';
-import { shopToken } from '../support/shop-api';
 import { demoAdmin, newUser, signInViaApi, signUpViaApi } from '../support/users';
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
@@ -22,14 +23,14 @@ test('an admin deletes a review on Manage Reviews, and the home page no longer s
   // A customer's review, posted through the API as the Add A Review page posts it: this journey
   // is about moderation, not the review form.
   const customerPage = await browser.newPage();
-  const customer = await signUpViaApi(customerPage, newUser());
-  const token = await shopToken(customerPage.request, customer.email);
+  const { token } = await signUpViaApi(customerPage, newUser());
   const text = `Cheaper parts at spam-${tag()}.example, do not order here.`;
-  const posted = await customerPage.request.post('/api/review', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { rating: 1, discription: text },
-  });
-  expect(posted.status(), await posted.text()).toBe(201);
+  const posted = await shopApi(customerPage.request).call(
+    api.reviews.create,
+    { body: { rating: 1, discription: text } },
+    { token },
+  );
+  expectStatus(posted, 201);
   await customerPage.close();
 
   const page = await browser.newPage();

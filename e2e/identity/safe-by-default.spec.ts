@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { readdirSync } from 'node:fs';
-import { baseURL, mailDir } from '../support/env';
+import { api } from '@shop/shared';
+import { shopApi } from '../support/api';
+import { mailDir } from '../support/env';
 import { latestEmailTo, linkIn } from '../support/mail';
 import { demoAdmin, demoCustomer, publishedDemoPasswords } from '../support/users';
 
@@ -16,11 +18,10 @@ test('the published demo passwords do not sign in on a production start; the one
     [demoAdmin, publishedDemoPasswords.admin],
     [demoCustomer, publishedDemoPasswords.customer],
   ] as const) {
-    const refused = await page.request.post('/api/auth/sign-in/email', {
-      data: { email: account.email, password: published },
-      headers: { origin: baseURL },
+    const refused = await shopApi(page.request).call(api.auth.signIn, {
+      body: { email: account.email, password: published },
     });
-    expect(refused.status()).toBe(401);
+    expect(refused.status).toBe(401);
   }
   await page.goto('/login');
   await page.getByLabel('Email', { exact: true }).fill(demoAdmin.email);
@@ -82,13 +83,15 @@ test('a signed-out shop token is refused by the API at once', async ({ page }) =
   await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
   const token = (await page.evaluate(() => localStorage.getItem('accessToken')))!;
   const ordersOf = () =>
-    page.request.get(`/api/orders?email=${encodeURIComponent(demoCustomer.email)}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-  expect((await ordersOf()).status()).toBe(200);
+    shopApi(page.request).call(
+      api.orders.listOwn,
+      { query: { email: demoCustomer.email } },
+      { token },
+    );
+  expect((await ordersOf()).status).toBe(200);
 
   await banner(page).getByRole('button', { name: 'Signout' }).click();
   await expect(banner(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
   // The token copied before signing out (as a script that stole it would hold it) is dead.
-  expect((await ordersOf()).status()).toBe(401);
+  expect((await ordersOf()).status).toBe(401);
 });

@@ -1,4 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { api } from '@shop/shared';
+import { isCallOf } from '../support/api';
 import { demoAdmin, demoCustomer, newUser, signInViaApi, signUpViaApi } from '../support/users';
 
 const banner = (page: Page) => page.getByRole('banner');
@@ -185,7 +187,7 @@ test.describe('roles', () => {
     // Hold the session answer so the loading state can be seen.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/auth/get-session*', async (route) => {
+    await page.route(isCallOf(api.auth.session), async (route) => {
       await held;
       await route.fallback();
     });

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { demoProduct } from '../support/api';
-import { getProduct, payOrder, placeOrder, shopToken } from '../support/shop-api';
+import { getProduct, payOrder, placeOrder } from '../support/shop-api';
 import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
 
 async function fillCard(page: Page, number: string) {
@@ -79,8 +79,7 @@ test.describe('buying in bulk and paying by card', () => {
   test('a declined card shows the message above Pay and leaves the order unpaid', async ({
     page,
   }) => {
-    const user = await signUpViaApi(page);
-    const token = await shopToken(page.request, user.email);
+    const { token } = await signUpViaApi(page);
     const order = await placeOrder(
       page.request,
       token,
@@ -111,7 +110,7 @@ test.describe('buying in bulk and paying by card', () => {
   }) => {
     const customerPage = await browser.newPage();
     const user = await signUpViaApi(customerPage);
-    const token = await shopToken(customerPage.request, user.email);
+    const { token } = user;
     const order = await placeOrder(
       customerPage.request,
       token,
@@ -156,8 +155,7 @@ test.describe('buying in bulk and paying by card', () => {
   test('a customer cancels an unpaid order through the confirm dialog and the stock goes back up', async ({
     page,
   }) => {
-    const user = await signUpViaApi(page);
-    const token = await shopToken(page.request, user.email);
+    const { token } = await signUpViaApi(page);
     const product = await demoProduct(page.request, 'NVMe');
     const order = await placeOrder(page.request, token, product, product.minimum * 2);
 

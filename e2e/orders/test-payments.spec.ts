@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
-import { demoProduct } from '../support/api';
-import { placeOrder, shopToken } from '../support/shop-api';
+import { api } from '@shop/shared';
+import { demoProduct, isCallOf } from '../support/api';
+import { placeOrder } from '../support/shop-api';
 import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
 
 /**
@@ -19,7 +20,7 @@ test('a made-up card number is declined as in Stripe test mode; 4242 pays, and t
 }) => {
   const customer = await browser.newPage();
   const user = await signUpViaApi(customer);
-  const token = await shopToken(customer.request, user.email);
+  const { token } = user;
   const order = await placeOrder(
     customer.request,
     token,
@@ -35,7 +36,7 @@ test('a made-up card number is declined as in Stripe test mode; 4242 pays, and t
     await expect(pay).toBeEnabled();
     // Each attempt reaches the gateway (the message of the first would still be on the page).
     const [confirm] = await Promise.all([
-      customer.waitForResponse((r) => r.url().endsWith('/api/sandbox/payment-intents/confirm')),
+      customer.waitForResponse((r) => isCallOf(api.payments.sandboxConfirm)(r.url())),
       pay.click(),
     ]);
     expect(confirm.status()).toBe(402);

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { demoProduct, getProducts } from '../support/api';
 import { scrollToEnd } from '../support/scroll';
-import { placeOrder, shopToken } from '../support/shop-api';
+import { placeOrder } from '../support/shop-api';
 import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
 
 /**
@@ -79,8 +79,7 @@ test.describe('accessibility: axe finds no serious or critical violation', () =>
   });
 
   test('on every customer page', async ({ page }) => {
-    const user = await signUpViaApi(page);
-    const token = await shopToken(page.request, user.email);
+    const { token } = await signUpViaApi(page);
     // A seeded product no other journey orders, restocks or deletes.
     const product = await demoProduct(page.request, 'Hard Drive');
     const order = await placeOrder(page.request, token, product);

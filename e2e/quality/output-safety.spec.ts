@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { getReviews } from '../support/api';
+import { api, expectStatus } from '@shop/shared';
+import { getReviews, shopApi } from '../support/api';
 import { expectNewestReviewCard } from '../support/reviews';
-import { shopToken } from '../support/shop-api';
 import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
 
 /** Markup that would run script if a page put it into the DOM as HTML. */
@@ -13,32 +13,35 @@ test('names, reviews and product fields containing markup render as text', async
   const tag = randomBytes(3).toString('hex');
   const customer = await browser.newPage();
   const user = await signUpViaApi(customer);
-  const token = await shopToken(customer.request, user.email);
+  const { token } = user;
   const older = await getReviews(customer.request);
-  const review = await customer.request.post('/api/review', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { rating: 5, discription: `Great parts ${markup(tag)}` },
-  });
-  expect(review.status(), await review.text()).toBe(201);
+  const review = await shopApi(customer.request).call(
+    api.reviews.create,
+    { body: { rating: 5, discription: `Great parts ${markup(tag)}` } },
+    { token },
+  );
+  expectStatus(review, 201);
   await customer.close();
 
   const page = await browser.newPage();
-  await signInViaApi(page, demoAdmin);
-  const adminToken = await shopToken(page.request, demoAdmin.email);
+  const adminToken = await signInViaApi(page, demoAdmin);
   const name = `Cable ${tag} <b>bold</b><img src=x onerror="window.__pwned='${tag}'">`;
-  const created = await page.request.post('/api/item', {
-    headers: { authorization: `Bearer ${adminToken}` },
-    data: {
-      name,
-      img: '/images/products/case.svg',
-      description: `Shielded cable ${markup(tag)}`,
-      price: 3,
-      minimum: 100,
-      available: 5000,
+  const admin = shopApi(page.request);
+  const created = await admin.call(
+    api.catalog.create,
+    {
+      body: {
+        name,
+        img: '/images/products/case.svg',
+        description: `Shielded cable ${markup(tag)}`,
+        price: 3,
+        minimum: 100,
+        available: 5000,
+      },
     },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const { insertedId } = (await created.json()) as { insertedId: string };
+    { token: adminToken },
+  );
+  const { insertedId } = expectStatus(created, 201);
 
   try {
     await page.goto('/');
@@ -61,9 +64,7 @@ test('names, reviews and product fields containing markup render as text', async
       await page.evaluate(() => (window as unknown as { __pwned?: string }).__pwned),
     ).toBeUndefined();
   } finally {
-    await page.request.delete(`/api/item/${insertedId}`, {
-      headers: { authorization: `Bearer ${adminToken}` },
-    });
+    await admin.call(api.catalog.remove, { params: { id: insertedId } }, { token: adminToken });
     await page.close();
   }
 });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { getProducts, getReviews } from '../support/api';
+import { api } from '@shop/shared';
+import { getProducts, getReviews, isCallOf } from '../support/api';
 
 // The end-to-end tests read the page as a person does, so SPEC's texts are written out here.
 const sectionHeadings = [
@@ -141,7 +142,7 @@ test.describe('home page', () => {
 
   test('tells the visitor when the shop cannot be reached, and retries', async ({ page }) => {
     let fail = true;
-    await page.route('**/api/items', (route) =>
+    await page.route(isCallOf(api.catalog.list), (route) =>
       fail ? route.abort('connectionrefused') : route.fallback(),
     );
     await page.goto('/');

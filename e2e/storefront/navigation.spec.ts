@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { API_PREFIX } from '@shop/shared';
 
 test.describe('navigation', () => {
   test('every navbar link leads to its page', async ({ page }) => {
@@ -80,7 +81,7 @@ test.describe('navigation', () => {
   });
 
   test('an unknown API path answers a JSON 404, not the page', async ({ request }) => {
-    const response = await request.get('/api/no-such-thing');
+    const response = await request.get(`${API_PREFIX}/no-such-thing`);
     expect(response.status()).toBe(404);
     expect(await response.json()).toMatchObject({ statusCode: 404 });
   });

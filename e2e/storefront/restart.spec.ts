@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
+import { api, createApiClient, expectStatus, type ApiClient } from '@shop/shared';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -24,9 +25,9 @@ const running = (child: ChildProcess) => child.exitCode === null && child.signal
 
 /**
  * Starts the shop as `npm start` does, on a fresh port and the given data folder, and waits until
- * it answers. Returns the child and the base URL of its API.
+ * it answers. Returns the child and a client of its API.
  */
-async function startShop(dataDir: string): Promise<{ child: ChildProcess; base: string }> {
+async function startShop(dataDir: string): Promise<{ child: ChildProcess; shop: ApiClient }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
@@ -39,14 +40,15 @@ async function startShop(dataDir: string): Promise<{ child: ChildProcess; base: 
     },
     stdio: 'ignore',
   });
+  const shop = createApiClient({ baseUrl: `http://127.0.0.1:${port}` });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (!running(child))
       throw new Error(`the shop exited with ${child.exitCode ?? child.signalCode}`);
     try {
-      const healthy = (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
+      const healthy = (await shop.call(api.settings.health)).status === 200;
       // Only our child counts: had another process taken the port, ours would have exited.
-      if (healthy && running(child)) return { child, base: `http://127.0.0.1:${port}/api` };
+      if (healthy && running(child)) return { child, shop };
     } catch {
       // not listening yet
     }
@@ -65,31 +67,27 @@ async function stop(child: ChildProcess) {
 test('the shop seeds demo data once and keeps everything across a restart', async () => {
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-restart-'));
-  let shop: ChildProcess | undefined;
+  let child: ChildProcess | undefined;
   try {
-    let base: string;
-    ({ child: shop, base } = await startShop(dataDir));
-    const items = (await (await fetch(`${base}/items`)).json()) as Array<{ _id: string }>;
+    let shop: ApiClient;
+    ({ child, shop } = await startShop(dataDir));
+    const items = expectStatus(await shop.call(api.catalog.list), 200);
     expect(items.length).toBeGreaterThanOrEqual(9);
     const subscribe = () =>
-      fetch(`${base}/subscribe`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'purchasing@example.com' }),
-      });
+      shop.call(api.newsletter.subscribe, { body: { email: 'purchasing@example.com' } });
     expect((await subscribe()).status).toBe(201);
-    await stop(shop);
+    await stop(child);
 
-    ({ child: shop, base } = await startShop(dataDir));
-    const again = (await (await fetch(`${base}/items`)).json()) as Array<{ _id: string }>;
+    ({ child, shop } = await startShop(dataDir));
+    const again = expectStatus(await shop.call(api.catalog.list), 200);
     expect(again.map((i) => i._id)).toEqual(items.map((i) => i._id)); // no re-seed
     const repeat = await subscribe();
-    expect(repeat.status).toBe(200); // the subscriber written before the restart is still there
-    expect(await repeat.json()).toMatchObject({ alreadySubscribed: true });
-    await stop(shop);
+    // The subscriber written before the restart is still there.
+    expect(expectStatus(repeat, 200)).toMatchObject({ alreadySubscribed: true });
+    await stop(child);
   } finally {
     // A failed check must not leave a shop behind to answer on some port later.
-    if (shop && running(shop)) await stop(shop);
+    if (child && running(child)) await stop(child);
     rmSync(dataDir, { recursive: true, force: true });
   }
 });

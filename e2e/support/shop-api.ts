@@ -1,27 +1,15 @@
-import { expect, type APIRequestContext } from '@playwright/test';
-import type { Order, Product } from '@shop/shared';
-import { baseURL } from './env';
+import type { APIRequestContext } from '@playwright/test';
+import { api, expectStatus, type Order, type Product } from '@shop/shared';
+import { shopApi } from './api';
 
 /**
  * The shop API called the way the web app calls it, for setting up what a journey is not about
- * (a paid order for the admin to ship, say). `request` must carry the user's session cookie,
- * as `page.request` does after signUpViaApi/signInViaApi.
+ * (a paid order for the admin to ship, say). `token` is the shop token signUpViaApi or
+ * signInViaApi answered.
  */
-export async function shopToken(request: APIRequestContext, email: string): Promise<string> {
-  const response = await request.put(`/api/user/${encodeURIComponent(email)}`, {
-    data: { email },
-    headers: { origin: baseURL },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return ((await response.json()) as { token: string }).token;
-}
-
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 export async function getProduct(request: APIRequestContext, id: string): Promise<Product> {
-  const response = await request.get(`/api/item/${id}`);
-  expect(response.ok()).toBe(true);
-  return (await response.json()) as Product;
+  return expectStatus(await shopApi(request).call(api.catalog.get, { params: { id } }), 200);
 }
 
 export async function placeOrder(
@@ -30,17 +18,14 @@ export async function placeOrder(
   product: Product,
   quantity = product.minimum,
 ): Promise<Order> {
-  const response = await request.post('/api/order', {
-    headers: bearer(token),
-    data: {
-      productId: product._id,
-      quantity,
-      number: '555-123-4567',
-      address: '1 Test Street, Leeds',
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { order: Order }).order;
+  const body = {
+    productId: product._id,
+    quantity,
+    number: '555-123-4567',
+    address: '1 Test Street, Leeds',
+  };
+  const answer = await shopApi(request).call(api.orders.place, { body }, { token });
+  return expectStatus(answer, 201).order;
 }
 
 /** Pays an order with a test card through the sandbox gateway, as the payment page does. */
@@ -49,14 +34,15 @@ export async function payOrder(
   token: string,
   order: Order,
 ): Promise<string> {
-  const intent = await request.post('/api/create-payment-intent', {
-    headers: bearer(token),
-    data: { orderId: order._id, price: order.price },
-  });
-  expect(intent.ok(), await intent.text()).toBe(true);
-  const { clientSecret } = (await intent.json()) as { clientSecret: string };
-  const confirm = await request.post('/api/sandbox/payment-intents/confirm', {
-    data: {
+  const client = shopApi(request);
+  const intent = await client.call(
+    api.payments.createIntent,
+    { body: { orderId: order._id, price: order.price } },
+    { token },
+  );
+  const { clientSecret } = expectStatus(intent, 200);
+  const confirm = await client.call(api.payments.sandboxConfirm, {
+    body: {
       clientSecret,
       card: {
         number: '4242424242424242',
@@ -67,12 +53,12 @@ export async function payOrder(
       billingDetails: { name: order.name, email: order.email },
     },
   });
-  expect(confirm.ok(), await confirm.text()).toBe(true);
-  const { paymentIntent } = (await confirm.json()) as { paymentIntent: { id: string } };
-  const record = await request.put(`/api/order/${order._id}`, {
-    headers: bearer(token),
-    data: { _id: order._id, transactionId: paymentIntent.id },
-  });
-  expect(record.ok(), await record.text()).toBe(true);
+  const { paymentIntent } = expectStatus(confirm, 200);
+  const record = await client.call(
+    api.orders.recordPayment,
+    { params: { id: order._id }, body: { _id: order._id, transactionId: paymentIntent.id } },
+    { token },
+  );
+  expectStatus(record, 200);
   return paymentIntent.id;
 }

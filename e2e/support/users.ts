@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
-import { baseURL, dataDir } from './env';
+import type { Page } from '@playwright/test';
+import { api, signInForToken, signUpForToken } from '@shop/shared';
+import { shopApi } from './api';
+import { dataDir } from './env';
 
 interface DemoAccount {
   email: string;
@@ -53,22 +55,23 @@ export function newUser(): TestUser {
 }
 
 /**
- * Signs a user up through the identity API and leaves the session cookie in the page's browser
- * context, so a test that is not about the login form does not click through it.
+ * Signs a user up through Better Auth and trades the session for a shop token, as the web app
+ * does after its sign-up form (packages/shared's signUpForToken), leaving the session cookie in
+ * the page's browser context, so a test that is not about the login form does not click
+ * through it. Answers the user with their shop token.
  */
-export async function signUpViaApi(page: Page, user: TestUser = newUser()): Promise<TestUser> {
-  const response = await page.request.post('/api/auth/sign-up/email', {
-    data: user,
-    headers: { origin: baseURL },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
-  return user;
+export async function signUpViaApi(
+  page: Page,
+  user: TestUser = newUser(),
+): Promise<TestUser & { token: string }> {
+  const { token } = await signUpForToken(shopApi(page.request), api, user);
+  return { ...user, token };
 }
 
-export async function signInViaApi(page: Page, user: { email: string; password: string }) {
-  const response = await page.request.post('/api/auth/sign-in/email', {
-    data: user,
-    headers: { origin: baseURL },
-  });
-  expect(response.ok(), await response.text()).toBe(true);
+/** Signs a user in the same way; answers their shop token. */
+export async function signInViaApi(
+  page: Page,
+  user: { email: string; password: string },
+): Promise<string> {
+  return (await signInForToken(shopApi(page.request), api, user)).token;
 }
