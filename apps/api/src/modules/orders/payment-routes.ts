@@ -1,19 +1,14 @@
-import {
-  apiErrorSchema,
-  createPaymentIntentSchema,
-  paymentIntentSchema,
-  sandboxConfirmResultSchema,
-  sandboxConfirmSchema,
-  sandboxPaymentErrorSchema,
-} from '@shop/shared';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { api } from '@shop/shared';
+import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, type Guards } from '../../auth/guards.js';
+import { serve } from '../../http/endpoint.js';
 import { HttpError } from '../../http/errors.js';
 import { WebhookSignatureError } from '../../payments/gateway.js';
 import type { SandboxGateway } from '../../payments/sandbox.js';
 import type { PaymentContext } from './context.js';
 import { createPaymentIntent, handleWebhookEvent } from './payment.js';
+
+const { payments } = api;
 
 export interface PaymentRoutesOptions {
   ctx: PaymentContext;
@@ -22,31 +17,14 @@ export interface PaymentRoutesOptions {
   webhookSecret?: string;
 }
 
-export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
+export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (
   app,
   { ctx, guards, webhookSecret },
 ) => {
-  app.post(
-    '/create-payment-intent',
-    {
-      onRequest: guards.requireUser,
-      schema: {
-        body: createPaymentIntentSchema,
-        response: {
-          200: paymentIntentSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return createPaymentIntent(ctx, currentUser(request), request.body.orderId);
-    },
-  );
+  serve(app, guards, payments.createIntent, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return createPaymentIntent(ctx, currentUser(request), request.body.orderId);
+  });
 
   // Its own plugin: the raw-body parser must apply to this route only. Stripe signs the exact
   // bytes it sent, so the body is kept as a Buffer, never parsed and re-serialised before the check.
@@ -55,62 +33,36 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     webhooks.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) =>
       done(null, body),
     );
-    webhooks.post(
-      '/webhooks/stripe',
-      {
-        schema: {
-          response: {
-            200: z.object({ received: z.literal(true) }),
-            400: apiErrorSchema,
-            404: apiErrorSchema,
-          },
-        },
-      },
-      async (request) => {
-        if (!webhookSecret) {
-          throw new HttpError(404, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
-        }
-        const signature = request.headers['stripe-signature'];
-        const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-        let event;
-        try {
-          event = ctx.gateway.parseWebhook(
-            rawBody,
-            typeof signature === 'string' ? signature : undefined,
-          );
-        } catch (error) {
-          if (error instanceof WebhookSignatureError) throw new HttpError(400, error.message);
-          throw error;
-        }
-        return handleWebhookEvent(ctx, event);
-      },
-    );
+    serve(webhooks, guards, payments.stripeWebhook, async (request) => {
+      if (!webhookSecret) {
+        throw new HttpError(404, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
+      }
+      const signature = request.headers['stripe-signature'];
+      const rawBody = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      let event;
+      try {
+        event = ctx.gateway.parseWebhook(
+          rawBody,
+          typeof signature === 'string' ? signature : undefined,
+        );
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw new HttpError(400, error.message);
+        throw error;
+      }
+      return handleWebhookEvent(ctx, event);
+    });
   });
 
   if (ctx.gateway.kind === 'sandbox') {
     const sandbox = ctx.gateway as SandboxGateway;
     // Stands in for Stripe.js confirmCardPayment when no Stripe keys are set. Answers in
     // Stripe's shapes; the card itself is checked, never stored, logged or echoed.
-    app.post(
-      '/sandbox/payment-intents/confirm',
-      {
-        schema: {
-          body: sandboxConfirmSchema,
-          response: {
-            200: sandboxConfirmResultSchema,
-            400: z.union([sandboxPaymentErrorSchema, apiErrorSchema]),
-            402: sandboxPaymentErrorSchema,
-            404: sandboxPaymentErrorSchema,
-          },
-        },
-      },
-      async (request, reply) => {
-        const outcome = await sandbox.confirm(request.body);
-        reply.header('cache-control', 'no-store');
-        if (!outcome.ok) return reply.code(outcome.statusCode).send({ error: outcome.error });
-        const { id, amount, currency } = outcome.intent;
-        return { paymentIntent: { id, status: 'succeeded' as const, amount, currency } };
-      },
-    );
+    serve(app, guards, payments.sandboxConfirm, async (request, reply) => {
+      const outcome = await sandbox.confirm(request.body);
+      reply.header('cache-control', 'no-store');
+      if (!outcome.ok) return reply.code(outcome.statusCode).send({ error: outcome.error });
+      const { id, amount, currency } = outcome.intent;
+      return { paymentIntent: { id, status: 'succeeded' as const, amount, currency } };
+    });
   }
 };
