@@ -11,7 +11,7 @@ import pg from 'pg';
 import { ensureBuild } from './ensure-build.mjs';
 import {
   cleanUp,
-  getJson,
+  importShared,
   root,
   spawnNode,
   startShop,
@@ -27,6 +27,11 @@ const BENCH_START = '<!-- bench:start -->';
 const BENCH_END = '<!-- bench:end -->';
 
 let dropDatabase = null;
+/** packages/shared (contracts, client), imported by `main` once the build has made it. */
+let shared;
+
+/** How the report names an endpoint: `GET /api/item/{id}`. */
+const named = (contract) => `${contract.method} ${shared.API_PREFIX}${contract.path}`;
 
 // ---- servers -------------------------------------------------------------------------------
 function startBenchShop(port, env) {
@@ -104,57 +109,29 @@ function randomLetters(n) {
   );
 }
 
-/** Signs in (or up) through Better Auth and trades the session cookie for the shop token. */
-async function shopToken(base, path, body) {
-  const res = await fetch(`${base}/api/auth/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(body),
-  });
-  if (!res.ok) throw new Error(`${path} failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const tokenRes = await fetch(`${base}/api/user/${encodeURIComponent(body.email)}`, {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', origin: base, cookie },
-    body: JSON.stringify({ email: body.email }),
-  });
-  if (!tokenRes.ok)
-    throw new Error(`shop token failed: ${tokenRes.status} ${await tokenRes.text()}`);
-  return (await tokenRes.json()).token;
-}
-
-async function signUpCustomers(base, count) {
+/** Customers signed up through Better Auth, each with the shop token traded for the session. */
+async function signUpCustomers(client, count) {
   const tokens = [];
   for (let i = 0; i < count; i++) {
     const tag = randomLetters(8);
-    const email = `bench${tag}${i}@example.com`;
-    tokens.push(
-      await shopToken(base, 'sign-up/email', {
-        name: `Bench${tag}`,
-        email,
-        password: 'Bench#2026',
-      }),
-    );
+    const customer = {
+      name: `Bench${tag}`,
+      email: `bench${tag}${i}@example.com`,
+      password: 'Bench#2026',
+    };
+    tokens.push((await shared.signUpForToken(client, shared.api, customer)).token);
   }
   return tokens;
 }
 
 /** Gives the product a large stock through the demo admin, so orders keep being accepted. */
-async function restock(base, id) {
+async function restock(client, id) {
+  const { api, expectStatus, signInForToken } = shared;
   try {
-    const token = await shopToken(base, 'sign-in/email', {
-      email: 'admin@partsworks.com',
-      password: 'Admin#2026',
-    });
-    const res = await fetch(`${base}/api/item/${id}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ available: 1_000_000 }),
-    });
-    if (!res.ok) throw new Error(`${res.status} ${await res.text()}`);
+    const admin = { email: 'admin@partsworks.com', password: 'Admin#2026' };
+    const { token } = await signInForToken(client, api, admin);
+    const input = { params: { id }, body: { available: 1_000_000 } };
+    expectStatus(await client.call(api.catalog.update, input, { token }), 200);
     return token;
   } catch (error) {
     console.warn(
@@ -165,14 +142,11 @@ async function restock(base, id) {
 }
 
 /** Orders stored for the product (admin list), or null without an admin token. */
-async function storedOrders(base, adminToken, id) {
+async function storedOrders(client, adminToken, id) {
   if (!adminToken) return null;
-  const res = await fetch(`${base}/api/allorders`, {
-    headers: { authorization: `Bearer ${adminToken}` },
-  });
-  if (!res.ok) return null;
-  return (await res.json()).filter((o) => o.productId === id && o.address === '1 Bench Street')
-    .length;
+  const answer = await client.call(shared.api.orders.listAll, {}, { token: adminToken });
+  if (answer.status !== 200) return null;
+  return answer.body.filter((o) => o.productId === id && o.address === '1 Bench Street').length;
 }
 
 function largestAsset() {
@@ -185,15 +159,24 @@ function largestAsset() {
 }
 
 async function benchShop(label, port, bareRps) {
+  const { api, createApiClient, expectStatus } = shared;
   const base = `http://127.0.0.1:${port}`;
-  const items = await getJson(`${base}/api/items`);
-  const first = items[0];
-  const id = first._id ?? first.id;
+  const client = createApiClient({ baseUrl: base });
+  const [first] = expectStatus(await client.call(api.catalog.list), 200);
+  const id = first._id;
+  const product = async () =>
+    expectStatus(await client.call(api.catalog.get, { params: { id } }), 200);
   const asset = largestAsset();
   console.log(`\n${label} (port ${port})`);
   const rows = [];
-  rows.push(await measure(`${label} GET /api/items`, { url: `${base}/api/items` }));
-  rows.push(await measure(`${label} GET /api/item/{id}`, { url: `${base}/api/item/${id}` }));
+  rows.push(
+    await measure(`${label} ${named(api.catalog.list)}`, { url: client.url(api.catalog.list) }),
+  );
+  rows.push(
+    await measure(`${label} ${named(api.catalog.get)}`, {
+      url: client.url(api.catalog.get, { params: { id } }),
+    }),
+  );
   // Pages and assets as a browser asks for them: the build's Brotli copies are sent as they are.
   const browser = {
     accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
@@ -208,9 +191,9 @@ async function benchShop(label, port, bareRps) {
   );
 
   // Orders: many customers against one product.
-  const tokens = await signUpCustomers(base, CUSTOMERS);
-  const adminToken = await restock(base, id);
-  const before = await getJson(`${base}/api/item/${id}`);
+  const tokens = await signUpCustomers(client, CUSTOMERS);
+  const adminToken = await restock(client, id);
+  const before = await product();
   const body = JSON.stringify({
     productId: id,
     quantity: before.minimum,
@@ -219,8 +202,8 @@ async function benchShop(label, port, bareRps) {
   });
   let next = 0;
   const orderOpts = {
-    url: `${base}/api/order`,
-    method: 'POST',
+    url: client.url(api.orders.place),
+    method: api.orders.place.method,
     headers: { 'content-type': 'application/json' },
     body,
     requests: [
@@ -237,11 +220,11 @@ async function benchShop(label, port, bareRps) {
   // Requests still in flight when autocannon stops may commit after it has stopped counting:
   // let them finish, then compare the stock taken with the orders actually stored.
   await new Promise((resolve) => setTimeout(resolve, 2000));
-  const after = await getJson(`${base}/api/item/${id}`);
+  const after = await product();
   const accepted = result['2xx'];
   const refused = result.non2xx;
   const sold = before.available - after.available;
-  const stored = await storedOrders(base, adminToken, id);
+  const stored = await storedOrders(client, adminToken, id);
   const committed = stored ?? accepted;
   const inFlight = committed - accepted;
   const oversold =
@@ -250,7 +233,7 @@ async function benchShop(label, port, bareRps) {
     inFlight < 0 ||
     inFlight > CONNECTIONS;
   const orderRow = {
-    target: `${label} POST /api/order`,
+    target: `${label} ${named(api.orders.place)}`,
     rps: result.requests.average,
     acceptedRps: accepted / SECONDS,
     p50: result.latency.p50,
@@ -293,29 +276,30 @@ function table(rows) {
 
 function targets(rows) {
   const out = [];
-  const items = rows.find((r) => r.target === 'PGlite GET /api/items');
+  const list = named(shared.api.catalog.list);
+  const items = rows.find((r) => r.target === `PGlite ${list}`);
   if (items) {
     const ratioOk = items.ratio >= 0.8;
     const p99Ok = items.p99 < 25;
     out.push(
-      `- \`GET /api/items\` (PGlite) at 0.8 or more of the bare server's req/s: ` +
+      `- \`${list}\` (PGlite) at 0.8 or more of the bare server's req/s: ` +
         (ratioOk
           ? `met (${items.ratio.toFixed(2)})`
           : `missed by ${(0.8 - items.ratio).toFixed(2)} (${items.ratio.toFixed(2)})`),
     );
     out.push(
-      `- \`GET /api/items\` (PGlite) p99 under 25 ms: ` +
+      `- \`${list}\` (PGlite) p99 under 25 ms: ` +
         (p99Ok ? `met (${items.p99} ms)` : `missed by ${items.p99 - 25} ms (${items.p99} ms)`),
     );
   }
-  const pgItems = rows.find((r) => r.target === 'PostgreSQL GET /api/items');
+  const pgItems = rows.find((r) => r.target === `PostgreSQL ${list}`);
   if (pgItems) {
     out.push(
-      `- \`GET /api/items\` (PostgreSQL): ratio ${pgItems.ratio.toFixed(2)} (${pgItems.ratio >= 0.8 ? 'met' : `missed by ${(0.8 - pgItems.ratio).toFixed(2)}`}), ` +
+      `- \`${list}\` (PostgreSQL): ratio ${pgItems.ratio.toFixed(2)} (${pgItems.ratio >= 0.8 ? 'met' : `missed by ${(0.8 - pgItems.ratio).toFixed(2)}`}), ` +
         `p99 ${pgItems.p99} ms (${pgItems.p99 < 25 ? 'met' : `missed by ${pgItems.p99 - 25} ms`})`,
     );
   }
-  const pgOrders = rows.find((r) => r.target === 'PostgreSQL POST /api/order');
+  const pgOrders = rows.find((r) => r.target === `PostgreSQL ${named(shared.api.orders.place)}`);
   if (pgOrders) {
     const ok = pgOrders.acceptedRps >= 1000;
     out.push(
@@ -389,6 +373,7 @@ function writeDoc(rows) {
 // ---- main ----------------------------------------------------------------------------------
 async function main() {
   ensureBuild();
+  shared = await importShared();
   const pgliteChild = startBenchShop(3600, {});
   let pgChild = null;
   if (process.env.BENCH_DATABASE_URL) {
@@ -398,8 +383,9 @@ async function main() {
   await waitForHealth(local(3600), pgliteChild);
   if (pgChild) await waitForHealth(local(3601), pgChild);
 
-  // The bare server answers a body as large as /api/items.
-  const items = await getJson('http://127.0.0.1:3600/api/items');
+  // The bare server answers a body as large as the product list.
+  const shop = shared.createApiClient({ baseUrl: local(3600) });
+  const items = shared.expectStatus(await shop.call(shared.api.catalog.list), 200);
   const bare = startBare(items);
   await waitForHealth(local(BARE_PORT), bare);
 

@@ -23,7 +23,7 @@ import { ensureBuild } from './ensure-build.mjs';
 import {
   atExit,
   cleanUp,
-  getJson,
+  importShared,
   root,
   startShop,
   tempDir,
@@ -83,6 +83,8 @@ const TARGETS = [
 ];
 
 let LOAD_AVERAGE = '?';
+/** packages/shared (contracts, client), imported by `main` once the build has made it. */
+let shared;
 const chromes = new Set();
 
 // Chromium is started by chrome-launcher, not by us: kill what is left of it on the way out.
@@ -133,26 +135,24 @@ function startLighthouseShop(port) {
   return startShop(port, { WEB_DIST_DIR: webDir });
 }
 
-/** Signs a new customer up through Better Auth; returns the session cookie header. */
-async function customerCookie(base) {
+/** Signs a new customer up as the web app does; returns their session cookie header. */
+async function customerCookie(client) {
   const tag = Math.random().toString(36).slice(2, 10).replace(/[0-9]/g, 'x');
-  const email = `lighthouse${tag}@example.com`;
-  const res = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify({ name: `Lighthouse${tag}`, email, password: 'Lighthouse#2026' }),
-  });
-  if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  if (!cookie) throw new Error('sign-up answered without a session cookie');
-  return cookie;
+  const customer = {
+    name: `Lighthouse${tag}`,
+    email: `lighthouse${tag}@example.com`,
+    password: 'Lighthouse#2026',
+  };
+  return (await shared.signUpForToken(client, shared.api, customer)).cookie;
+}
+
+/** The products, as the home page lists them. */
+async function products(client) {
+  return shared.expectStatus(await client.call(shared.api.catalog.list), 200);
 }
 
 /** One request per page and asset first, so the first measured run does not pay the server's warm-up. */
-async function warmUp(base, paths) {
+async function warmUp(base, client, paths) {
   for (const path of paths)
     await fetch(`${base}${path}`, { headers: { accept: 'text/html' } }).then((r) =>
       r.arrayBuffer(),
@@ -163,7 +163,7 @@ async function warmUp(base, paths) {
       r.arrayBuffer(),
     );
   }
-  await getJson(`${base}/api/items`);
+  await products(client);
 }
 
 // ---- lighthouse ----------------------------------------------------------------------------
@@ -380,17 +380,19 @@ async function main() {
     );
   }
   buildIfNeeded();
+  shared = await importShared();
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   LOAD_AVERAGE = loadavg()[0].toFixed(1);
   const child = startLighthouseShop(port);
   await waitForHealth(base, child);
 
-  const items = await getJson(`${base}/api/items`);
-  if (!items.length) throw new Error('GET /api/items returned no products');
-  const id = items[0]._id ?? items[0].id;
-  const cookie = await customerCookie(base);
-  await warmUp(base, ['/', `/purchase/${id}`, '/login']);
+  const client = shared.createApiClient({ baseUrl: base });
+  const items = await products(client);
+  if (!items.length) throw new Error('The shop lists no products to measure /purchase/{id} on.');
+  const id = items[0]._id;
+  const cookie = await customerCookie(client);
+  await warmUp(base, client, ['/', `/purchase/${id}`, '/login']);
 
   const pages = [
     { label: '/', path: '/' },

@@ -84,24 +84,28 @@ export function startShop(port, env = {}, stdio = ['ignore', 'inherit', 'inherit
   return child;
 }
 
-/** Resolves once `base`/api/health answers 200; throws if `child` exits or time runs out. */
+/**
+ * packages/shared as the build made it (its dist): the contracts and the API client. Imported
+ * only once `ensureBuild` has run, as a static import would fail on a fresh clone, before the
+ * build.
+ */
+export function importShared() {
+  return import('@shop/shared');
+}
+
+/** Resolves once the health endpoint at `base` answers 200; throws if `child` exits or time runs out. */
 export async function waitForHealth(base, child, timeoutMs = 60_000) {
+  const { api, createApiClient } = await importShared();
+  const client = createApiClient({ baseUrl: base });
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server for ${base} exited early`);
     try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return;
+      if ((await client.call(api.settings.health)).status === 200) return;
     } catch {
       // not listening yet
     }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`the server for ${base} was not healthy after ${timeoutMs} ms`);
-}
-
-export async function getJson(url) {
-  const res = await fetch(url);
-  if (!res.ok) throw new Error(`GET ${url}: ${res.status}`);
-  return res.json();
 }
