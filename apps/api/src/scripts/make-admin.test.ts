@@ -43,7 +43,7 @@ describe('npm run make-admin', () => {
     let database = await connectDatabase({ kind: 'pglite', dataDir: `${data.dir}/db` });
     try {
       expect(await findShopUserByEmail(database.db, 'boss@example.com')).toMatchObject({
-        role: false,
+        isAdmin: false,
       });
       await database.db
         .insert(authUsers)
@@ -58,7 +58,7 @@ describe('npm run make-admin', () => {
     database = await connectDatabase({ kind: 'pglite', dataDir: `${data.dir}/db` });
     try {
       expect(await findShopUserByEmail(database.db, 'boss@example.com')).toMatchObject({
-        role: true,
+        isAdmin: true,
       });
     } finally {
       await database.close();
