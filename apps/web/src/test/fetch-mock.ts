@@ -10,9 +10,6 @@ import {
 import { routes } from 'virtual:api-routes';
 import { vi } from 'vitest';
 
-/** The route table the web app calls through, for the tests to name endpoints by. */
-export { routes };
-
 /*
  * The component tests' stand-in for the shop server, typed by the API contracts
  * (packages/shared/src/api): a mock names its endpoint by route (`routes.orders.place`), its
@@ -20,6 +17,9 @@ export { routes };
  * params and body as the contract types them. When an answer's shape changes, every test that
  * mocks it stops compiling.
  */
+
+/** The route table the web app calls through, for the tests to name endpoints by. */
+export { routes };
 
 /** The endpoint a route or contract stands for. */
 type ContractOf<R> = R extends Route<infer E> ? E : R extends EndpointSpec ? R : never;
