@@ -6,7 +6,7 @@ import * as z from 'zod/mini';
  * classic schemas the server and the other pages use (productSchema, reviewSchema, ...) are built
  * from these same objects, so each rule is written once. The server checks every answer against
  * them as it serializes it; the web app itself no longer parses these answers, so its first load
- * carries no zod at all (docs/decisions/008, issue 7).
+ * carries no zod at all (docs/decisions/008).
  */
 
 /** Every id the API hands out is a UUID; anything else is refused before a query runs. */
@@ -25,7 +25,7 @@ const product = z.object({
 
 /**
  * Review. `discription` is spelt as SPEC spells it. No `email`: SPEC's entity had one, but the
- * list is public and would publish every reviewer's address (issue 10, DESIGN section 8).
+ * list is public and would publish every reviewer's address (decision 010, DESIGN section 8).
  */
 const review = z.object({
   _id: idSchema,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema } from './answers.js';
 import { pageOf } from './paging.js';
 
-/** The admin actions the audit log records (issue 10), as stored in `audit_log.action`. */
+/** The admin actions the audit log records (decision 010), as stored in `audit_log.action`. */
 export const AUDIT_ACTIONS = [
   'user.promote',
   'user.remove',

@@ -13,7 +13,7 @@ import { messages } from './messages.js';
 
 /**
  * Field rules of SPEC section 5, widened where SPEC turns real customers away (DESIGN section 8,
- * issue 10 item 8): every value SPEC accepts is still accepted, and what is still refused gets
+ * decision 011): every value SPEC accepts is still accepted, and what is still refused gets
  * SPEC's message. SPEC's own patterns stay here, word for word, as the floor the tests hold the
  * wider rules to. The browser forms and the server both validate with these schemas.
  */

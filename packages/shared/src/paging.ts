@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Paged admin lists (issue 10's audit log; DESIGN section 8's `{ items, total, page, limit }`). */
+/** Paged admin lists (the audit log; DESIGN section 8's `{ items, total, page, limit }`). */
 export const PAGE_LIMIT_MAX = 100;
 export const PAGE_LIMIT_DEFAULT = 20;
 

@@ -23,7 +23,7 @@ export const reviewCreatedSchema = z.object({
 export type ReviewCreated = z.infer<typeof reviewCreatedSchema>;
 
 /**
- * Limits on reviews (issue 10, OWASP API6 "unrestricted access to sensitive business flows"):
+ * Limits on reviews (OWASP API6 "unrestricted access to sensitive business flows"):
  * one account could post hundreds of reviews in seconds, and GET /reviews answered every review
  * ever posted. docs/decisions/010-safe-by-default.md, "Reviews".
  */

@@ -73,7 +73,7 @@ const popupLandingPaths = ['/api/auth/callback/', '/auth/popup-complete'];
 /**
  * The headers helmet sets for these options, worked out once. Helmet's own middleware (and
  * @fastify/helmet, which builds a new one on every request) parses the policy per request; the
- * headers never vary between requests here, so the shop computes them at start (issue 7).
+ * headers never vary between requests here, so the shop computes them at start.
  */
 export function securityHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};

@@ -23,7 +23,7 @@ export async function signedIn(
 ): Promise<SignedIn> {
   const { user, cookie } = await signUp(t, newUser(overrides));
   if (admin) {
-    // An admin right is in force only for a verified address (issue 10).
+    // An admin right is in force only for a verified address (decision 010).
     await markEmailVerified(t.db, user.email);
     await makeAdmin(t.db, user.email);
   }

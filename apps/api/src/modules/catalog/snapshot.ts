@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
  * Every page of the shop reads the catalogue and few requests change it, so GET /items and
  * GET /item/{id} answer from one serialized copy with its ETag instead of querying, validating
  * and serializing on every request (docs/decisions/006). That is what lets them keep up with a
- * bare server (issue 7).
+ * bare server (`npm run bench`).
  *
  * Freshness: every write to `products` in this process (add, edit, delete, an order taking
  * stock, a cancelled or expired order giving it back) calls `catalogChanged` after it commits,

@@ -18,7 +18,7 @@ const rowColumns = {
   _id: users.id,
   email: users.email,
   name: authUsers.name,
-  // The right in force: a grant to an unverified address shows as no admin (issue 10).
+  // The right in force: a grant to an unverified address shows as no admin (decision 010).
   role: adminInForce,
   createdAt: users.createdAt,
 };
