@@ -6,6 +6,13 @@ import { tsImport } from 'tsx/esm/api';
 import { defineConfig, type Plugin } from 'vite';
 
 const apiPort = process.env.PORT ?? '3000';
+const sharedApiDir = fileURLToPath(new URL('../../packages/shared/src/api', import.meta.url));
+
+/** Where the server mounts the API (packages/shared), the prefix the dev server hands on. */
+const { API_PREFIX } = (await tsImport(
+  path.join(sharedApiDir, 'client.ts'),
+  import.meta.url,
+)) as typeof import('../../packages/shared/src/api/client.js');
 
 /**
  * Where the client build's source maps go: next to `dist`, never inside it, so the server has
@@ -46,7 +53,6 @@ function sourceMapsOutOfDist(): Plugin {
   };
 }
 
-const sharedApiDir = fileURLToPath(new URL('../../packages/shared/src/api', import.meta.url));
 const ROUTES_ID = 'virtual:api-routes';
 
 /**
@@ -81,7 +87,7 @@ export default defineConfig({
   server: {
     port: 5173,
     // In development Vite serves the app and hands API calls to the Fastify process.
-    proxy: { '/api': `http://127.0.0.1:${apiPort}` },
+    proxy: { [API_PREFIX]: `http://127.0.0.1:${apiPort}` },
   },
   // `hidden`: the maps are written (and moved out of dist above) but the bundles do not point
   // at them, so no browser asks for one.

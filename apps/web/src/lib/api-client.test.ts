@@ -1,5 +1,6 @@
 import {
   ACCESS_TOKEN_KEY,
+  apiPath,
   orderSchema,
   publicConfigSchema,
   sandboxPaymentErrorSchema,
@@ -33,7 +34,7 @@ describe('call', () => {
       testConfig,
     );
     expect(fetchMock).toHaveBeenCalledWith(
-      '/api/config',
+      apiPath(routes.settings.config),
       expect.objectContaining({ method: 'GET' }),
     );
   });
@@ -47,6 +48,7 @@ describe('call', () => {
     await call(routes.users.remove, { params: { email: 'a+b@example.com' } });
     await call(routes.orders.listOwn, { query: { email: 'a+b@example.com' } });
 
+    // raw-api-path: the point is the percent-encoding on the wire, which urlOf must produce.
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual([
       'DELETE /user/a%2Bb%40example.com',
       'GET /orders?email=a%2Bb%40example.com',

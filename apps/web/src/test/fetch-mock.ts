@@ -9,6 +9,7 @@ import {
 } from '@shop/shared';
 import { routes } from 'virtual:api-routes';
 import { vi } from 'vitest';
+import { API_URL } from '../lib/api-url';
 
 /*
  * The component tests' stand-in for the shop server, typed by the API contracts
@@ -181,7 +182,8 @@ export function mockApi(mocks: Mocks) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
     const method = (init.method ?? 'GET').toUpperCase();
-    const path = url.replace(/^https?:\/\/[^/]+/, '').replace(/^\/api/, '');
+    const onOrigin = url.replace(/^https?:\/\/[^/]+/, '');
+    const path = onOrigin.startsWith(API_URL) ? onOrigin.slice(API_URL.length) : onOrigin;
     const { pathname, searchParams } = new URL(path, 'http://shop.test');
     const query = Object.fromEntries(searchParams);
     const { route, params } = identify(method, pathname);
