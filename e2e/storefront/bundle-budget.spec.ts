@@ -25,6 +25,8 @@ const sourceMaps = join(root, 'apps', 'web', 'dist-sourcemaps');
 const LATER_ONLY = [
   /src\/features\/orders\/components\/payment\//,
   /src\/features\/admin-/,
+  // Every page but the home page (and what prepares the purchase page): a chunk of its own each.
+  /src\/app\/routes\/(?!home|prepare-purchase|purchase-loading)[^/]+$/,
   /src\/app\/layouts\/dashboard-layout/,
   /node_modules\/@stripe\//,
   /node_modules\/better-auth\//,
