@@ -44,32 +44,18 @@ export function cookiesOf(response: LightMyRequestResponse, previous = ''): stri
 export const hasSessionCookie = (response: LightMyRequestResponse) =>
   response.cookies.some((c) => c.name.endsWith('session_token') && c.value !== '');
 
-export type AuthCallOptions = Who;
-
-/** The path of a Better Auth contract after `/auth`, e.g. `/sign-in/email`. */
-type AuthPathTail = {
-  [K in keyof typeof api.auth]: (typeof api.auth)[K]['path'] extends `/auth${infer P}` ? P : never;
-}[keyof typeof api.auth];
-
-function authContract<E extends EndpointSpec>(route: Callable<E> | AuthPathTail): Callable<E> {
-  if (typeof route !== 'string') return route;
-  const contract = Object.values(api.auth).find(({ path }) => path.endsWith(route));
-  if (!contract) throw new Error(`No Better Auth contract ends with ${route}.`);
-  return contract as Callable<EndpointSpec> as Callable<E>;
-}
-
 /**
  * A POST to Better Auth as the web app makes it: JSON, from the shop's own origin (Better Auth
  * checks the Origin of cookie-carrying requests). The payload is sent as it is, so a test may
- * send what the contract refuses. A contract's path after `/auth` names it too.
+ * send what the contract refuses.
  */
 export function authPost<E extends EndpointSpec>(
   t: TestApp,
-  route: Callable<E> | AuthPathTail,
+  route: Callable<E>,
   payload: unknown,
   who: Who = {},
 ) {
-  return injectUnchecked(t, authContract(route), { body: payload }, who);
+  return injectUnchecked(t, route, { body: payload }, who);
 }
 
 /** Signs a new user up through Better Auth; answers the user and its session cookie. */
