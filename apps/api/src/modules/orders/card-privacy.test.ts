@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import { Writable } from 'node:stream';
+import { api, apiPath, type Callable } from '@shop/shared';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { connectDatabase, type Database } from '../../db/client.js';
@@ -31,6 +33,13 @@ describe('card data stays out of logs and answers', () => {
     await database?.close();
   });
 
+  /**
+   * The app here has a logger of the test's own, not a test app's: its requests take method and
+   * path from the contract and go to `app.inject` as they are.
+   */
+  const send = (contract: Callable, request: Omit<InjectOptions, 'method' | 'url'> = {}) =>
+    app.inject({ method: contract.method, url: apiPath(contract), ...request });
+
   it('redacts card fields that a log call is given', () => {
     const config = loadConfig({ LOG_LEVEL: 'info' }, os.tmpdir());
     const logger = createLogger(config, sink);
@@ -56,25 +65,21 @@ describe('card data stays out of logs and answers', () => {
         id: randomUUID(),
         price: 12,
       });
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/sandbox/payment-intents/confirm',
+      const response = await send(api.payments.sandboxConfirm, {
         payload: { clientSecret, card: fields, billingDetails: { name: 'PAT', email: 'p@x.io' } },
       });
       expect(response.body).not.toContain(fields.number);
       // The payment's own id is random letters and digits, which may contain 731 by chance.
       expect(response.body.replace(/pi_[A-Za-z0-9_]+/g, '')).not.toContain('731');
     }
-    const malformed = await app.inject({
-      method: 'POST',
-      url: '/api/sandbox/payment-intents/confirm',
+    const malformed = await send(api.payments.sandboxConfirm, {
       payload: { clientSecret: 'x', card: { number: '4242424242424242', cvc: 731 } },
     });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.body).not.toContain('4242424242424242');
 
     const logged = lines.slice(before).join('');
-    expect(logged).toContain('/api/sandbox/payment-intents/confirm');
+    expect(logged).toContain(apiPath(api.payments.sandboxConfirm));
     for (const number of [
       '4000000000000002',
       '4242424242424241',
@@ -89,9 +94,7 @@ describe('card data stays out of logs and answers', () => {
   });
 
   it('answers 404 to webhooks when STRIPE_WEBHOOK_SECRET is unset', async () => {
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/webhooks/stripe',
+    const response = await send(api.payments.stripeWebhook, {
       headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
       payload: '{}',
     });
@@ -100,7 +103,7 @@ describe('card data stays out of logs and answers', () => {
   });
 
   it('keeps Stripe out of the CSP while the sandbox gateway is on', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/config' });
+    const response = await send(api.settings.config);
     expect(String(response.headers['content-security-policy'])).not.toContain('stripe.com');
   });
 });

@@ -1,8 +1,10 @@
+import { api } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
 import { STRIPE_API_VERSION } from '../../payments/stripe.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { inject } from '../../test-support/inject.js';
 import {
   addProduct,
   availableOf,
@@ -135,11 +137,7 @@ describe.each(testDatabases())('the Stripe gateway against a local stand-in, on 
   it('cancels the intent at Stripe when the customer cancels, and releases the stock', async () => {
     const { product, order } = await newOrder(5);
     const intentId = intentIdOf(await clientSecretFor(t, alice, order._id));
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/order/${order._id}`,
-      headers: alice.headers,
-    });
+    const response = await inject(t, api.orders.cancel, { params: { id: order._id } }, alice);
     expect(response.statusCode, response.body).toBe(200);
     expect(requestsTo(`/v1/payment_intents/${intentId}/cancel`)).toHaveLength(1);
     expect(stripe.intents.get(intentId)?.status).toBe('canceled');
@@ -150,11 +148,7 @@ describe.each(testDatabases())('the Stripe gateway against a local stand-in, on 
     const { product, order } = await newOrder(5);
     const intentId = intentIdOf(await clientSecretFor(t, alice, order._id));
     stripe.succeed(intentId);
-    const response = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/order/${order._id}`,
-      headers: alice.headers,
-    });
+    const response = await inject(t, api.orders.cancel, { params: { id: order._id } }, alice);
     expect(response.statusCode).toBe(409);
     expect(await orderRow(order._id)).toMatchObject({ paid: true, transactionId: intentId });
     expect(await availableOf(t, product._id)).toBe(45);
@@ -182,7 +176,7 @@ describe.each(testDatabases())('the Stripe gateway against a local stand-in, on 
     const { order } = await newOrder();
     const secret = await clientSecretFor(t, alice, order._id);
     expect((await confirmSandbox(t, secret)).statusCode).toBe(404);
-    const config = await t.app.inject({ method: 'GET', url: '/api/config' });
+    const config = await inject(t, api.settings.config);
     expect(config.json().payment).toEqual({ gateway: 'stripe', publishableKey: 'pk_test_shop' });
     const csp = String(config.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self' https://js.stripe.com");

@@ -1,6 +1,7 @@
-import { tooManyUnpaidOrders } from '@shop/shared';
+import { api, tooManyUnpaidOrders } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { inject } from '../../test-support/inject.js';
 import {
   addProduct,
   availableOf,
@@ -58,11 +59,7 @@ describe.each(testDatabases())('the unpaid orders limit on %s', (kind) => {
     // The refused order took no stock.
     expect(await availableOf(t, product._id)).toBe(100 - LIMIT);
 
-    const cancelled = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/order/${placed[0]!._id}`,
-      headers: who.headers,
-    });
+    const cancelled = await inject(t, api.orders.cancel, { params: { id: placed[0]!._id } }, who);
     expect(cancelled.statusCode).toBe(200);
     expect((await postOrder(t, who, orderBody(product._id, 1))).statusCode).toBe(201);
     expect((await postOrder(t, who, orderBody(product._id, 1))).statusCode).toBe(409);
