@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import { api, API_PREFIX, apiPath, pathParams, routerPath, type EndpointSpec } from '@shop/shared';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
@@ -34,6 +35,7 @@ import {
   WEBHOOK_SECRET,
 } from '../../src/test-support/shop.js';
 import { authorizationMatrix } from '../../src/test-support/authorization-matrix.js';
+import { injectUnchecked, rawPathOf } from '../../src/test-support/inject.js';
 
 /** Generated inputs per endpoint, on top of every listed bad value in every field. */
 const RUNS_PER_ENDPOINT = 40;
@@ -55,28 +57,37 @@ interface HostileRequest {
 
 /**
  * A write endpoint and how to reach it with valid credentials, so the input alone is on trial.
- * `body` is a valid body for `url`; `poison` lists, per field (dot path), values it must refuse.
- * `at` puts a hostile id or email where the address names one.
+ * `params` and `body` are a valid call of the contract; `poison` lists, per field (dot path),
+ * values it must refuse. `at` puts a hostile id or email, as raw bytes of the address, where the
+ * contract's path names one.
  */
 interface WriteEndpoint {
-  method: 'POST' | 'PUT' | 'DELETE';
-  route: string;
+  contract: EndpointSpec;
   as: Caller;
-  url(f: Fixtures): string;
+  params?(f: Fixtures): Record<string, string>;
   body?(f: Fixtures): Record<string, unknown>;
   poison?: Record<string, unknown[]>;
-  at?: { segment: fc.Arbitrary<string>; url(segment: string): string };
+  at?: fc.Arbitrary<string>;
   extra?: fc.Arbitrary<HostileRequest>;
 }
 
+/** A contract's route as the app registers it and the authorization matrix names it. */
+const routeOf = ({ method, path }: EndpointSpec) => `${method} ${API_PREFIX}${routerPath(path)}`;
+
+/** The address of a valid call. */
+const validUrl = (endpoint: WriteEndpoint, f: Fixtures) =>
+  apiPath(endpoint.contract, { params: endpoint.params?.(f) });
+
+/** The address with `segment` in place of the contract's one parameter, not percent-encoded. */
+const urlAt = ({ contract }: WriteEndpoint, segment: string) => {
+  const [name] = pathParams(contract.path);
+  if (!name) throw new Error(`${routeOf(contract)} names nothing in its address.`);
+  return rawPathOf(contract, { [name]: segment });
+};
+
 const text = badText;
-const nothing = () => randomUUID();
+const idOfNothing = () => ({ id: randomUUID() });
 const nobody = () => `nobody${randomUUID().slice(0, 8)}@example.com`;
-const idAt = (prefix: string) => ({ segment: hostileIdSegment, url: (s: string) => prefix + s });
-const emailAt = (prefix: string) => ({
-  segment: hostileEmailSegment,
-  url: (s: string) => prefix + s,
-});
 
 /** Bodies Stripe never signed: no signature, a forged one, another body's, an old one. */
 const unsignedWebhooks: fc.Arbitrary<HostileRequest> = fc
@@ -106,7 +117,7 @@ const unsignedWebhooks: fc.Arbitrary<HostileRequest> = fc
             ? signed(WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600)
             : signature;
     return {
-      url: '/api/webhooks/stripe',
+      url: apiPath(api.payments.stripeWebhook),
       payload,
       headers: {
         'content-type': 'application/json',
@@ -117,18 +128,14 @@ const unsignedWebhooks: fc.Arbitrary<HostileRequest> = fc
 
 const writeEndpoints: WriteEndpoint[] = [
   {
-    method: 'POST',
-    route: '/api/subscribe',
+    contract: api.newsletter.subscribe,
     as: 'anonymous',
-    url: () => '/api/subscribe',
     body: () => ({ email: nobody() }),
     poison: { email: badEmail },
   },
   {
-    method: 'POST',
-    route: '/api/order',
+    contract: api.orders.place,
     as: 'customer',
-    url: () => '/api/order',
     body: (f) => ({
       productId: f.productId,
       quantity: 1,
@@ -152,25 +159,20 @@ const writeEndpoints: WriteEndpoint[] = [
     },
   },
   {
-    method: 'POST',
-    route: '/api/review',
+    contract: api.reviews.create,
     as: 'customer',
-    url: () => '/api/review',
     body: () => ({ rating: 4, discription: 'Solid parts.' }),
     poison: { rating: badInt(0, 5), discription: text },
   },
   {
-    method: 'DELETE',
-    route: '/api/review/:id',
+    contract: api.reviews.remove,
     as: 'admin',
-    url: () => `/api/review/${nothing()}`,
-    at: idAt('/api/review/'),
+    params: idOfNothing,
+    at: hostileIdSegment,
   },
   {
-    method: 'POST',
-    route: '/api/item',
+    contract: api.catalog.create,
     as: 'admin',
-    url: () => '/api/item',
     body: () => ({
       name: 'Hostile SSD',
       img: '/images/products/ssd.svg',
@@ -200,10 +202,9 @@ const writeEndpoints: WriteEndpoint[] = [
     },
   },
   {
-    method: 'PUT',
-    route: '/api/item/:id',
+    contract: api.catalog.update,
     as: 'admin',
-    url: (f) => `/api/item/${f.productId}`,
+    params: (f) => ({ id: f.productId }),
     body: () => ({ price: 26 }),
     poison: {
       price: badInt(0),
@@ -213,45 +214,40 @@ const writeEndpoints: WriteEndpoint[] = [
       name: ['Renamed'],
       img: ['/images/products/other.svg'],
     },
-    at: idAt('/api/item/'),
+    at: hostileIdSegment,
   },
   {
-    method: 'DELETE',
-    route: '/api/item/:id',
+    contract: api.catalog.remove,
     as: 'admin',
-    url: () => `/api/item/${nothing()}`,
-    at: idAt('/api/item/'),
+    params: idOfNothing,
+    at: hostileIdSegment,
   },
   {
-    method: 'PUT',
-    route: '/api/user/:email',
+    contract: api.identity.issueToken,
     as: 'session',
-    url: (f) => `/api/user/${f.customerEmail}`,
+    params: (f) => ({ email: f.customerEmail }),
     body: (f) => ({ email: f.customerEmail }),
     poison: { email: badEmail },
-    at: emailAt('/api/user/'),
+    at: hostileEmailSegment,
   },
   {
-    method: 'PUT',
-    route: '/api/user/admin/:email',
+    contract: api.users.promote,
     as: 'admin',
-    url: () => `/api/user/admin/${nobody()}`,
+    params: () => ({ email: nobody() }),
     body: () => ({ email: 'acting@example.com' }),
     poison: { email: [null, 1, true, [], {}] },
-    at: emailAt('/api/user/admin/'),
+    at: hostileEmailSegment,
   },
   {
-    method: 'DELETE',
-    route: '/api/user/:email',
+    contract: api.users.remove,
     as: 'admin',
-    url: () => `/api/user/${nobody()}`,
-    at: emailAt('/api/user/'),
+    params: () => ({ email: nobody() }),
+    at: hostileEmailSegment,
   },
   {
-    method: 'PUT',
-    route: '/api/userinfo/:email',
+    contract: api.profile.save,
     as: 'customer',
-    url: (f) => `/api/userinfo/${f.customerEmail}`,
+    params: (f) => ({ email: f.customerEmail }),
     body: () => ({
       education: 'BSc',
       location: 'Springfield',
@@ -259,51 +255,43 @@ const writeEndpoints: WriteEndpoint[] = [
       linkedin: 'https://www.linkedin.com/in/pat',
     }),
     poison: { education: text, location: text, number: text, linkedin: text, name: ['Pat'] },
-    at: emailAt('/api/userinfo/'),
+    at: hostileEmailSegment,
   },
   {
-    method: 'POST',
-    route: '/api/create-payment-intent',
+    contract: api.payments.createIntent,
     as: 'customer',
-    url: () => '/api/create-payment-intent',
     body: (f) => ({ orderId: f.orderId, price: 1 }),
     poison: { orderId: badId, price: ['1', 'NaN', null, true, [], {}] },
   },
   {
-    method: 'PUT',
-    route: '/api/order/:id',
+    contract: api.orders.recordPayment,
     as: 'customer',
-    url: (f) => `/api/order/${f.orderId}`,
+    params: (f) => ({ id: f.orderId }),
     body: (f) => ({ _id: f.orderId, transactionId: 'pi_NothingPaidThis' }),
     poison: { _id: [...badId, randomUUID()], transactionId: text },
-    at: idAt('/api/order/'),
+    at: hostileIdSegment,
   },
   {
-    method: 'DELETE',
-    route: '/api/order/:id',
+    contract: api.orders.cancel,
     as: 'customer',
-    url: () => `/api/order/${nothing()}`,
-    at: idAt('/api/order/'),
+    params: idOfNothing,
+    at: hostileIdSegment,
   },
   {
-    method: 'PUT',
-    route: '/api/shipping/:id',
+    contract: api.orders.ship,
     as: 'admin',
-    url: () => `/api/shipping/${nothing()}`,
-    at: idAt('/api/shipping/'),
+    params: idOfNothing,
+    at: hostileIdSegment,
   },
   {
-    method: 'DELETE',
-    route: '/api/delete/:id',
+    contract: api.orders.remove,
     as: 'admin',
-    url: () => `/api/delete/${nothing()}`,
-    at: idAt('/api/delete/'),
+    params: idOfNothing,
+    at: hostileIdSegment,
   },
   {
-    method: 'POST',
-    route: '/api/sandbox/payment-intents/confirm',
+    contract: api.payments.sandboxConfirm,
     as: 'anonymous',
-    url: () => '/api/sandbox/payment-intents/confirm',
     body: () => ({
       clientSecret: 'pi_Nothing_secret_Nothing',
       card: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123' },
@@ -321,10 +309,8 @@ const writeEndpoints: WriteEndpoint[] = [
     },
   },
   {
-    method: 'POST',
-    route: '/api/webhooks/stripe',
+    contract: api.payments.stripeWebhook,
     as: 'anonymous',
-    url: () => '/api/webhooks/stripe',
     extra: unsignedWebhooks,
   },
 ];
@@ -350,7 +336,7 @@ const withField = (base: Record<string, unknown>, path: string, value: unknown) 
 
 /** Everything the generator sends to one endpoint. */
 function hostileRequests(endpoint: WriteEndpoint, f: Fixtures): fc.Arbitrary<HostileRequest> {
-  const url = endpoint.url(f);
+  const url = validUrl(endpoint, f);
   const raw = fc
     .tuple(
       fc.constantFrom(...malformedJson),
@@ -393,14 +379,14 @@ function hostileRequests(endpoint: WriteEndpoint, f: Fixtures): fc.Arbitrary<Hos
     modes.push(poisoned.map((payload) => ({ url, payload })));
   }
   if (endpoint.at) {
-    const { segment, url: at } = endpoint.at;
     const payloads: fc.Arbitrary<Record<string, unknown> | undefined>[] = [fc.constant(undefined)];
     if (body) payloads.push(fc.constant(body(f)));
     if (poisoned) payloads.push(poisoned);
     modes.push(
-      fc
-        .tuple(segment, fc.oneof(...payloads))
-        .map(([s, payload]) => ({ url: at(s), ...(payload === undefined ? {} : { payload }) })),
+      fc.tuple(endpoint.at, fc.oneof(...payloads)).map(([segment, payload]) => ({
+        url: urlAt(endpoint, segment),
+        ...(payload === undefined ? {} : { payload }),
+      })),
     );
   }
   if (endpoint.extra) modes.push(endpoint.extra);
@@ -443,65 +429,72 @@ describe.each(testDatabases())('hostile input on %s', (kind) => {
     return (as === 'admin' ? admin : customer).headers;
   };
 
+  // The address is built from the contract beforehand (raw, for a hostile segment), and the
+  // request goes as it is: no header but the caller's and the request's own.
   const send = (endpoint: WriteEndpoint, request: HostileRequest) =>
     t.app.inject({
-      method: endpoint.method,
+      method: endpoint.contract.method,
       url: request.url,
       headers: { ...credentials(endpoint.as), ...request.headers },
       ...(request.payload === undefined ? {} : { payload: request.payload }),
     });
 
   const describeRequest = (endpoint: WriteEndpoint, request: HostileRequest) =>
-    `${endpoint.method} ${request.url.slice(0, 120)} ${JSON.stringify(request.payload)?.slice(0, 200)}`;
+    `${endpoint.contract.method} ${request.url.slice(0, 120)} ${JSON.stringify(request.payload)?.slice(0, 200)}`;
 
-  describe.each(
-    writeEndpoints.map((endpoint) => [`${endpoint.method} ${endpoint.route}`, endpoint] as const),
-  )('%s', (_name, endpoint) => {
-    const { body, poison } = endpoint;
-    // Endpoints without a body are tried with hostile addresses and raw bodies only.
-    if (poison) {
-      it('refuses each listed bad value in each field', async () => {
-        for (const [path, values] of Object.entries(poison)) {
-          for (const value of values) {
-            const request = {
-              url: endpoint.url(f),
-              payload: withField(body?.(f) ?? {}, path, value),
-            };
-            expectRefused(await send(endpoint, request), describeRequest(endpoint, request));
+  describe.each(writeEndpoints.map((endpoint) => [routeOf(endpoint.contract), endpoint] as const))(
+    '%s',
+    (_name, endpoint) => {
+      const { body, poison } = endpoint;
+      // Endpoints without a body are tried with hostile addresses and raw bodies only.
+      if (poison) {
+        it('refuses each listed bad value in each field', async () => {
+          for (const [path, values] of Object.entries(poison)) {
+            for (const value of values) {
+              const request = {
+                url: validUrl(endpoint, f),
+                payload: withField(body?.(f) ?? {}, path, value),
+              };
+              expectRefused(await send(endpoint, request), describeRequest(endpoint, request));
+            }
           }
-        }
-        expect(await dbSnapshot(t.db)).toEqual(before);
-      });
-    }
-
-    it(`refuses ${RUNS_PER_ENDPOINT} generated hostile requests and stores nothing`, async () => {
-      await fc.assert(
-        fc.asyncProperty(hostileRequests(endpoint, f), async (request) => {
-          expectRefused(await send(endpoint, request), describeRequest(endpoint, request));
           expect(await dbSnapshot(t.db)).toEqual(before);
-        }),
-        { numRuns: RUNS_PER_ENDPOINT },
-      );
-    });
-  });
+        });
+      }
 
-  it.each([
-    ['POST', '/api/order', 'customer'],
-    ['POST', '/api/item', 'admin'],
-    ['PUT', '/api/userinfo/:email', 'customer'],
-    ['POST', '/api/subscribe', 'anonymous'],
-    ['POST', '/api/webhooks/stripe', 'anonymous'],
-  ] as const)('%s %s: a body over BODY_LIMIT gets 413', async (method, route, as) => {
-    const response = await t.app.inject({
-      method,
-      url: route.replace(':email', f.customerEmail),
-      headers: { ...credentials(as), 'content-type': 'application/json' },
-      payload: JSON.stringify({ description: long('a', t.config.bodyLimit + 1) }),
-    });
-    expect(response.statusCode, response.body.slice(0, 200)).toBe(413);
-    expect(response.json<{ message: string }>().message).toEqual(expect.any(String));
-    expect(await dbSnapshot(t.db)).toEqual(before);
-  });
+      it(`refuses ${RUNS_PER_ENDPOINT} generated hostile requests and stores nothing`, async () => {
+        await fc.assert(
+          fc.asyncProperty(hostileRequests(endpoint, f), async (request) => {
+            expectRefused(await send(endpoint, request), describeRequest(endpoint, request));
+            expect(await dbSnapshot(t.db)).toEqual(before);
+          }),
+          { numRuns: RUNS_PER_ENDPOINT },
+        );
+      });
+    },
+  );
+
+  const oversized: [EndpointSpec, Caller][] = [
+    [api.orders.place, 'customer'],
+    [api.catalog.create, 'admin'],
+    [api.profile.save, 'customer'],
+    [api.newsletter.subscribe, 'anonymous'],
+    [api.payments.stripeWebhook, 'anonymous'],
+  ];
+  it.each(oversized.map(([contract, as]) => [routeOf(contract), contract, as] as const))(
+    '%s: a body over BODY_LIMIT gets 413',
+    async (_route, contract, as) => {
+      const response = await t.app.inject({
+        method: contract.method,
+        url: apiPath(contract, { params: { email: f.customerEmail } }),
+        headers: { ...credentials(as), 'content-type': 'application/json' },
+        payload: JSON.stringify({ description: long('a', t.config.bodyLimit + 1) }),
+      });
+      expect(response.statusCode, response.body.slice(0, 200)).toBe(413);
+      expect(response.json<{ message: string }>().message).toEqual(expect.any(String));
+      expect(await dbSnapshot(t.db)).toEqual(before);
+    },
+  );
 
   // Better Auth's own routes are outside the authorization matrix. update-user stores what a
   // signed-in person types (name, image), and a NUL in either answered 500 before the shared
@@ -528,17 +521,14 @@ describe.each(testDatabases())('hostile input on %s', (kind) => {
       .map(([poison, extra]) => JSON.stringify({ ...extra, ...poison }));
     await fc.assert(
       fc.asyncProperty(fc.oneof(poisoned, fc.constantFrom(...malformedJson)), async (payload) => {
-        const response = await t.app.inject({
-          method: 'POST',
-          url: '/api/auth/update-user',
-          headers: {
-            cookie: customer.cookie,
-            origin: t.config.publicUrl,
-            'content-type': 'application/json',
-          },
-          payload,
-        });
-        expectRefused(response, `POST /api/auth/update-user ${payload.slice(0, 200)}`);
+        // The origin a browser names, with the session cookie (Better Auth checks it).
+        const response = await injectUnchecked(
+          t,
+          api.auth.updateUser,
+          { body: payload },
+          { cookie: customer.cookie, headers: { 'content-type': 'application/json' } },
+        );
+        expectRefused(response, `${routeOf(api.auth.updateUser)} ${payload.slice(0, 200)}`);
         expect(await dbSnapshot(t.db)).toEqual(before);
       }),
       { numRuns: RUNS_PER_ENDPOINT },
@@ -549,7 +539,7 @@ describe.each(testDatabases())('hostile input on %s', (kind) => {
     const writes = authorizationMatrix
       .filter((row) => row.method !== 'GET')
       .map((row) => `${row.method} ${row.url}`);
-    expect(writeEndpoints.map((e) => `${e.method} ${e.route}`).sort()).toEqual(writes.sort());
+    expect(writeEndpoints.map((e) => routeOf(e.contract)).sort()).toEqual(writes.sort());
     const readme = await readFile(new URL('../../../../README.md', import.meta.url), 'utf8');
     expect(readme).toContain(
       `Hostile input: ${writeEndpoints.length} write endpoints x ${RUNS_PER_ENDPOINT} generated inputs each`,
