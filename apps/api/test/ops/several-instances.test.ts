@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { api } from '@shop/shared';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markEmailVerified } from '../../src/modules/users/service.js';
 import { buildTestApp, type TestApp } from '../../src/test-support/build-test-app.js';
 import { authPost, bearer, newUser, shopToken, signUp } from '../../src/test-support/identity.js';
+import { inject } from '../../src/test-support/inject.js';
 import {
   addProduct,
   ADMIN_EMAIL,
@@ -72,8 +74,7 @@ needsPostgres('two instances on one PostgreSQL and one Redis (REDIS_URL)', () =>
     return { user, cookie, token };
   }
 
-  const getSession = (t: TestApp, cookie: string) =>
-    t.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie } });
+  const getSession = (t: TestApp, cookie: string) => inject(t, api.auth.session, {}, { cookie });
 
   it('accepts on one instance the session and the shop token issued by the other', async () => {
     const { user, cookie, token } = await person(a, '198.51.100.1');
@@ -86,15 +87,16 @@ needsPostgres('two instances on one PostgreSQL and one Redis (REDIS_URL)', () =>
 
     // The session from A gets a shop token on B, and A's token reads the orders on B.
     expect(await shopToken(b, user.email, cookie)).toEqual(expect.any(String));
-    const mine = await b.app.inject({
-      method: 'GET',
-      url: `/api/orders?email=${encodeURIComponent(user.email)}`,
-      headers: bearer(token),
-    });
+    const mine = await inject(
+      b,
+      api.orders.listOwn,
+      { query: { email: user.email } },
+      { headers: bearer(token) },
+    );
     expect(mine.statusCode).toBe(200);
 
     // Signing out on B ends the session on A.
-    const out = await authPost(b, '/sign-out', {}, { cookie });
+    const out = await authPost(b, api.auth.signOut, {}, { cookie });
     expect(out.statusCode).toBe(200);
     expect((await getSession(a, cookie)).json()).toBeNull();
   });
@@ -104,11 +106,12 @@ needsPostgres('two instances on one PostgreSQL and one Redis (REDIS_URL)', () =>
     const gone = await person(b, '198.51.100.3');
     expect((await getSession(a, gone.cookie)).json()).not.toBeNull();
 
-    const removal = await a.app.inject({
-      method: 'DELETE',
-      url: `/api/user/${encodeURIComponent(gone.user.email)}`,
-      headers: bearer(admin.token),
-    });
+    const removal = await inject(
+      a,
+      api.users.remove,
+      { params: { email: gone.user.email } },
+      { headers: bearer(admin.token) },
+    );
     expect(removal.statusCode, removal.body).toBe(200);
     expect((await getSession(b, gone.cookie)).json()).toBeNull();
     expect((await getSession(a, gone.cookie)).json()).toBeNull();
@@ -120,7 +123,7 @@ needsPostgres('two instances on one PostgreSQL and one Redis (REDIS_URL)', () =>
     const wrong = (t: TestApp) =>
       authPost(
         t,
-        '/sign-in/email',
+        api.auth.signIn,
         { email: user.email, password: 'Wrong#2026' },
         { remoteAddress: ip },
       );
@@ -135,7 +138,7 @@ needsPostgres('two instances on one PostgreSQL and one Redis (REDIS_URL)', () =>
     const statuses: number[] = [];
     for (let i = 0; i <= API_LIMIT; i += 1) {
       const t = i % 2 === 0 ? a : b;
-      const response = await t.app.inject({ method: 'GET', url: '/api/items', remoteAddress: ip });
+      const response = await inject(t, api.catalog.list, {}, { remoteAddress: ip });
       statuses.push(response.statusCode);
     }
     expect(statuses.slice(0, API_LIMIT).every((status) => status === 200)).toBe(true);
@@ -151,13 +154,15 @@ needsPostgres('two instances on one PostgreSQL and one Redis (REDIS_URL)', () =>
     const attempts = Array.from({ length: 40 }, (_, i) => {
       const buyer = buyers[i % buyers.length]!;
       const t = i % 2 === 0 ? a : b;
-      return t.app.inject({
-        method: 'POST',
-        url: '/api/order',
-        headers: bearer(buyer.token),
-        remoteAddress: `198.51.100.${20 + (i % buyers.length)}`,
-        payload: orderBody(product._id, 1),
-      });
+      return inject(
+        t,
+        api.orders.place,
+        { body: orderBody(product._id, 1) },
+        {
+          headers: bearer(buyer.token),
+          remoteAddress: `198.51.100.${20 + (i % buyers.length)}`,
+        },
+      );
     });
     const answers = await Promise.all(attempts);
     const statuses = answers.map((response) => response.statusCode);
