@@ -1,4 +1,4 @@
-import type { Order, Product } from '@shop/shared';
+import { api, createApiClient, expectStatus } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUsers } from '../../src/db/seed-data.js';
 import { tempDir } from '../../src/test-support/build-test-app.js';
@@ -40,14 +40,6 @@ const serverEnv = (port: number, extra: Record<string, string>) => ({
   ...extra,
 });
 
-async function getJson<T>(url: string, token?: string): Promise<T> {
-  const response = await fetch(url, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return (await response.json()) as T;
-}
-
 interface Figures {
   sent: number;
   acknowledged: number;
@@ -59,9 +51,11 @@ interface Figures {
 
 async function killMidStream(port: number, env: Record<string, string>): Promise<Figures> {
   let server: ServerProcess = await startServerProcess(serverEnv(port, env));
+  // The restarted server listens on the same port: one client speaks to both.
+  const client = createApiClient({ baseUrl: server.url });
   try {
     const token = await signInOverHttp(server.url, buyer);
-    const initial = await getJson<Product[]>(`${server.url}/api/items`);
+    const initial = expectStatus(await client.call(api.catalog.list), 200);
     const products = initial.slice(0, 3);
 
     const acknowledged = new Map<string, { productId: string; quantity: number }>();
@@ -73,18 +67,20 @@ async function killMidStream(port: number, env: Record<string, string>): Promise
       const quantity = product.minimum + (i % 3);
       sent += 1;
       try {
-        const response = await fetch(`${server.url}/api/order`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-          body: JSON.stringify({
-            productId: product._id,
-            quantity,
-            number: '+(555) 123-4567',
-            address: '12 Harbour Road, Springfield',
-          }),
-        });
+        const response = await client.call(
+          api.orders.place,
+          {
+            body: {
+              productId: product._id,
+              quantity,
+              number: '+(555) 123-4567',
+              address: '12 Harbour Road, Springfield',
+            },
+          },
+          { token },
+        );
         if (response.status !== 201) throw new Error(`order answered ${response.status}`);
-        const { order } = (await response.json()) as { order: Order };
+        const { order } = response.body;
         acknowledged.set(order._id, { productId: product._id, quantity });
         if (acknowledged.size === KILL_AFTER && !killed) {
           killed = true;
@@ -104,15 +100,19 @@ async function killMidStream(port: number, env: Record<string, string>): Promise
     expect((await server.exited).signal).toBe('SIGKILL');
 
     server = await startServerProcess(serverEnv(port, env));
-    const after = await getJson<Order[]>(
-      `${server.url}/api/orders?email=${encodeURIComponent(buyer.email)}`,
-      await signInOverHttp(server.url, buyer),
+    const after = expectStatus(
+      await client.call(
+        api.orders.listOwn,
+        { query: { email: buyer.email } },
+        { token: await signInOverHttp(server.url, buyer) },
+      ),
+      200,
     );
     const stored = new Map(after.map((order) => [order._id, order]));
     for (const [id, { quantity }] of acknowledged) {
       expect(stored.get(id)?.quantity, `acknowledged order ${id}`).toBe(quantity);
     }
-    const stockNow = await getJson<Product[]>(`${server.url}/api/items`);
+    const stockNow = expectStatus(await client.call(api.catalog.list), 200);
     for (const product of initial) {
       const ordered = after
         .filter((order) => order.productId === product._id)

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { Product } from '@shop/shared';
+import { api, createApiClient, expectStatus, type ApiClient, type Callable } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoUsers } from '../../src/db/seed-data.js';
 import { tempDir } from '../../src/test-support/build-test-app.js';
@@ -14,17 +14,22 @@ import {
 /** The server as a process: how it stops on SIGTERM and how it refuses to start. */
 
 /**
- * A POST on a connection of its own, held in flight: it sends the headers with
+ * A call with a body on a connection of its own, held in flight: it sends the headers with
  * `Expect: 100-continue` and the body only when `send()` is called. `accepted` resolves when the
  * server has answered 100 Continue, so the request is being served when the test goes on, however
  * fast or slow the machine is.
  */
-function postHeldInFlight(url: string, body: string, headers: Record<string, string>) {
+function sendHeldInFlight(
+  client: ApiClient,
+  route: Callable,
+  body: string,
+  headers: Record<string, string>,
+) {
   let accepted!: Promise<void>;
   let send!: () => void;
   const status = new Promise<number>((resolve, reject) => {
-    const request = http.request(url, {
-      method: 'POST',
+    const request = http.request(client.url(route), {
+      method: route.method,
       agent: false,
       headers: {
         ...headers,
@@ -78,8 +83,9 @@ describe('SIGTERM', () => {
       UNPAID_ORDERS_MAX: '1000',
     });
     const { url } = server;
+    const client = createApiClient({ baseUrl: url });
     const token = await signInOverHttp(url, buyer);
-    const [product] = await fetch(`${url}/api/items`).then((r) => r.json() as Promise<Product[]>);
+    const [product] = expectStatus(await client.call(api.catalog.list), 200);
     if (!product) throw new Error('the demo catalogue is empty');
 
     // Twenty orders, each on its own connection, that the server has begun to serve when the
@@ -91,7 +97,7 @@ describe('SIGTERM', () => {
       address: '12 Harbour Road, Springfield',
     });
     const orders = Array.from({ length: 20 }, () =>
-      postHeldInFlight(`${url}/api/order`, body, { authorization: `Bearer ${token}` }),
+      sendHeldInFlight(client, api.orders.place, body, { authorization: `Bearer ${token}` }),
     );
     await Promise.all(orders.map((order) => order.accepted));
     const signalledAt = Date.now();
@@ -108,7 +114,7 @@ describe('SIGTERM', () => {
     expect(Date.now() - signalledAt).toBeLessThan(15_000);
     expect(server.stderr()).toBe('');
     // Not listening any more.
-    await expect(fetch(`${url}/api/health`)).rejects.toThrow();
+    await expect(client.call(api.settings.health)).rejects.toThrow();
   }, 90_000);
 });
 

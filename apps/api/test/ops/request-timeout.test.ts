@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { api, apiPath, createApiClient } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../src/test-support/build-test-app.js';
 import {
@@ -93,11 +94,13 @@ describe('a request that arrives too slowly', () => {
 
   // A body that would take 60 s at this pace.
   const body = JSON.stringify({ email: `${'slow'.repeat(140)}@example.com` });
+  // The request line and Host of a subscription, written on the socket by hand to send it slowly.
+  const { subscribe } = api.newsletter;
+  const firstLines = `${subscribe.method} ${apiPath(subscribe)} HTTP/1.1\r\nHost: 127.0.0.1\r\n`;
 
   it('is answered 408 and closed when its body comes a byte at a time', async () => {
     const head =
-      'POST /api/subscribe HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
-      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
+      firstLines + `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`;
     const ending = await dribble(port, head, body);
     expect(ending.answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(ending.sent).toBeLessThan(body.length);
@@ -107,14 +110,14 @@ describe('a request that arrives too slowly', () => {
   });
 
   it('is answered 408 and closed when its headers come a byte at a time', async () => {
-    const headers = `POST /api/subscribe HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ${'z'.repeat(600)}\r\n`;
+    const headers = `${firstLines}X-Slow: ${'z'.repeat(600)}\r\n`;
     const ending = await dribble(port, '', headers);
     expect(ending.answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(ending.elapsed).toBeLessThan(TIMEOUT_SECONDS * 1000 + 4000);
   });
 
   it('still serves a request that arrives at once', async () => {
-    const response = await fetch(`${server.url}/api/health`);
+    const response = await createApiClient({ baseUrl: server.url }).call(api.settings.health);
     expect(response.status).toBe(200);
   });
 });
