@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { api, apiPath } from '@shop/shared';
 import debianChromium from './support/chromium.json' with { type: 'json' };
 import { baseURL, dataDir, mailDir, oidcPort, port, root, smtpPort } from './support/env';
 
@@ -37,7 +38,7 @@ export default defineConfig({
     // The production build, started the way `npm start` starts it, on a fresh data folder.
     command: 'node e2e/support/start-server.mjs',
     cwd: root,
-    url: `${baseURL}/api/health`,
+    url: `${baseURL}${apiPath(api.settings.health)}`,
     timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'pipe',

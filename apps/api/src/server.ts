@@ -1,6 +1,7 @@
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { API_PREFIX } from '@shop/shared';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -142,7 +143,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
       await api.register(healthRoutes, { db });
       await api.register(apiDocsRoutes, { shopName: config.shopName });
     },
-    { prefix: '/api' },
+    { prefix: API_PREFIX },
   );
 
   await registerWebApp(app, config.webDistDir);

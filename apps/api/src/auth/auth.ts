@@ -1,4 +1,4 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shop/shared';
+import { API_PREFIX, AUTH_PREFIX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shop/shared';
 import { redisStorage } from '@better-auth/redis-storage';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -31,7 +31,7 @@ export interface CreateAuthOptions {
 }
 
 /** Better Auth's routes live under /api/auth, beside the shop API (DESIGN section 3). */
-export const AUTH_BASE_PATH = '/api/auth';
+export const AUTH_BASE_PATH = `${API_PREFIX}${AUTH_PREFIX}`;
 
 const DAY = 60 * 60 * 24;
 

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { api, apiPath, AUTH_PREFIX } from '@shop/shared';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Auth } from './auth.js';
 
@@ -9,7 +10,7 @@ const HOP_HEADERS = ['connection', 'keep-alive', 'transfer-encoding', 'content-l
 const SKIPPED_ANSWER_HEADERS = new Set(['content-length', 'transfer-encoding', 'connection']);
 
 /** Better Auth 1.6 and older clients sign in with a generic provider here, by `providerId`. */
-const LEGACY_OAUTH2_SIGN_IN = '/api/auth/sign-in/oauth2';
+const LEGACY_OAUTH2_SIGN_IN = apiPath(api.auth.signInOAuth2);
 
 /** Fastify's request as a Fetch API Request, which is what Better Auth's handler takes. */
 export function toFetchRequest(request: FastifyRequest, origin: string): Request {
@@ -26,7 +27,7 @@ export function toFetchRequest(request: FastifyRequest, origin: string): Request
 
   let body = Buffer.isBuffer(request.body) && request.body.length > 0 ? request.body : undefined;
   if (request.method === 'POST' && url.pathname === LEGACY_OAUTH2_SIGN_IN) {
-    url.pathname = '/api/auth/sign-in/social';
+    url.pathname = apiPath(api.auth.signInSocial);
     body = legacyOAuth2Body(body);
     headers.set('content-type', 'application/json');
   }
@@ -65,7 +66,7 @@ export const authRoutes: FastifyPluginAsync<{ auth: Auth; publicUrl: string }> =
 
   app.route({
     method: ['GET', 'POST'],
-    url: '/auth/*',
+    url: `${AUTH_PREFIX}/*`,
     handler: async (request, reply) => {
       const response = await auth.handler(toFetchRequest(request, publicUrl));
       reply.code(response.status);

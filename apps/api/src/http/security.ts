@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { api, API_PREFIX, pathPrefix } from '@shop/shared';
 import helmet, { type HelmetOptions } from 'helmet';
 import { isApiPath } from './web-app.js';
 
@@ -68,7 +69,10 @@ export const permissionsPolicy = [
  * browsing context group, which cuts its link to the shop window: it could no longer report
  * the sign-in. Only these two paths drop the policy.
  */
-const popupLandingPaths = ['/api/auth/callback/', '/auth/popup-complete'];
+const popupLandingPaths = [
+  `${API_PREFIX}${pathPrefix(api.auth.oauthCallback.path)}`,
+  '/auth/popup-complete',
+];
 
 /**
  * The headers helmet sets for these options, worked out once. Helmet's own middleware (and

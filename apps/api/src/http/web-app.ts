@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { API_PREFIX } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendApiNotFound } from './errors.js';
 
 export const isApiPath = (url: string) =>
-  url === '/api' || url.startsWith('/api/') || url.startsWith('/api?');
+  url === API_PREFIX || url.startsWith(`${API_PREFIX}/`) || url.startsWith(`${API_PREFIX}?`);
 
 /** Vite puts content-hashed files under /assets/: a changed file gets a new name. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,3 +1,4 @@
+import { API_PREFIX, AUTH_PREFIX } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 
 export interface RegisteredRoute {
@@ -33,6 +34,8 @@ export function registeredApiRoutes(app: FastifyInstance): RegisteredRoute[] {
     }
   }
   return routes.filter(
-    ({ url }) => (url === '/api' || url.startsWith('/api/')) && !url.startsWith('/api/auth/'),
+    ({ url }) =>
+      (url === API_PREFIX || url.startsWith(`${API_PREFIX}/`)) &&
+      !url.startsWith(`${API_PREFIX}${AUTH_PREFIX}/`),
   );
 }

@@ -40,6 +40,25 @@ export const signInSocial = endpoint({
   responses: { 200: authAnswer, ...failures },
 });
 
+export const signInOAuth2 = endpoint({
+  method: 'POST',
+  path: '/auth/sign-in/oauth2',
+  summary: 'Start signing in with Google, as Better Auth 1.6 clients ask (`providerId`)',
+  access: 'anyone',
+  body: z.looseObject({ providerId: z.string() }),
+  responses: { 200: authAnswer, ...failures },
+});
+
+export const oauthCallback = endpoint({
+  method: 'GET',
+  path: '/auth/callback/{provider}',
+  summary: 'Where Google sends the browser back after sign-in (sets the session cookie)',
+  access: 'anyone',
+  params: z.object({ provider: z.string() }),
+  query: z.looseObject({ code: z.string().optional(), state: z.string().optional() }),
+  responses: { 302: z.unknown(), ...failures },
+});
+
 export const signOut = endpoint({
   method: 'POST',
   path: '/auth/sign-out',

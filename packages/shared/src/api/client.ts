@@ -19,6 +19,9 @@ import type * as identity from './identity.js';
 /** Where the server mounts the API: a contract's path is relative to it. */
 export const API_PREFIX = '/api';
 
+/** Where Better Auth is mounted under the API: every path of `api.auth` starts with it. */
+export const AUTH_PREFIX = '/auth';
+
 /** The path of a call on the shop's origin: `/api` and the contract's path with its input. */
 export function apiPath(
   route: { path: string },

@@ -120,6 +120,12 @@ export function pathParams(path: string): string[] {
   return [...path.matchAll(PARAM)].map((match) => match[1] as string);
 }
 
+/** The part of a path before its first parameter: `/auth/callback/` of `/auth/callback/{id}`. */
+export function pathPrefix(path: string): string {
+  const open = path.indexOf('{');
+  return open === -1 ? path : path.slice(0, open);
+}
+
 /** The path in Fastify's (and find-my-way's) syntax: `/order/{id}` -> `/order/:id`. */
 export function routerPath(path: string): string {
   return path.replace(PARAM, ':$1');
