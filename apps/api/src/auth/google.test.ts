@@ -1,4 +1,4 @@
-import { api, type Callable } from '@shop/shared';
+import { api, apiPath, type Callable } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authAccounts, authUsers } from '../db/schema.js';
@@ -13,9 +13,6 @@ import {
 } from '../test-support/identity.js';
 import { inject } from '../test-support/inject.js';
 import { gina, startOidcStandIn, type OidcStandIn } from '../test-support/oidc.js';
-
-/** The path Better Auth 1.6 named the sign-in; the shop still accepts it (auth/routes.ts). */
-const signInOauth2 = { method: 'POST', path: '/auth/sign-in/oauth2' } as const;
 
 const GOOGLE_ENV = {
   GOOGLE_CLIENT_ID: 'shop-client-id',
@@ -43,9 +40,8 @@ async function googleSignIn(
   const authorize = await fetch(url, { redirect: 'manual' });
   expect(authorize.status).toBe(302);
   const back = new URL(authorize.headers.get('location') ?? '');
-  // raw-api-path: the callback address Better Auth gives Google is the point here; Better Auth
-  // makes it up and serves it, and no program of the shop calls it, so no contract names it.
-  expect(`${back.origin}${back.pathname}`).toBe(`${t.config.publicUrl}/api/auth/callback/google`);
+  const callbackPath = apiPath(api.auth.oauthCallback, { params: { provider: 'google' } });
+  expect(`${back.origin}${back.pathname}`).toBe(`${t.config.publicUrl}${callbackPath}`);
   expect(back.searchParams.get('code')).toBeTruthy();
 
   const callback = await t.app.inject({
@@ -138,7 +134,7 @@ describe.each(testDatabases())('Google sign-in through OpenID Connect on %s', (k
   it('accepts the Better Auth 1.6 path /sign-in/oauth2 with providerId', async () => {
     const app = await build();
     const { callback, cookie } = await googleSignIn(app, {
-      route: signInOauth2,
+      route: api.auth.signInOAuth2,
       body: { providerId: 'google', callbackURL: '/auth/popup-complete', disableRedirect: true },
     });
     expect(callback.statusCode).toBe(302);

@@ -150,9 +150,11 @@ describe.each(testDatabases())('HTTP behaviour on %s', (kind) => {
       const response = await t.app.inject({ method: 'GET', url, headers: html });
       expect(response.headers['cross-origin-opener-policy'], url).toBe('same-origin-allow-popups');
     }
-    // raw-api-path: Better Auth's Google callback, where the popup lands; Better Auth serves it
-    // and no program of the shop calls it, so no contract names it.
-    for (const url of ['/auth/popup-complete', '/api/auth/callback/google?code=x&state=y']) {
+    const callback = apiPath(api.auth.oauthCallback, {
+      params: { provider: 'google' },
+      query: { code: 'x', state: 'y' },
+    });
+    for (const url of ['/auth/popup-complete', callback]) {
       const response = await t.app.inject({ method: 'GET', url, headers: html });
       expect(response.headers['cross-origin-opener-policy'], url).toBe('unsafe-none');
     }
