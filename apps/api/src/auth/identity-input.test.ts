@@ -21,11 +21,8 @@ interface SessionAnswer {
   user: { email: string; image?: string | null };
 }
 
-/**
- * Better Auth's change-password, which the web app does not offer, so no contract names it; the
- * shop's field rules apply to it all the same.
- */
-const changePassword = { method: 'POST', path: '/auth/change-password' } as const;
+/** Better Auth's change-password, which the web app does not offer: the shop's field rules apply to it all the same. */
+const { changePassword } = api.auth;
 
 /** A pass phrase of 40 characters: spaces, a digit and a symbol outside SPEC's eight. */
 const PASS_PHRASE = 'correct horse battery staple, 2026 edition';

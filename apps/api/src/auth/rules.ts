@@ -1,4 +1,6 @@
 import {
+  api,
+  AUTH_PREFIX,
   emailSchema,
   messages,
   nameSchema,
@@ -39,8 +41,11 @@ interface Rule {
   field: Field;
   optional?: true;
 }
+/** A Better Auth endpoint's path as Better Auth names it: below its mount, `/sign-up/email`. */
+const underAuth = (endpoint: { path: string }) => endpoint.path.slice(AUTH_PREFIX.length);
+
 const RULES: Record<string, Rule[]> = {
-  '/sign-up/email': [
+  [underAuth(api.auth.signUp)]: [
     { key: 'name', field: 'name' },
     { key: 'email', field: 'email' },
     { key: 'password', field: 'password' },
@@ -48,12 +53,12 @@ const RULES: Record<string, Rule[]> = {
   ],
   // The address only: a password is checked against the stored hash, and SPEC's rule is a
   // subset of today's, so every password ever set still passes.
-  '/sign-in/email': [{ key: 'email', field: 'email' }],
-  '/request-password-reset': [{ key: 'email', field: 'email' }],
-  '/send-verification-email': [{ key: 'email', field: 'email' }],
-  '/reset-password': [{ key: 'newPassword', field: 'password' }],
-  '/change-password': [{ key: 'newPassword', field: 'password' }],
-  '/update-user': [
+  [underAuth(api.auth.signIn)]: [{ key: 'email', field: 'email' }],
+  [underAuth(api.auth.requestPasswordReset)]: [{ key: 'email', field: 'email' }],
+  [underAuth(api.auth.sendVerificationEmail)]: [{ key: 'email', field: 'email' }],
+  [underAuth(api.auth.resetPassword)]: [{ key: 'newPassword', field: 'password' }],
+  [underAuth(api.auth.changePassword)]: [{ key: 'newPassword', field: 'password' }],
+  [underAuth(api.auth.updateUser)]: [
     { key: 'name', field: 'name', optional: true },
     { key: 'image', field: 'image', optional: true },
   ],

@@ -103,6 +103,15 @@ export const resetPassword = endpoint({
   responses: { 200: authAnswer, ...failures },
 });
 
+export const changePassword = endpoint({
+  method: 'POST',
+  path: '/auth/change-password',
+  summary: "Change the signed-in account's password (the web app offers a reset instead)",
+  access: 'session',
+  body: z.looseObject({ currentPassword: z.string(), newPassword: z.string() }),
+  responses: { 200: authAnswer, ...failures },
+});
+
 export const sendVerificationEmail = endpoint({
   method: 'POST',
   path: '/auth/send-verification-email',
