@@ -1,4 +1,4 @@
-// `npm run bench` (issue 7): drives the production server with autocannon next to a bare Fastify
+// `npm run bench`: drives the production server with autocannon next to a bare Fastify
 // server answering a constant JSON body, prints req/s, p50/p99 latency and the ratio to the bare
 // server, and writes the table to docs/performance.md (between its bench markers).
 // Env: BENCH_SECONDS (default 10), BENCH_DATABASE_URL (also benchmark on PostgreSQL).
@@ -351,7 +351,7 @@ function writeDoc(rows) {
     'the orders stored × minimum (201s plus requests still in flight when the run stopped) and',
     'stays at or above zero.',
     '',
-    '#### Targets (issue 7)',
+    '#### Targets',
     '',
     targets(rows),
     '',

@@ -1,4 +1,4 @@
-// `npm run lighthouse` (issue 7): Lighthouse (default config = mobile preset, simulated
+// `npm run lighthouse`: Lighthouse (default config = mobile preset, simulated
 // throttling) in Debian's Chromium against the production build, for `/`, `/purchase/{id}` (as a
 // signed-in customer: signed out it only redirects to /login) and `/login`. Each URL runs
 // LIGHTHOUSE_RUNS times (default 3) and the median run is reported (Lighthouse's own
@@ -36,7 +36,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'];
 const DOC_START = '<!-- lighthouse:start -->';
 const DOC_END = '<!-- lighthouse:end -->';
 
-/** Issue 7's targets for `/`. */
+/** The targets for `/` (docs/performance.md). */
 const TARGETS = [
   {
     label: 'Performance ≥ 98',
@@ -345,7 +345,7 @@ async function writeDoc(rows, lhr) {
     '',
     table(rows),
     '',
-    '### Targets for `/` (issue 7)',
+    '### Targets for `/`',
     '',
     targetLines(home),
     '',
@@ -416,7 +416,7 @@ async function main() {
 
   const home = rows.find((r) => r.label === '/');
   console.log(`\nMedian of ${RUNS} run(s) per page:\n\n${table(rows)}\n`);
-  console.log(`Targets for / (issue 7):\n${targetLines(home)}\n`);
+  console.log(`Targets for /:\n${targetLines(home)}\n`);
   console.log(`Audits failing on / (median run):\n${findings(home.lhr)}\n`);
   for (const row of rows) {
     for (const warning of row.lhr.runWarnings ?? [])

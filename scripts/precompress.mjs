@@ -1,6 +1,6 @@
 // Writes a Brotli (.br) and a gzip (.gz) copy next to each text file of the web build, once, at
 // build time, so the server sends them as they are (@fastify/static `preCompressed`) instead of
-// compressing the same bundle again on every request (issue 7: that held the largest asset to
+// compressing the same bundle again on every request (that held the largest asset to
 // about 120 requests/s).
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

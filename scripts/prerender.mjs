@@ -1,5 +1,5 @@
 // Renders the home page into the web build at build time (apps/web/src/entry-server.tsx), so a
-// visitor's browser paints it from the HTML instead of after the JavaScript has run (issue 7:
+// visitor's browser paints it from the HTML instead of after the JavaScript has run (before,
 // the page's largest text waited ~3 s for React on a throttled phone). Pages other than `/` are
 // served the untouched shell, saved as app.html (docs/decisions/009).
 import { spawnSync } from 'node:child_process';

@@ -6,7 +6,7 @@ import { root } from '../support/env';
 import { scrollToEnd } from '../support/scroll';
 
 /**
- * Issue 7: the first load of / needs at most this much gzipped JavaScript; the dashboard,
+ * The first load of / needs at most this much gzipped JavaScript; the dashboard,
  * payment and admin code and the heavy libraries only they use load when they are needed.
  * The one place the budget is written down.
  *
@@ -97,7 +97,7 @@ const sum = (scripts: Script[]) => scripts.reduce((total, script) => total + scr
 const listing = (scripts: Script[]) =>
   scripts.map((script) => `  ${kb(script.gzipped).padStart(9)}  ${script.name}`);
 
-test('the first load of / stays within its gzipped JavaScript budget (issue 7)', async ({
+test('the first load of / stays within its gzipped JavaScript budget', async ({
   page,
   baseURL,
 }) => {
@@ -128,7 +128,7 @@ test('the first load of / stays within its gzipped JavaScript budget (issue 7)',
     built.some((script) => script.sources.length > 0),
     'source maps were read',
   ).toBe(true);
-  // Issue 10, item 7: and the server publishes none of them.
+  // Decision 010: and the server publishes none of them.
   for (const script of built) {
     const map = await page.request.get(`/${script.name}.map`);
     expect(map.status(), `/${script.name}.map`).toBe(404);

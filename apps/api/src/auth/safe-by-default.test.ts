@@ -22,7 +22,7 @@ import { guardMessages } from './guards.js';
 import { EMAIL_VERIFIED_PAGE } from './auth.js';
 
 /**
- * Issue 10, items 1, 2 and 6: no published passwords in production, no admin right for an
+ * Safe by default (decision 010): no published passwords in production, no admin right for an
  * unverified address, and shop tokens that end with their session.
  */
 

@@ -32,7 +32,7 @@ async function makeWebDist(dir: string) {
   await writeFile(path.join(dir, 'app.html'), APP_HTML);
   await writeFile(path.join(dir, 'assets', 'index-AbC123.js'), ASSET);
   await writeFile(path.join(dir, 'assets', 'index-AbC123.js.br'), ASSET_BR);
-  // A build made before maps were kept out of dist, or by other means (issue 10, item 7).
+  // A build made before maps were kept out of dist, or by other means (decision 010).
   await writeFile(path.join(dir, 'assets', 'index-AbC123.js.map'), SOURCE_MAP);
   await writeFile(
     path.join(dir, 'images', 'products', 'cpu.svg'),

@@ -6,7 +6,7 @@ import { tempDir } from '../test-support/build-test-app.js';
 import { createMailer } from './mailer.js';
 
 /**
- * Issue 10, item 7: a reset or verification link is as good as the password it resets, and logs
+ * Decision 010: a reset or verification link is as good as the password it resets, and logs
  * are read by more people (and services) than the mailbox's owner. In production the outbox logs
  * that a mail went out, to whom and where, never its link; in development the link is logged so
  * a developer can follow it from the terminal.

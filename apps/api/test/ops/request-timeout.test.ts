@@ -10,7 +10,7 @@ import {
 } from '../../src/test-support/server-process.js';
 
 /**
- * Issue 10, item 7: a client that sends its request a byte at a time (slowloris) must not hold a
+ * Decision 010: a client that sends its request a byte at a time (slowloris) must not hold a
  * connection open for ever. The real server, as `npm start` runs it, with a 1 s limit so the
  * test is quick; the client sends a byte every 100 ms, so it is never idle and only the request
  * timeout can end it.

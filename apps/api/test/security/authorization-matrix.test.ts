@@ -139,7 +139,7 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
           expect(response.json<{ message?: unknown }>().message).toEqual(expect.any(String));
         }
         // Identity, order and admin answers, refusals included, are never kept by a cache
-        // (issue 10, item 7): a shared cache would hand one person's answer to the next.
+        // (decision 010): a shared cache would hand one person's answer to the next.
         if (!CACHEABLE.has(row.contract)) {
           expect(response.headers['cache-control'], `${role} ${row.method} ${url}`).toBe(
             'no-store',
