@@ -113,7 +113,9 @@ describe.each(testDatabases())('safe by default on %s', (kind) => {
       });
       expect(again.accounts).toEqual([]);
       expect(await readFile(file, 'utf8')).toBe(before);
-    });
+      // Seeding hashes each demo password (scrypt) inside the test, which takes longer than the
+      // default cap on a loaded machine: a longer cap, never a fixed wait.
+    }, 120_000);
   });
 
   describe('admin rights need a verified address', () => {
