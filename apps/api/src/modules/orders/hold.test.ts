@@ -4,12 +4,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { inject } from '../../test-support/inject.js';
+import { payAtGateway } from '../../test-support/orders.js';
 import {
   addProduct,
   availableOf,
-  clientSecretFor,
-  confirmSandbox,
-  intentIdOf,
   orderTestEnv,
   placeOrder,
   recordPayment,
@@ -51,9 +49,8 @@ describe.each(testDatabases())('the stored hold expiry, on %s', (kind) => {
     const read = await inject(app, api.orders.get, { params: { id: order._id } }, customer);
     expect(read.json().holdExpiresAt).toBe(later.toISOString());
 
-    const secret = await clientSecretFor(app, customer, order._id);
-    expect((await confirmSandbox(app, secret)).statusCode).toBe(200);
-    const paid = await recordPayment(app, customer, order._id, intentIdOf(secret));
+    const intentId = await payAtGateway(app, customer, order._id);
+    const paid = await recordPayment(app, customer, order._id, intentId);
     expect(paid.json().order).toMatchObject({ paid: true, holdExpiresAt: null });
     expect(await storedHold(app, order._id)).toBeNull();
   });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { inject } from '../../test-support/inject.js';
+import { orderRow } from '../../test-support/orders.js';
 import {
   addProduct,
   adminShopper,
@@ -13,6 +14,7 @@ import {
   shopper,
   type Shopper,
 } from '../../test-support/shop.js';
+import { orderMessages } from './messages.js';
 
 /** After an order is placed: the owner cancels it, an admin deletes or ships it. */
 describe.each(testDatabases())('orders on %s', (kind) => {
@@ -97,10 +99,10 @@ describe.each(testDatabases())('orders on %s', (kind) => {
       await markPaid(order._id);
       const cancel = await cancelOrder(order._id, alice);
       expect(cancel.statusCode).toBe(409);
-      expect(cancel.json<ApiErrorBody>().message).toBe(orderMessagesPaid.cancel);
+      expect(cancel.json<ApiErrorBody>().message).toBe(orderMessages.paidCannotBeCancelled);
       const remove = await deleteOrder(order._id, boss);
       expect(remove.statusCode).toBe(409);
-      expect(remove.json<ApiErrorBody>().message).toBe(orderMessagesPaid.remove);
+      expect(remove.json<ApiErrorBody>().message).toBe(orderMessages.paidCannotBeDeleted);
       expect(await availableOf(t, product._id)).toBe(7);
     });
 
@@ -135,7 +137,7 @@ describe.each(testDatabases())('orders on %s', (kind) => {
         acknowledged: true,
         order: { shipping: true, paid: true, status: 'Shipping' },
       });
-      const [row] = await t.db.select().from(orders).where(eq(orders.id, order._id));
+      const row = await orderRow(t, order._id);
       expect(row?.shippedAt).toBeInstanceOf(Date);
       // Pressing it again changes nothing.
       expect((await shipOrder(order._id, boss)).statusCode).toBe(200);
@@ -144,8 +146,3 @@ describe.each(testDatabases())('orders on %s', (kind) => {
     });
   });
 });
-
-const orderMessagesPaid = {
-  cancel: 'A paid order cannot be cancelled.',
-  remove: 'A paid order cannot be deleted.',
-};

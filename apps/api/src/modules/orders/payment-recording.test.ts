@@ -1,16 +1,14 @@
 import { api, orderUpdateResultSchema, type Order } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, sandboxPaymentIntents } from '../../db/schema.js';
+import { sandboxPaymentIntents } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { inject } from '../../test-support/inject.js';
+import { newOrder, orderRow, paidAtGateway } from '../../test-support/orders.js';
 import {
-  addProduct,
   clientSecretFor,
-  confirmSandbox,
   intentIdOf,
   orderTestEnv,
-  placeOrder,
   recordPayment,
   shopper,
   type Shopper,
@@ -30,27 +28,9 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
     await t?.close();
   });
 
-  /** An unpaid order of alice's for `quantity` pieces at $25. */
-  const newOrder = async (quantity = 2, who: Shopper = alice) => {
-    const product = await addProduct(t, { price: 25, available: 100 });
-    return { product, order: await placeOrder(t, who, product._id, quantity) };
-  };
-  const orderRow = async (id: string) => {
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-    return row;
-  };
-  /** An order with a succeeded intent that the shop has not recorded yet. */
-  const paidAtGateway = async (quantity = 2) => {
-    const { product, order } = await newOrder(quantity);
-    const secret = await clientSecretFor(t, alice, order._id);
-    const confirmed = await confirmSandbox(t, secret);
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-    return { product, order, intentId: intentIdOf(secret) };
-  };
-
   describe('PUT /api/order/{id} records a payment only when the gateway confirms it', () => {
     it('marks the order paid with the intent id, and paying twice changes nothing', async () => {
-      const { order, intentId } = await paidAtGateway(4);
+      const { order, intentId } = await paidAtGateway(t, alice, 4);
       const response = await recordPayment(t, alice, order._id, intentId);
       expect(response.statusCode, response.body).toBe(200);
       const body = orderUpdateResultSchema.strict().parse(response.json());
@@ -65,41 +45,41 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
       const again = await recordPayment(t, alice, order._id, intentId);
       expect(again.statusCode).toBe(200);
       expect(again.json().order).toEqual(body.order);
-      const row = await orderRow(order._id);
+      const row = await orderRow(t, order._id);
       expect(row?.paidAt).toBeInstanceOf(Date);
       expect(row?.transactionId).toBe(intentId);
     });
 
     it('does not mark paid with an invented transaction id', async () => {
-      const { order } = await newOrder();
+      const { order } = await newOrder(t, alice);
       for (const invented of ['pi_3Nx00000000000000000000', 'txn_123', 'anything at all']) {
         const response = await recordPayment(t, alice, order._id, invented);
         expect(response.statusCode, invented).toBe(400);
         expect(response.json().message).toBe(paymentMessages.unknownPayment);
       }
-      expect((await orderRow(order._id))?.paid).toBe(false);
+      expect((await orderRow(t, order._id))?.paid).toBe(false);
     });
 
     it('does not mark paid with a real, succeeded payment of another order', async () => {
-      const { intentId } = await paidAtGateway(2);
-      const { order: other } = await newOrder(2);
+      const { intentId } = await paidAtGateway(t, alice, 2);
+      const { order: other } = await newOrder(t, alice, 2);
       const response = await recordPayment(t, alice, other._id, intentId);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(paymentMessages.otherOrder);
-      expect((await orderRow(other._id))?.paid).toBe(false);
+      expect((await orderRow(t, other._id))?.paid).toBe(false);
     });
 
     it('does not mark paid with an intent that has not succeeded', async () => {
-      const { order } = await newOrder();
+      const { order } = await newOrder(t, alice);
       const secret = await clientSecretFor(t, alice, order._id);
       const response = await recordPayment(t, alice, order._id, intentIdOf(secret));
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe(paymentMessages.notSucceeded('requires_payment_method'));
-      expect((await orderRow(order._id))?.paid).toBe(false);
+      expect((await orderRow(t, order._id))?.paid).toBe(false);
     });
 
     it('does not mark paid when the amount paid is not the order total', async () => {
-      const { order, intentId } = await paidAtGateway(2);
+      const { order, intentId } = await paidAtGateway(t, alice, 2);
       await t.db
         .update(sandboxPaymentIntents)
         .set({ amount: 100 })
@@ -107,11 +87,11 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
       const response = await recordPayment(t, alice, order._id, intentId);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe(paymentMessages.wrongAmount);
-      expect((await orderRow(order._id))?.paid).toBe(false);
+      expect((await orderRow(t, order._id))?.paid).toBe(false);
     });
 
     it("refuses another customer's order with 403, a mismatched _id with 400, anonymous with 401", async () => {
-      const { order, intentId } = await paidAtGateway();
+      const { order, intentId } = await paidAtGateway(t, alice);
       expect((await recordPayment(t, bob, order._id, intentId)).statusCode).toBe(403);
       const mismatched = await inject(
         t,
@@ -128,11 +108,11 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
         body: { _id: order._id, transactionId: intentId },
       });
       expect(anonymous.statusCode).toBe(401);
-      expect((await orderRow(order._id))?.paid).toBe(false);
+      expect((await orderRow(t, order._id))?.paid).toBe(false);
     });
 
     it('records a payment once when the browser sends it twice at the same time', async () => {
-      const { order, intentId } = await paidAtGateway();
+      const { order, intentId } = await paidAtGateway(t, alice);
       const answers = await Promise.all([
         recordPayment(t, alice, order._id, intentId),
         recordPayment(t, alice, order._id, intentId),

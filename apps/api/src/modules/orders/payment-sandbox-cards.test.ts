@@ -1,18 +1,15 @@
 import { api, sandboxConfirmResultSchema, sandboxPaymentErrorSchema } from '@shop/shared';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, sandboxPaymentIntents } from '../../db/schema.js';
 import { cardMessages } from '../../payments/sandbox-cards.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { injectUnchecked } from '../../test-support/inject.js';
+import { intentRow, newOrder, orderRow } from '../../test-support/orders.js';
 import {
-  addProduct,
   card,
   clientSecretFor,
   confirmSandbox,
   intentIdOf,
   orderTestEnv,
-  placeOrder,
   recordPayment,
   shopper,
   type Shopper,
@@ -30,23 +27,6 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
     await t?.close();
   });
 
-  /** An unpaid order of alice's for `quantity` pieces at $25. */
-  const newOrder = async (quantity = 2, who: Shopper = alice) => {
-    const product = await addProduct(t, { price: 25, available: 100 });
-    return { product, order: await placeOrder(t, who, product._id, quantity) };
-  };
-  const intentRow = async (id: string) => {
-    const [row] = await t.db
-      .select()
-      .from(sandboxPaymentIntents)
-      .where(eq(sandboxPaymentIntents.id, id));
-    return row;
-  };
-  const orderRow = async (id: string) => {
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-    return row;
-  };
-
   describe('POST /api/sandbox/payment-intents/confirm (Stripe test mode cards)', () => {
     const year = new Date().getUTCFullYear();
     const month = new Date().getUTCMonth() + 1;
@@ -58,7 +38,7 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
       ['4000000000000127', 'incorrect_cvc', 'incorrect_cvc', cardMessages.incorrectCvc],
       ['4242424242424241', 'incorrect_number', undefined, cardMessages.incorrectNumber],
     ])('%s is refused with 402 %s', async (number, code, declineCode, message) => {
-      const { order } = await newOrder();
+      const { order } = await newOrder(t, alice);
       const secret = await clientSecretFor(t, alice, order._id);
       const response = await confirmSandbox(t, secret, card(number));
       expect(response.statusCode).toBe(402);
@@ -70,7 +50,7 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
         message,
       });
       expect(response.body).not.toContain(number);
-      const row = await intentRow(intentIdOf(secret));
+      const row = await intentRow(t, intentIdOf(secret));
       expect(row).toMatchObject({ status: 'requires_payment_method', lastError: code });
       // The order stays unpaid, and the customer can try another card.
       expect(await recordPayment(t, alice, order._id, intentIdOf(secret))).toMatchObject({
@@ -83,7 +63,7 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
     it.each([['0000 0000 0000 0000'], ['5454545454545454'], ['4000-1234-1234-1234']])(
       '%s, Luhn-valid but no Stripe test card, is declined as in Stripe test mode; the order stays unpaid',
       async (number) => {
-        const { order } = await newOrder();
+        const { order } = await newOrder(t, alice);
         const secret = await clientSecretFor(t, alice, order._id);
         const response = await confirmSandbox(t, secret, card(number));
         expect(response.statusCode).toBe(402);
@@ -94,13 +74,13 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
           message: cardMessages.nonTestCard,
         });
         expect(response.body).not.toContain(number);
-        expect(await intentRow(intentIdOf(secret))).toMatchObject({
+        expect(await intentRow(t, intentIdOf(secret))).toMatchObject({
           status: 'requires_payment_method',
           lastError: 'card_declined',
         });
         const record = await recordPayment(t, alice, order._id, intentIdOf(secret));
         expect(record.statusCode).toBe(409);
-        expect(await orderRow(order._id)).toMatchObject({
+        expect(await orderRow(t, order._id)).toMatchObject({
           paid: false,
           transactionId: null,
           testPayment: false,
@@ -120,7 +100,7 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
       ['a two-digit cvc', { cvc: '12' }, 'invalid_cvc', cardMessages.invalidCvc],
     ])('refuses %s with 402 %s', async (label, fields, code, message) => {
       if (label === 'a past month of this year' && month === 1) return;
-      const { order } = await newOrder();
+      const { order } = await newOrder(t, alice);
       const secret = await clientSecretFor(t, alice, order._id);
       const response = await confirmSandbox(t, secret, card('4242424242424242', fields));
       expect(response.statusCode).toBe(402);
@@ -135,7 +115,7 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
     ])(
       '%s succeeds like Stripe test cards, with the intent id as transaction id',
       async (number) => {
-        const { order } = await newOrder(2);
+        const { order } = await newOrder(t, alice, 2);
         const secret = await clientSecretFor(t, alice, order._id);
         const response = await confirmSandbox(
           t,

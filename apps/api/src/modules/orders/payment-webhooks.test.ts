@@ -2,13 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, sandboxPaymentIntents } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { intentRow, orderRow, paidAtGateway } from '../../test-support/orders.js';
 import {
-  addProduct,
-  clientSecretFor,
-  confirmSandbox,
-  intentIdOf,
   orderTestEnv,
-  placeOrder,
   postWebhook,
   recordPayment,
   shopper,
@@ -28,37 +24,12 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
     await t?.close();
   });
 
-  /** An unpaid order of alice's for `quantity` pieces at $25. */
-  const newOrder = async (quantity = 2, who: Shopper = alice) => {
-    const product = await addProduct(t, { price: 25, available: 100 });
-    return { product, order: await placeOrder(t, who, product._id, quantity) };
-  };
-  const intentRow = async (id: string) => {
-    const [row] = await t.db
-      .select()
-      .from(sandboxPaymentIntents)
-      .where(eq(sandboxPaymentIntents.id, id));
-    return row;
-  };
-  const orderRow = async (id: string) => {
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-    return row;
-  };
-  /** An order with a succeeded intent that the shop has not recorded yet. */
-  const paidAtGateway = async (quantity = 2) => {
-    const { product, order } = await newOrder(quantity);
-    const secret = await clientSecretFor(t, alice, order._id);
-    const confirmed = await confirmSandbox(t, secret);
-    expect(confirmed.statusCode, confirmed.body).toBe(200);
-    return { product, order, intentId: intentIdOf(secret) };
-  };
-
   describe('POST /api/webhooks/stripe', () => {
     const webhookFor = (intentId: string, orderId: string | null, amount: number) =>
       signedIntentEvent({ id: intentId, amount, orderId });
 
     it('marks a sandbox payment as a test payment even when the event claims live mode', async () => {
-      const { order, intentId } = await paidAtGateway();
+      const { order, intentId } = await paidAtGateway(t, alice);
       const { payload, signature } = signedIntentEvent({
         id: intentId,
         amount: order.price * 100,
@@ -66,11 +37,11 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
         livemode: true,
       });
       expect((await postWebhook(t, payload, signature)).statusCode).toBe(200);
-      expect(await orderRow(order._id)).toMatchObject({ paid: true, testPayment: true });
+      expect(await orderRow(t, order._id)).toMatchObject({ paid: true, testPayment: true });
     });
 
     it('refuses a bad or missing signature with 400 and changes nothing', async () => {
-      const { order, intentId } = await paidAtGateway();
+      const { order, intentId } = await paidAtGateway(t, alice);
       const { payload } = webhookFor(intentId, order._id, order.price * 100);
       const forged = signedIntentEvent(
         { id: intentId, amount: order.price * 100, orderId: order._id },
@@ -82,27 +53,27 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
       const signed = webhookFor(intentId, order._id, order.price * 100);
       const tampered = signed.payload.replace(`"amount":${order.price * 100}`, '"amount":1');
       expect((await postWebhook(t, tampered, signed.signature)).statusCode).toBe(400);
-      expect((await orderRow(order._id))?.paid).toBe(false);
+      expect((await orderRow(t, order._id))?.paid).toBe(false);
     });
 
     it('confirm, then webhook: one paid order with one transaction id', async () => {
-      const { order, intentId } = await paidAtGateway();
+      const { order, intentId } = await paidAtGateway(t, alice);
       expect((await recordPayment(t, alice, order._id, intentId)).statusCode).toBe(200);
       const { payload, signature } = webhookFor(intentId, order._id, order.price * 100);
       const response = await postWebhook(t, payload, signature);
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toEqual({ received: true });
-      const row = await orderRow(order._id);
+      const row = await orderRow(t, order._id);
       expect(row).toMatchObject({ paid: true, transactionId: intentId });
-      expect((await intentRow(intentId))?.amountRefunded).toBe(0);
+      expect((await intentRow(t, intentId))?.amountRefunded).toBe(0);
     });
 
     it('webhook, then confirm, and the webhook delivered twice: one paid order', async () => {
-      const { order, intentId } = await paidAtGateway();
+      const { order, intentId } = await paidAtGateway(t, alice);
       const { payload, signature } = webhookFor(intentId, order._id, order.price * 100);
       expect((await postWebhook(t, payload, signature)).statusCode).toBe(200);
       expect((await postWebhook(t, payload, signature)).statusCode).toBe(200);
-      expect(await orderRow(order._id)).toMatchObject({
+      expect(await orderRow(t, order._id)).toMatchObject({
         paid: true,
         transactionId: intentId,
         testPayment: true,
@@ -110,17 +81,17 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
       const confirm = await recordPayment(t, alice, order._id, intentId);
       expect(confirm.statusCode).toBe(200);
       expect(confirm.json().order.transactionId).toBe(intentId);
-      expect((await intentRow(intentId))?.amountRefunded).toBe(0);
+      expect((await intentRow(t, intentId))?.amountRefunded).toBe(0);
     });
 
     it('refunds a payment whose order no longer exists, and one for an order paid by another intent', async () => {
-      const { order, intentId } = await paidAtGateway();
+      const { order, intentId } = await paidAtGateway(t, alice);
       await t.db.delete(orders).where(eq(orders.id, order._id));
       const gone = webhookFor(intentId, order._id, order.price * 100);
       expect((await postWebhook(t, gone.payload, gone.signature)).statusCode).toBe(200);
-      expect((await intentRow(intentId))?.amountRefunded).toBe(order.price * 100);
+      expect((await intentRow(t, intentId))?.amountRefunded).toBe(order.price * 100);
 
-      const { order: paid, intentId: first } = await paidAtGateway();
+      const { order: paid, intentId: first } = await paidAtGateway(t, alice);
       expect((await recordPayment(t, alice, paid._id, first)).statusCode).toBe(200);
       // A second intent for the same order that took money too (a double charge).
       const second = await t.app.orders.gateway.createIntent({
@@ -133,18 +104,18 @@ describe.each(testDatabases())('payments with the sandbox gateway on %s', (kind)
         .where(eq(sandboxPaymentIntents.id, second.id));
       const twice = webhookFor(second.id, paid._id, paid.price * 100);
       expect((await postWebhook(t, twice.payload, twice.signature)).statusCode).toBe(200);
-      expect((await intentRow(second.id))?.amountRefunded).toBe(paid.price * 100);
-      expect(await orderRow(paid._id)).toMatchObject({ paid: true, transactionId: first });
+      expect((await intentRow(t, second.id))?.amountRefunded).toBe(paid.price * 100);
+      expect(await orderRow(t, paid._id)).toMatchObject({ paid: true, transactionId: first });
     });
 
     it('ignores other events', async () => {
-      const { order, intentId } = await paidAtGateway();
+      const { order, intentId } = await paidAtGateway(t, alice);
       const other = signedIntentEvent(
         { id: intentId, amount: order.price * 100, orderId: order._id },
         { type: 'payment_intent.created' },
       );
       expect((await postWebhook(t, other.payload, other.signature)).statusCode).toBe(200);
-      expect((await orderRow(order._id))?.paid).toBe(false);
+      expect((await orderRow(t, order._id))?.paid).toBe(false);
     });
   });
 });

@@ -5,14 +5,13 @@ import { orders } from '../../db/schema.js';
 import { STRIPE_API_VERSION } from '../../payments/stripe.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { inject } from '../../test-support/inject.js';
+import { newOrder as newOrderOf, orderRow } from '../../test-support/orders.js';
 import {
-  addProduct,
   availableOf,
   clientSecretFor,
   confirmSandbox,
   intentIdOf,
   orderTestEnv,
-  placeOrder,
   postWebhook,
   recordPayment,
   shopper,
@@ -43,14 +42,8 @@ describe.each(testDatabases())('the Stripe gateway against a local stand-in, on 
     await stripe?.close();
   });
 
-  const newOrder = async (quantity = 3) => {
-    const product = await addProduct(t, { price: 40, available: 50 });
-    return { product, order: await placeOrder(t, alice, product._id, quantity) };
-  };
-  const orderRow = async (id: string) => {
-    const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-    return row;
-  };
+  /** An unpaid order of alice's for `quantity` pieces at $40. */
+  const newOrder = (quantity = 3) => newOrderOf(t, alice, quantity, { price: 40, available: 50 });
   const requestsTo = (path: string) => stripe.requests.filter((r) => r.path === path);
 
   it('creates the intent in cents, in USD, with the order id and an idempotency key per order', async () => {
@@ -81,7 +74,7 @@ describe.each(testDatabases())('the Stripe gateway against a local stand-in, on 
     const { order } = await newOrder();
     const intentId = intentIdOf(await clientSecretFor(t, alice, order._id));
     expect((await recordPayment(t, alice, order._id, intentId)).statusCode).toBe(409);
-    expect((await orderRow(order._id))?.paid).toBe(false);
+    expect((await orderRow(t, order._id))?.paid).toBe(false);
     // An id Stripe does not know.
     expect((await recordPayment(t, alice, order._id, 'pi_unknownAtStripe000000')).statusCode).toBe(
       400,
@@ -124,10 +117,10 @@ describe.each(testDatabases())('the Stripe gateway against a local stand-in, on 
       { secret: 'whsec_wrong' },
     );
     expect((await postWebhook(t, event.payload, bad.signature)).statusCode).toBe(400);
-    expect((await orderRow(order._id))?.paid).toBe(false);
+    expect((await orderRow(t, order._id))?.paid).toBe(false);
 
     expect((await postWebhook(t, event.payload, event.signature)).statusCode).toBe(200);
-    expect(await orderRow(order._id)).toMatchObject({ paid: true, transactionId: intentId });
+    expect(await orderRow(t, order._id)).toMatchObject({ paid: true, transactionId: intentId });
     // The browser's confirmation afterwards finds the same payment.
     expect((await recordPayment(t, alice, order._id, intentId)).json().order.transactionId).toBe(
       intentId,
@@ -150,7 +143,7 @@ describe.each(testDatabases())('the Stripe gateway against a local stand-in, on 
     stripe.succeed(intentId);
     const response = await inject(t, api.orders.cancel, { params: { id: order._id } }, alice);
     expect(response.statusCode).toBe(409);
-    expect(await orderRow(order._id)).toMatchObject({ paid: true, transactionId: intentId });
+    expect(await orderRow(t, order._id)).toMatchObject({ paid: true, transactionId: intentId });
     expect(await availableOf(t, product._id)).toBe(45);
   });
 

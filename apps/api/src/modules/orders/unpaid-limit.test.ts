@@ -2,12 +2,10 @@ import { api, tooManyUnpaidOrders } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { inject } from '../../test-support/inject.js';
+import { payAtGateway } from '../../test-support/orders.js';
 import {
   addProduct,
   availableOf,
-  clientSecretFor,
-  confirmSandbox,
-  intentIdOf,
   orderBody,
   orderTestEnv,
   placeOrder,
@@ -34,9 +32,8 @@ describe.each(testDatabases())('the unpaid orders limit on %s', (kind) => {
   });
 
   async function pay(who: Shopper, orderId: string) {
-    const secret = await clientSecretFor(t, who, orderId);
-    expect((await confirmSandbox(t, secret)).statusCode).toBe(200);
-    const recorded = await recordPayment(t, who, orderId, intentIdOf(secret));
+    const intentId = await payAtGateway(t, who, orderId);
+    const recorded = await recordPayment(t, who, orderId, intentId);
     expect(recorded.statusCode, recorded.body).toBe(200);
   }
 
