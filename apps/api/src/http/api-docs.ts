@@ -27,22 +27,34 @@ const prepare = (body: string, type: string): Prepared => ({
   etag: `"${createHash('sha256').update(body).digest('base64url')}"`,
 });
 
-/** Swagger UI's stylesheet and bundle, from the installed swagger-ui-dist (read once). */
-let renderer: Promise<{ css: string; js: string }> | undefined;
+/**
+ * Swagger UI's stylesheet and bundle (1.7 MB), read from the installed swagger-ui-dist when the
+ * reference page is first opened, not at start: few visitors read the reference, and every
+ * server would otherwise hold the bundle from its first second. Read once per process.
+ */
+let renderer: Promise<{ stylesheet: Prepared; script: Prepared }> | undefined;
 const readRenderer = () =>
   (renderer ??= Promise.all([
     readFile(require.resolve('swagger-ui-dist/swagger-ui.css'), 'utf8'),
     readFile(require.resolve('swagger-ui-dist/swagger-ui-bundle.js'), 'utf8'),
-  ]).then(([css, js]) => ({
-    // Source maps are not served, so the files do not point at them.
-    css: css.replace(/\/\*# sourceMappingURL=.*\*\/\s*$/, ''),
-    js: js.replace(/\/\/# sourceMappingURL=.*\s*$/, ''),
-  })));
+  ])
+    .then(([css, js]) => ({
+      // Source maps are not served, so the files do not point at them.
+      stylesheet: prepare(css.replace(/\/\*# sourceMappingURL=.*\*\/\s*$/, ''), 'text/css'),
+      script: prepare(js.replace(/\/\/# sourceMappingURL=.*\s*$/, ''), 'text/javascript'),
+    }))
+    .catch((error: unknown) => {
+      // A failed read is tried again by the next request, not remembered.
+      renderer = undefined;
+      throw error;
+    }));
 
 /**
  * GET /api/openapi.json, the document generated from the contracts, and the reference page at
- * /api/docs that renders it (Swagger UI, served by the shop). Everything is built once at
- * start; each answer carries its entity tag, so a browser revalidates and gets a 304.
+ * /api/docs that renders it (Swagger UI, served by the shop). The document and the page are
+ * built once at start (a contract zod cannot describe fails the start, not a visitor), the
+ * renderer's files on first use; each answer carries its entity tag, so a browser revalidates
+ * and gets a 304.
  */
 export const apiDocsRoutes: FastifyPluginAsync<{ shopName: string }> = async (
   app,
@@ -50,15 +62,12 @@ export const apiDocsRoutes: FastifyPluginAsync<{ shopName: string }> = async (
 ) => {
   const { guards } = app.identity;
   const title = `${shopName} API`;
-  const { css, js } = await readRenderer();
   const files = {
     openapi: prepare(
       JSON.stringify(openApiDocument({ title, version: apiVersion })),
       'application/json',
     ),
     page: prepare(referencePage(`${title} reference`), 'text/html'),
-    stylesheet: prepare(css, 'text/css'),
-    'reference.js': prepare(js, 'text/javascript'),
     'init.js': prepare(initScript, 'text/javascript'),
   };
 
@@ -74,6 +83,13 @@ export const apiDocsRoutes: FastifyPluginAsync<{ shopName: string }> = async (
 
   serve(app, guards, docs.openapi, (_request, reply) => send(reply, files.openapi));
   serve(app, guards, docs.page, (_request, reply) => send(reply, files.page));
-  serve(app, guards, docs.stylesheet, (_request, reply) => send(reply, files.stylesheet));
-  serve(app, guards, docs.script, (request, reply) => send(reply, files[request.params.script]));
+  serve(app, guards, docs.stylesheet, async (_request, reply) =>
+    send(reply, (await readRenderer()).stylesheet),
+  );
+  serve(app, guards, docs.script, async (request, reply) =>
+    send(
+      reply,
+      request.params.script === 'init.js' ? files['init.js'] : (await readRenderer()).script,
+    ),
+  );
 };
