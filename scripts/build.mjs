@@ -5,7 +5,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './precompress.mjs';
-import { prerender } from './prerender.mjs';
+import { buildServerRender } from './build-server-render.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const buildStamp = join(root, 'apps/api/dist/.build-stamp');
@@ -27,6 +27,6 @@ if (missing.length) {
   console.error(`The build finished without producing ${missing.join(', ')}.`);
   process.exit(1);
 }
-await prerender(join(root, 'apps/web'));
+buildServerRender(join(root, 'apps/web'));
 precompress(join(root, 'apps/web/dist'));
 writeFileSync(buildStamp, new Date().toISOString());

@@ -91,7 +91,21 @@ export default defineConfig({
   },
   // `hidden`: the maps are written (and moved out of dist above) but the bundles do not point
   // at them, so no browser asks for one.
-  build: { outDir: 'dist', sourcemap: 'hidden' },
-  // The build-time render of the home page (scripts/prerender.mjs) runs one self-contained file.
+  build: {
+    outDir: 'dist',
+    sourcemap: 'hidden',
+    rollupOptions: {
+      // The single-page app's shell, and the template of the pages the server renders with
+      // their islands' script (docs/decisions/015).
+      input: {
+        app: fileURLToPath(new URL('index.html', import.meta.url)),
+        document: fileURLToPath(new URL('document.html', import.meta.url)),
+      },
+    },
+    // The server's render (src/entry-server.tsx, built by scripts/build-server-render.mjs)
+    // writes the styles of what it renders as one file: they go inline into every document.
+    ssrEmitAssets: true,
+  },
+  // The server render runs as one self-contained file in the API process.
   ssr: { noExternal: true },
 });

@@ -1,54 +1,88 @@
 /**
- * Renders a page of the shop to HTML at build time (scripts/prerender.mjs), so the browser can
- * paint it before any JavaScript has run; main.tsx then hydrates it. Only pages that look the
- * same for every visitor are rendered this way (the home page): what depends on the visitor or on
- * live data (the session, products, reviews) renders in its loading state, exactly as the first
- * client render does, and fills in once the page's requests answer (docs/decisions/009).
+ * Renders the pages the server serves as documents (DOCUMENT_PAGES, packages/shared/src/documents.ts) with their data, for
+ * the API process (apps/api/src/http/documents.ts), which loads this file's build at start. Each
+ * page's HTML is complete and styled when it arrives; the browser then hydrates its islands only
+ * (app/islands.tsx). See docs/decisions/015.
  */
-import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
-import createEmotionServer from '@emotion/server/create-instance';
-import { StrictMode } from 'react';
+import './styles/global.css';
+import type {
+  DocumentData,
+  DocumentPage,
+  DocumentRendererModule,
+} from '@shop/shared';
+import { StrictMode, type ComponentType, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { prerenderToNodeStream } from 'react-dom/static';
-import { StaticRouter } from 'react-router';
-import { AppRoutes } from './app/app';
-import { AppProviders } from './app/providers';
-import { EMOTION_KEY } from './lib/emotion';
+import { ServerIslandsProvider, type RenderIsland } from './components/island';
+import { IslandProviders } from './app/island-providers';
+import { PageFrame } from './app/layouts/page-frame';
+import { PAGE_DATA_ID, seedPageData, type PageData } from './app/page-data';
+import HomePage from './app/routes/home';
+import { reviewsQueryOptions } from './features/reviews/api/get-reviews';
+import { productKeys } from './lib/product-keys';
 import { createQueryClient } from './lib/query-client';
 
-export interface RenderedPage {
-  /** The markup that goes inside `<div id="root">`. */
-  html: string;
-  /** Emotion's `<style data-emotion>` tags for that markup, for the `<head>`. */
-  styles: string;
-}
+const pages: Record<DocumentPage, ComponentType> = { '/': HomePage };
 
-function page(url: string, cache: ReturnType<typeof createCache>) {
-  return (
-    <StrictMode>
-      <CacheProvider value={cache}>
-        <AppProviders queryClient={createQueryClient()}>
-          <StaticRouter location={url}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProviders>
-      </CacheProvider>
-    </StrictMode>
-  );
-}
+/** The places in apps/web/document.html the render fills. */
+const MARK = { title: '<!--page-title-->', page: '<!--page-->', data: '<!--page-data-->' };
 
-/** React 19 puts a page's <title> where it is rendered; the shell's <head> has the title. */
-const TITLE = /<title>[^<]*<\/title>/g;
+const TITLE = /<title>([^<]*)<\/title>/;
 
-export async function render(url: string): Promise<RenderedPage> {
-  // First pass: loads the lazy page chunks the URL needs (prerender waits for them), so the
-  // second pass renders the whole page at once: complete markup, and no inline script to reveal
-  // parts of it, which the Content-Security-Policy would block.
-  await prerenderToNodeStream(page(url, createCache({ key: EMOTION_KEY })));
-  const cache = createCache({ key: EMOTION_KEY });
-  const emotion = createEmotionServer(cache);
-  const html = renderToString(page(url, cache)).replace(TITLE, '');
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-  return { html, styles };
-}
+/** JSON inside <script>: `<` escaped, so no text in the data can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * Prepares the renderer once: `template` is the built document.html, `css` the styles of
+ * everything this file renders, which go inline into the page's head (no request blocks the
+ * first paint).
+ */
+export const createDocumentRenderer: DocumentRendererModule['createDocumentRenderer'] = (
+  template,
+  css,
+) => {
+  for (const mark of Object.values(MARK))
+    if (!template.includes(mark)) throw new Error(`document.html has no ${mark}`);
+  // The built template links the islands' stylesheet; the inline styles already hold it.
+  const head = template
+    .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
+    .replace('</head>', `<style>${css}</style>\n</head>`);
+
+  return function renderDocument(path: DocumentPage, data: DocumentData): string {
+    const Page = pages[path];
+    const queryClient = createQueryClient();
+    const pageData: PageData = { config: data.config };
+    seedPageData(queryClient, pageData);
+    queryClient.setQueryData(productKeys.all, data.products);
+    queryClient.setQueryData(reviewsQueryOptions().queryKey, data.reviews);
+
+    const wrap = (element: ReactElement) => (
+      <StrictMode>
+        <IslandProviders queryClient={queryClient} path={path}>
+          {element}
+        </IslandProviders>
+      </StrictMode>
+    );
+    // Each island is a root of its own, as the browser hydrates it (components/island.tsx).
+    const renderIsland: RenderIsland = (name, island) =>
+      renderToString(wrap(island), { identifierPrefix: `${name}-` });
+    let html = renderToString(
+      wrap(
+        <ServerIslandsProvider value={renderIsland}>
+          <PageFrame>
+            <Page />
+          </PageFrame>
+        </ServerIslandsProvider>,
+      ),
+    );
+    // React leaves a <title> where the page renders it; a document's belongs in its head.
+    const title = TITLE.exec(html)?.[1] ?? '';
+    html = html.replace(TITLE, '');
+    return head
+      .replace(MARK.title, title)
+      .replace(MARK.page, html)
+      .replace(
+        MARK.data,
+        `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(pageData)}</script>`,
+      );
+  };
+};

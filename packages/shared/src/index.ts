@@ -17,3 +17,4 @@ export * from './newsletter.js';
 export * from './audit.js';
 export * from './api/index.js';
 export * from './quantity.js';
+export * from './documents.js';

@@ -53,9 +53,9 @@ const acceptsHtml = (request: FastifyRequest) =>
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const built = existsSync(path.join(distDir, 'index.html'));
-  // index.html is the home page rendered at build time (scripts/prerender.mjs); every other page
-  // starts from the empty shell, app.html. A build without the render has index.html only.
-  const shell = existsSync(path.join(distDir, 'app.html')) ? 'app.html' : 'index.html';
+  // index.html is the single-page app's shell, the start of every page the server does not
+  // render itself (http/documents.ts).
+  const shell = 'index.html';
   if (built) {
     app.addHook('onRequest', (request, reply, done) => {
       if (!isApiPath(request.url) && isSourceMapPath(request.url)) {
@@ -74,9 +74,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
       setHeaders: (res, filePath) =>
         res.setHeader('cache-control', cacheControlFor(filePath, distDir)),
     });
-    // index.html is the home page's markup: under its own name the app would hydrate it as
-    // another page. It has one address, /.
+    // The shell and the documents' template are no pages of their own (the template is not even
+    // filled in): the home page has one address, /.
     app.get('/index.html', (_request, reply) => reply.redirect('/', 301));
+    app.get('/document.html', (_request, reply) => reply.redirect('/', 301));
   } else {
     app.log.warn({ distDir }, 'web app not built: only the API is served');
   }

@@ -1,6 +1,5 @@
 // First: zod must be jitless before any schema is built (see the module).
 import '../lib/zod-config';
-import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/system';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
@@ -23,7 +22,6 @@ export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={providedTheme}>
-        <CssBaseline />
         {children}
         <AppToastContainer />
       </ThemeProvider>

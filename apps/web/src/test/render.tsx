@@ -10,6 +10,7 @@ import {
   type RouteObject,
 } from 'react-router';
 import { AppProviders } from '../app/providers';
+import { RouterNavigation } from '../app/layouts/root-layout';
 import { routes } from '../app/routes';
 
 function createTestQueryClient() {
@@ -51,7 +52,7 @@ function renderRouter(routeObjects: RouteObject[], path: string) {
 
 /** Renders one component with the app's providers and a router around it. */
 export function renderWithProviders(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
-  return renderRouter([{ path: '*', element: ui }], path);
+  return renderRouter([{ path: '*', element: <RouterNavigation>{ui}</RouterNavigation> }], path);
 }
 
 /** Renders the whole app, layouts and lazy pages included, at `path`. */

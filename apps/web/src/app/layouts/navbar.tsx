@@ -1,32 +1,63 @@
-import MenuIcon from '@mui/icons-material/Menu';
-import MemoryIcon from '@mui/icons-material/Memory';
-import AppBar from '@mui/material/AppBar';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
-import Toolbar from '@mui/material/Toolbar';
-import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
-import { NavLink, Link as RouterLink } from 'react-router';
-import { LoadBoundary } from '../../components/load-boundary';
+import { useState } from 'react';
+import { Container } from '../../components/ui/container';
+import { Icon } from '../../components/ui/icon';
+import { memory, menu } from '../../components/ui/icons';
+import { PageLink, useCurrentPath } from '../../components/ui/navigation';
 import { useShopName } from '../../lib/public-config';
-import { useSession } from '../../lib/session';
+import type { SessionUser } from '../../lib/session/get-session';
+import { useSession } from '../../lib/session/use-session';
+import styles from './navbar.module.css';
 import { dashboardPath, publicLinks, signedOutLinks, type NavLinkItem } from './nav-links';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
-// The small-screen menu loads with the first press of its button, not with the first load; a
-// finger or pointer on the button starts the load a moment before the press completes.
-const loadMobileMenu = () => import('./mobile-menu');
-const MobileMenu = lazy(loadMobileMenu);
-const preloadMobileMenu = () => void loadMobileMenu().catch(() => undefined);
+interface MenuProps {
+  links: NavLinkItem[];
+  path: string;
+  user: SessionUser | null;
+  onNavigate: () => void;
+  onSignOut: () => void;
+}
 
+/** The small-screen menu (SPEC section 2): the same links, one per line, below the toolbar. */
+function MobileMenu({ links, path, user, onNavigate, onSignOut }: MenuProps) {
+  return (
+    <nav aria-label="Main menu" id={MOBILE_MENU_ID} className={styles.menu}>
+      <ul className={styles.menuList}>
+        {user && <li className={styles.menuUser}>{user.displayName ?? user.email}</li>}
+        {links.map((link) => (
+          <li key={link.to}>
+            <PageLink
+              href={link.to}
+              className={styles.menuLink}
+              aria-current={link.to === path ? 'page' : undefined}
+              onClick={onNavigate}
+            >
+              {link.label}
+            </PageLink>
+          </li>
+        ))}
+        {user && (
+          <li>
+            <button type="button" className={styles.menuLink} onClick={onSignOut}>
+              Signout
+            </button>
+          </li>
+        )}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * The navbar of every page (SPEC section 2). On pages the server renders it is an island
+ * (app/islands.ts), hydrated at once: who is signed in decides its links.
+ */
 export function Navbar() {
   const shopName = useShopName();
   const session = useSession();
+  const path = useCurrentPath();
   const [menuOpen, setMenuOpen] = useState(false);
-  const [menuUsed, setMenuUsed] = useState(false);
 
   const user = session.user;
   // While the session is still being read, neither Login/Signup nor Dashboard is offered, so a
@@ -43,88 +74,56 @@ export function Navbar() {
   };
 
   return (
-    <AppBar position="sticky" color="primary" component="header">
-      <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ gap: 2 }}>
-          <Box
-            component={RouterLink}
-            to="/"
-            onClick={closeMenu}
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1,
-              color: 'inherit',
-              textDecoration: 'none',
-              mr: 'auto',
-            }}
-          >
-            <MemoryIcon sx={{ color: 'secondary.main' }} aria-hidden />
-            <Typography component="span" variant="h6" sx={{ fontWeight: 800 }}>
-              {shopName}
-            </Typography>
-          </Box>
+    <header className={styles.appBar}>
+      <Container>
+        <div className={styles.toolbar}>
+          <PageLink href="/" className={styles.brand} onClick={closeMenu}>
+            <Icon path={memory} className={styles.brandIcon} />
+            <span className={styles.brandName}>{shopName}</span>
+          </PageLink>
 
-          <Box
-            component="nav"
-            aria-label="Main"
-            sx={{ display: { xs: 'none', md: 'flex' }, alignItems: 'center', gap: 0.5 }}
-          >
+          <nav aria-label="Main" className={styles.nav}>
             {links.map((link) => (
-              <Button
+              <PageLink
                 key={link.to}
-                component={NavLink}
-                to={link.to}
-                end
-                color="inherit"
-                sx={{ '&[aria-current="page"]': { color: 'secondary.main' } }}
+                href={link.to}
+                className={styles.link}
+                aria-current={link.to === path ? 'page' : undefined}
               >
                 {link.label}
-              </Button>
+              </PageLink>
             ))}
             {user && (
               <>
-                <Button color="inherit" onClick={signOut}>
+                <button type="button" className={styles.link} onClick={signOut}>
                   Signout
-                </Button>
-                <Typography component="span" sx={{ ml: 1, fontWeight: 600 }}>
-                  {user.displayName ?? user.email}
-                </Typography>
+                </button>
+                <span className={styles.userName}>{user.displayName ?? user.email}</span>
               </>
             )}
-          </Box>
+          </nav>
 
-          <IconButton
-            color="inherit"
+          <button
+            type="button"
+            className={styles.menuButton}
             aria-label="Open menu"
             aria-controls={MOBILE_MENU_ID}
             aria-expanded={menuOpen}
-            onPointerDown={preloadMobileMenu}
-            onClick={() => {
-              setMenuUsed(true);
-              setMenuOpen((open) => !open);
-            }}
-            sx={{ display: { xs: 'inline-flex', md: 'none' } }}
+            onClick={() => setMenuOpen((open) => !open)}
           >
-            <MenuIcon />
-          </IconButton>
-        </Toolbar>
+            <Icon path={menu} />
+          </button>
+        </div>
       </Container>
-
-      {menuUsed && (
-        <LoadBoundary fallback={null}>
-          <Suspense fallback={null}>
-            <MobileMenu
-              id={MOBILE_MENU_ID}
-              open={menuOpen}
-              links={links}
-              user={user}
-              onNavigate={closeMenu}
-              onSignOut={signOut}
-            />
-          </Suspense>
-        </LoadBoundary>
+      {menuOpen && (
+        <MobileMenu
+          links={links}
+          path={path}
+          user={user}
+          onNavigate={closeMenu}
+          onSignOut={signOut}
+        />
       )}
-    </AppBar>
+    </header>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
-import { useSession } from '../../lib/session';
+// Not the session folder's index: it brings React Router, which a server-rendered page has not.
+import { useSession } from '../../lib/session/use-session';
 
 // Loaded only for someone who needs it: the banner's "Resend" brings Better Auth's client.
 const VerifyEmailBanner = lazy(() => import('../../features/auth/components/verify-email-banner'));

@@ -1,0 +1,76 @@
+/**
+ * The script of a page the server renders (docs/decisions/015): it hydrates the page's islands,
+ * the parts marked by <Island>, each as a root of its own, and nothing else. The rest of the
+ * page stays the HTML it arrived as.
+ */
+import '../lib/zod-config';
+import '../styles/global.css';
+import { startTransition, type ComponentType } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import type { Hydrate } from '../components/island';
+import { NEAR_VIEWPORT_MARGIN } from '../components/near-viewport';
+import { createQueryClient } from '../lib/query-client';
+import { IslandProviders } from './island-providers';
+import { Navbar } from './layouts/navbar';
+import { VerifyEmailNotice } from './layouts/verify-email-notice';
+import { PAGE_DATA_ID, seedPageData, type PageData } from './page-data';
+
+type Loader = () => Promise<ComponentType<object>>;
+
+/**
+ * Every island by the name <Island> gives it. What shows at once is part of this script; what
+ * waits for the visitor (hydrate "visible" or "idle") loads its code when it is needed.
+ */
+const islands: Record<string, Loader> = {
+  navbar: async () => Navbar,
+  'verify-email-notice': async () => VerifyEmailNotice,
+  'subscribe-form': async () =>
+    (await import('../features/newsletter/components/subscribe-form')).default,
+};
+
+const queryClient = createQueryClient();
+const pageData = document.getElementById(PAGE_DATA_ID)?.textContent;
+if (pageData) seedPageData(queryClient, JSON.parse(pageData) as PageData);
+const path = window.location.pathname;
+
+async function hydrate(element: HTMLElement) {
+  const name = element.dataset.island ?? '';
+  const load = islands[name];
+  if (!load) throw new Error(`The page has an island "${name}" this script does not know.`);
+  const Component = await load();
+  const props = JSON.parse(element.dataset.props ?? '{}') as object;
+  startTransition(() => {
+    hydrateRoot(
+      element,
+      <IslandProviders queryClient={queryClient} path={path}>
+        <Component {...props} />
+      </IslandProviders>,
+      { identifierPrefix: `${name}-` },
+    );
+  });
+}
+
+function whenNearViewport(element: HTMLElement, then: () => void) {
+  if (typeof IntersectionObserver === 'undefined') return then();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      if (!entries.some((entry) => entry.isIntersecting)) return;
+      observer.disconnect();
+      then();
+    },
+    { rootMargin: NEAR_VIEWPORT_MARGIN },
+  );
+  // The wrapper is `display: contents` and has no box of its own: watch what it holds.
+  for (const child of element.children) observer.observe(child);
+}
+
+const whenIdle = (then: () => void) =>
+  'requestIdleCallback' in window ? window.requestIdleCallback(then) : setTimeout(then, 1);
+
+for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+  const start = () => void hydrate(element);
+  const when = element.dataset.hydrate as Hydrate | undefined;
+  if (when === 'visible') whenNearViewport(element, start);
+  else if (when === 'idle') whenIdle(start);
+  else start();
+}

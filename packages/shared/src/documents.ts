@@ -1,0 +1,32 @@
+import type { Product } from './catalog.js';
+import type { Review } from './reviews.js';
+import type { PublicConfig } from './settings.js';
+
+/**
+ * The pages the server renders as documents with their data, hydrating only their islands
+ * (docs/decisions/015): the API serves them, the web app renders them and hands a visit to one
+ * of them to the browser. Each later public page joins here.
+ */
+export const DOCUMENT_PAGES = ['/'] as const;
+
+export type DocumentPage = (typeof DOCUMENT_PAGES)[number];
+
+export function isDocumentPage(path: string): path is DocumentPage {
+  return (DOCUMENT_PAGES as readonly string[]).includes(path);
+}
+
+/** What the server reads before rendering a document. */
+export interface DocumentData {
+  config: PublicConfig;
+  products: Product[];
+  reviews: Review[];
+}
+
+/** The web app's server render, as its build exports it (apps/web/src/entry-server.tsx). */
+export interface DocumentRendererModule {
+  /** `template`: the built document.html; `css`: the styles of what it renders, for inlining. */
+  createDocumentRenderer(
+    template: string,
+    css: string,
+  ): (page: DocumentPage, data: DocumentData) => string;
+}

@@ -1,0 +1,23 @@
+// Builds the web app's server render (apps/web/src/entry-server.tsx) into apps/web/dist-server:
+// one self-contained file the API process loads at start to render the pages it serves as
+// documents, and the stylesheet of what it renders, which goes inline into every such page
+// (docs/decisions/015). Never served: it sits beside dist, not in it.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function buildServerRender(webDir) {
+  const out = join(webDir, 'dist-server');
+  rmSync(out, { recursive: true, force: true });
+  const built = spawnSync(
+    'npx',
+    ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server', '--logLevel', 'warn'],
+    { cwd: webDir, stdio: 'inherit' },
+  );
+  if (built.status !== 0) throw new Error('the build of the server render failed');
+  // The styles of what the entry renders; parts it loads lazily (never rendered on the server)
+  // bring their own, which the browser loads with their code.
+  const css = readdirSync(join(out, 'assets')).filter((file) => /^entry-server-.*\.css$/.test(file));
+  if (css.length !== 1)
+    throw new Error(`the server render built ${css.length} entry stylesheets, expected one`);
+}
