@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import styles from './page-section.module.css';
+import { Container, cx } from './ui/container';
 
 interface PageSectionProps {
   /** Also the anchor other parts of the page scroll to. */
@@ -16,41 +15,18 @@ interface PageSectionProps {
 export function PageSection({ id, title, subtitle, children, tinted = false }: PageSectionProps) {
   const headingId = `${id}-heading`;
   return (
-    <Box
-      component="section"
+    <section
       id={id}
       aria-labelledby={headingId}
-      sx={{
-        py: { xs: 6, md: 9 },
-        bgcolor: tinted ? 'background.paper' : 'transparent',
-        // The sticky navbar would otherwise cover the heading after an in-page scroll.
-        scrollMarginTop: { xs: 56, sm: 64 },
-      }}
+      className={cx(styles.section, tinted && styles.tinted)}
     >
-      <Container maxWidth="lg">
-        <Typography
-          variant="h2"
-          id={headingId}
-          tabIndex={-1}
-          sx={{ textAlign: 'center', fontSize: { xs: '1.6rem', md: '2rem' }, outline: 'none' }}
-        >
+      <Container>
+        <h2 id={headingId} className={styles.title}>
           {title}
-        </Typography>
-        {subtitle && (
-          <Typography
-            sx={{
-              textAlign: 'center',
-              color: 'text.secondary',
-              mt: 1.5,
-              maxWidth: 680,
-              mx: 'auto',
-            }}
-          >
-            {subtitle}
-          </Typography>
-        )}
-        <Box sx={{ mt: { xs: 4, md: 5 } }}>{children}</Box>
+        </h2>
+        {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+        <div className={styles.body}>{children}</div>
       </Container>
-    </Box>
+    </section>
   );
 }

@@ -1,0 +1,76 @@
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { cx } from './container';
+import styles from './text-field.module.css';
+
+export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'className'> {
+  label: string;
+  /** Below the field; it describes the field (aria-describedby). */
+  helperText?: ReactNode;
+  /** Draws the field in the error colour and marks it aria-invalid. */
+  error?: boolean;
+  fullWidth?: boolean;
+  /** On the outer element. */
+  className?: string;
+}
+
+/**
+ * An outlined text field as MUI's TextField drew it, in HTML and CSS alone: the label floats
+ * with plain CSS (:focus, :placeholder-shown), so a field rendered on the server looks right
+ * before, and without, any JavaScript.
+ */
+export function TextField({
+  id: idOverride,
+  label,
+  helperText,
+  error = false,
+  fullWidth = false,
+  className,
+  placeholder,
+  required,
+  ...inputProps
+}: TextFieldProps) {
+  const generatedId = useId();
+  const id = idOverride ?? generatedId;
+  const helperTextId = helperText ? `${id}-helper-text` : undefined;
+  const labelText = (
+    <>
+      {label}
+      {required && (
+        <span className={styles.asterisk} aria-hidden="true">
+          *
+        </span>
+      )}
+    </>
+  );
+  return (
+    <div
+      className={cx(styles.root, fullWidth && styles.fullWidth, error && styles.error, className)}
+    >
+      <div className={styles.control}>
+        <input
+          {...inputProps}
+          id={id}
+          className={styles.input}
+          required={required}
+          // The floating label reads :placeholder-shown, which needs a placeholder.
+          placeholder={placeholder || ' '}
+          aria-invalid={error || undefined}
+          aria-describedby={helperTextId}
+        />
+        <label htmlFor={id} className={styles.label}>
+          {labelText}
+        </label>
+        <fieldset aria-hidden="true" className={styles.outline}>
+          <legend className={styles.legend}>
+            <span>{labelText}</span>
+          </legend>
+        </fieldset>
+      </div>
+      {helperText && (
+        <p id={helperTextId} className={styles.helper}>
+          {helperText}
+        </p>
+      )}
+    </div>
+  );
+}
