@@ -1,15 +1,14 @@
-import GroupsIcon from '@mui/icons-material/Groups';
-import RateReviewIcon from '@mui/icons-material/RateReview';
-import TrendingUpIcon from '@mui/icons-material/TrendingUp';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
 import { BUSINESS_SUMMARY } from '@shop/shared';
 import { PageSection } from '../../../components/page-section';
+import cardStyles from '../../../components/ui/card.module.css';
+import { cx } from '../../../components/ui/container';
+import { Icon } from '../../../components/ui/icon';
+import { groups, rateReview, trendingUp } from '../../../components/ui/icons';
+import styles from './business-summary-section.module.css';
 
-const icons = [GroupsIcon, TrendingUpIcon, RateReviewIcon];
+const icons = [groups, trendingUp, rateReview];
 
+/** SPEC section 2's three static figures. */
 export function BusinessSummarySection() {
   return (
     <PageSection
@@ -18,29 +17,17 @@ export function BusinessSummarySection() {
       subtitle="Businesses around the world trust us with the parts inside their products."
       tinted
     >
-      <Grid container spacing={3}>
-        {BUSINESS_SUMMARY.map((item, index) => {
-          const Icon = icons[index] ?? GroupsIcon;
-          return (
-            <Grid key={item.label} size={{ xs: 12, md: 4 }}>
-              <Card sx={{ textAlign: 'center', height: '100%' }}>
-                <CardContent sx={{ py: 4 }}>
-                  <Icon sx={{ fontSize: 48, color: 'secondary.dark' }} aria-hidden />
-                  <Typography
-                    component="p"
-                    sx={{ fontSize: '2.5rem', fontWeight: 800, color: 'primary.main', mt: 1 }}
-                  >
-                    {item.figure}
-                  </Typography>
-                  <Typography component="p" variant="h3" sx={{ fontSize: '1.1rem' }}>
-                    {item.label}
-                  </Typography>
-                </CardContent>
-              </Card>
-            </Grid>
-          );
-        })}
-      </Grid>
+      <ul className={styles.grid}>
+        {BUSINESS_SUMMARY.map((item, index) => (
+          <li key={item.label} className={cx(cardStyles.card, styles.card)}>
+            <div className={cx(cardStyles.content, styles.content)}>
+              <Icon path={icons[index] ?? groups} size={48} className={styles.icon} />
+              <p className={styles.figure}>{item.figure}</p>
+              <p className={styles.label}>{item.label}</p>
+            </div>
+          </li>
+        ))}
+      </ul>
     </PageSection>
   );
 }

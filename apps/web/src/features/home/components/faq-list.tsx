@@ -1,9 +1,6 @@
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import Accordion from '@mui/material/Accordion';
-import AccordionDetails from '@mui/material/AccordionDetails';
-import AccordionSummary from '@mui/material/AccordionSummary';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { Icon } from '../../../components/ui/icon';
+import { expandMore } from '../../../components/ui/icons';
+import styles from './faq-list.module.css';
 
 const faqs = [
   {
@@ -32,30 +29,28 @@ const faqs = [
   },
 ];
 
-/** The three questions of the FAQ section, loaded as the section comes near the viewport. */
-export default function FaqList() {
+/**
+ * The three questions of the FAQ section, each a <details>: the browser opens and closes it, with
+ * no script, and tells assistive technology whether it is expanded.
+ */
+export function FaqList() {
   return (
-    <Box sx={{ maxWidth: 820, mx: 'auto' }}>
+    <div className={styles.list}>
       {faqs.map((faq) => (
-        <Accordion key={faq.id} disableGutters>
-          <AccordionSummary
-            expandIcon={<ExpandMoreIcon />}
-            id={`faq-${faq.id}-question`}
-            aria-controls={`faq-${faq.id}-answer`}
-          >
-            <Typography component="h3" variant="h4">
-              {faq.question}
-            </Typography>
-          </AccordionSummary>
-          <AccordionDetails>
+        <details key={faq.id} className={styles.item}>
+          <summary className={styles.summary}>
+            <h3 className={styles.question}>{faq.question}</h3>
+            <span className={styles.chevron}>
+              <Icon path={expandMore} />
+            </span>
+          </summary>
+          <div className={styles.answer}>
             {faq.answer.map((paragraph) => (
-              <Typography key={paragraph.slice(0, 24)} sx={{ mb: 1.5, color: 'text.secondary' }}>
-                {paragraph}
-              </Typography>
+              <p key={paragraph.slice(0, 24)}>{paragraph}</p>
             ))}
-          </AccordionDetails>
-        </Accordion>
+          </div>
+        </details>
       ))}
-    </Box>
+    </div>
   );
 }
