@@ -1,14 +1,11 @@
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
-import CardMedia from '@mui/material/CardMedia';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { preview, type Product } from '@shop/shared';
 import { useId } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { ButtonLink } from '../../../components/ui/button';
+import cardStyles from '../../../components/ui/card.module.css';
+import { cx } from '../../../components/ui/container';
+import text from '../../../components/ui/text.module.css';
 import { formatNumber, formatPrice } from '../../../lib/format';
+import styles from './product-card.module.css';
 
 /** The intrinsic size of the product pictures; the attributes reserve the space before they load. */
 export const PRODUCT_IMAGE_WIDTH = 400;
@@ -20,21 +17,17 @@ export interface ProductCardProps {
   eager?: boolean;
   /**
    * Called as a pointer or the focus reaches Buy Now (a finger's press comes a little before its
-   * click): the page can start loading what the purchase page shows, so it shows at once.
+   * click): the page can start loading what the purchase page shows, so it shows at once. Where
+   * the card is server-rendered HTML with no script, Buy Now is simply a link.
    */
   onBuyIntent?: (product: Product) => void;
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
-    <Typography variant="body2">
-      <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-        {label}:
-      </Typography>{' '}
-      <Typography component="span" variant="body2" sx={{ fontWeight: 600 }}>
-        {value}
-      </Typography>
-    </Typography>
+    <p className={text.body2}>
+      <span className={text.secondary}>{label}:</span> <span className={styles.value}>{value}</span>
+    </p>
   );
 }
 
@@ -42,45 +35,36 @@ export function ProductCard({ product, eager = false, onBuyIntent }: ProductCard
   const nameId = useId();
   const prepare = onBuyIntent && (() => onBuyIntent(product));
   return (
-    <Card
-      component="article"
+    <article
       data-testid="product-card"
       aria-labelledby={nameId}
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+      className={cx(cardStyles.card, styles.card)}
     >
-      <CardMedia
-        component="img"
+      <img
         src={product.img}
         alt={product.name}
         width={PRODUCT_IMAGE_WIDTH}
         height={PRODUCT_IMAGE_HEIGHT}
         loading={eager ? 'eager' : 'lazy'}
         decoding="async"
-        sx={{
-          width: '100%',
-          height: 'auto',
-          aspectRatio: `${PRODUCT_IMAGE_WIDTH} / ${PRODUCT_IMAGE_HEIGHT}`,
-          objectFit: 'contain',
-          bgcolor: 'grey.100',
-        }}
+        className={styles.picture}
       />
-      <CardContent sx={{ flex: 1 }}>
-        <Typography variant="h3" id={nameId}>
+      <div className={cx(cardStyles.content, styles.content)}>
+        <h3 id={nameId} className={text.h3}>
           {product.name}
-        </Typography>
-        <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
+        </h3>
+        <p className={cx(text.body2, text.secondary, styles.description)}>
           {preview(product.description)}
-        </Typography>
-        <Stack spacing={0.5} sx={{ mt: 2 }}>
+        </p>
+        <div className={styles.facts}>
           <Fact label="Minimum order" value={`${formatNumber(product.minimum)} pieces`} />
           <Fact label="Available" value={`${formatNumber(product.available)} pieces`} />
           <Fact label="Price" value={`${formatPrice(product.price)} per piece`} />
-        </Stack>
-      </CardContent>
-      <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button
-          component={RouterLink}
-          to={`/purchase/${product._id}`}
+        </div>
+      </div>
+      <div className={styles.actions}>
+        <ButtonLink
+          href={`/purchase/${product._id}`}
           variant="contained"
           fullWidth
           aria-describedby={nameId}
@@ -89,8 +73,8 @@ export function ProductCard({ product, eager = false, onBuyIntent }: ProductCard
           onFocus={prepare}
         >
           Buy Now
-        </Button>
-      </CardActions>
-    </Card>
+        </ButtonLink>
+      </div>
+    </article>
   );
 }

@@ -1,41 +1,27 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import { HOME_PRODUCT_COUNT } from '@shop/shared';
-import { LoadError } from '../../../components/load-error';
+import cardStyles from '../../../components/ui/card.module.css';
+import { cx } from '../../../components/ui/container';
+import { LoadError } from '../../../components/ui/load-error';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { useProducts } from '../api';
-import {
-  PRODUCT_IMAGE_HEIGHT,
-  PRODUCT_IMAGE_WIDTH,
-  ProductCard,
-  type ProductCardProps,
-} from './product-card';
+import { ProductCard, type ProductCardProps } from './product-card';
+import styles from './product-grid.module.css';
 
 /** Cards per row on large screens: the first row's pictures load eagerly. */
 const FIRST_ROW = 3;
-const cardSize = { xs: 12, sm: 6, lg: 4 } as const;
 
 function ProductCardSkeleton() {
   return (
-    <Card sx={{ height: '100%' }}>
-      <Skeleton
-        variant="rectangular"
-        sx={{
-          width: '100%',
-          height: 'auto',
-          aspectRatio: `${PRODUCT_IMAGE_WIDTH} / ${PRODUCT_IMAGE_HEIGHT}`,
-        }}
-      />
-      <CardContent>
-        <Skeleton variant="text" sx={{ fontSize: '1.25rem', width: '70%' }} />
-        <Skeleton variant="text" />
-        <Skeleton variant="text" />
-        <Skeleton variant="text" sx={{ width: '50%' }} />
-        <Skeleton variant="rounded" height={36} sx={{ mt: 2 }} />
-      </CardContent>
-    </Card>
+    <div className={cx(cardStyles.card, styles.skeletonCard)}>
+      <Skeleton variant="rectangular" className={styles.skeletonPicture} />
+      <div className={cardStyles.content}>
+        <Skeleton className={styles.skeletonName} />
+        <Skeleton />
+        <Skeleton />
+        <Skeleton className={styles.skeletonShort} />
+        <Skeleton variant="rounded" className={styles.skeletonButton} />
+      </div>
+    </div>
   );
 }
 
@@ -45,19 +31,20 @@ export interface ProductGridProps {
   onBuyIntent?: ProductCardProps['onBuyIntent'];
 }
 
-/** The product cards in the catalogue's order: the first `limit` of them, or all. */
+/**
+ * The product cards in the catalogue's order: the first `limit` of them, or all. On a page the
+ * server renders with the products already in the query cache, the cards are there at once.
+ */
 export function ProductGrid({ limit, onBuyIntent }: ProductGridProps) {
   const { data, error, isPending, isFetching, refetch } = useProducts();
 
   if (isPending) {
     return (
-      <Grid container spacing={3} aria-busy="true">
+      <div className={styles.grid} aria-busy="true">
         {Array.from({ length: limit ?? HOME_PRODUCT_COUNT }, (_, index) => (
-          <Grid key={index} size={cardSize}>
-            <ProductCardSkeleton />
-          </Grid>
+          <ProductCardSkeleton key={index} />
         ))}
-      </Grid>
+      </div>
     );
   }
   if (error) {
@@ -71,19 +58,18 @@ export function ProductGrid({ limit, onBuyIntent }: ProductGridProps) {
     );
   }
   if (data.length === 0) {
-    return (
-      <Typography sx={{ textAlign: 'center' }}>
-        Our catalogue is being updated. Please check back soon.
-      </Typography>
-    );
+    return <p className={styles.empty}>Our catalogue is being updated. Please check back soon.</p>;
   }
   return (
-    <Grid container spacing={3}>
+    <div className={styles.grid}>
       {data.slice(0, limit).map((product, index) => (
-        <Grid key={product._id} size={cardSize}>
-          <ProductCard product={product} eager={index < FIRST_ROW} onBuyIntent={onBuyIntent} />
-        </Grid>
+        <ProductCard
+          key={product._id}
+          product={product}
+          eager={index < FIRST_ROW}
+          onBuyIntent={onBuyIntent}
+        />
       ))}
-    </Grid>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
-import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { HOME_PRODUCT_COUNT } from '@shop/shared';
-import { Link as RouterLink } from 'react-router';
 import { PageSection } from '../../../components/page-section';
+import { ButtonLink } from '../../../components/ui/button';
+import { Icon } from '../../../components/ui/icon';
+import { arrowForward } from '../../../components/ui/icons';
 import { ProductGrid, type ProductGridProps } from './product-grid';
+import styles from './products-section.module.css';
 
 export const PRODUCTS_SECTION_ID = 'products';
 export const ALL_PRODUCTS_PATH = '/products';
@@ -18,16 +18,15 @@ export function ProductsSection({ onBuyIntent }: Pick<ProductGridProps, 'onBuyIn
       subtitle="Every part is designed, built and tested in our own factories, and sold by the box, the pallet or the container."
     >
       <ProductGrid limit={HOME_PRODUCT_COUNT} onBuyIntent={onBuyIntent} />
-      <Box sx={{ mt: 4, textAlign: 'center' }}>
-        <Button
-          component={RouterLink}
-          to={ALL_PRODUCTS_PATH}
+      <div className={styles.more}>
+        <ButtonLink
+          href={ALL_PRODUCTS_PATH}
           variant="outlined"
-          endIcon={<ArrowForwardIcon />}
+          endIcon={<Icon path={arrowForward} />}
         >
           View all products
-        </Button>
-      </Box>
+        </ButtonLink>
+      </div>
     </PageSection>
   );
 }
