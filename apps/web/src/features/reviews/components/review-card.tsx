@@ -1,11 +1,10 @@
-import Avatar from '@mui/material/Avatar';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Rating from '@mui/material/Rating';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { RATING_MAX, preview, type Review } from '@shop/shared';
 import { useId } from 'react';
+import cardStyles from '../../../components/ui/card.module.css';
+import { cx } from '../../../components/ui/container';
+import { StarRating } from '../../../components/ui/star-rating';
+import text from '../../../components/ui/text.module.css';
+import styles from './review-card.module.css';
 
 /** "4 stars out of 5": the count first, so a screen reader says the score before the scale. */
 export const ratingLabel = (value: number) =>
@@ -15,34 +14,30 @@ export function ReviewCard({ review }: { review: Review }) {
   const nameId = useId();
   const initial = review.name.trim().charAt(0).toUpperCase() || '?';
   return (
-    <Card
-      component="article"
+    <article
       data-testid="review-card"
       aria-labelledby={nameId}
-      sx={{ height: '100%' }}
+      className={cx(cardStyles.card, styles.card)}
     >
-      <CardContent>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Avatar sx={{ bgcolor: 'primary.main' }} aria-hidden>
+      <div className={cardStyles.content}>
+        <div className={styles.header}>
+          <div className={styles.avatar} aria-hidden="true">
             {initial}
-          </Avatar>
+          </div>
           <div>
-            <Typography variant="h3" id={nameId} sx={{ fontSize: '1.05rem' }}>
+            <h3 id={nameId} className={cx(text.h3, styles.name)}>
               {review.name}
-            </Typography>
-            <Rating
+            </h3>
+            <StarRating
               value={review.rating}
               max={RATING_MAX}
-              readOnly
+              label={ratingLabel(review.rating)}
               size="small"
-              getLabelText={ratingLabel}
             />
           </div>
-        </Stack>
-        <Typography variant="body2" sx={{ mt: 2, color: 'text.secondary' }}>
-          {preview(review.discription)}
-        </Typography>
-      </CardContent>
-    </Card>
+        </div>
+        <p className={cx(text.body2, text.secondary, styles.text)}>{preview(review.discription)}</p>
+      </div>
+    </article>
   );
 }

@@ -1,49 +1,43 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Grid from '@mui/material/Grid';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { LoadError } from '../../../components/load-error';
+import cardStyles from '../../../components/ui/card.module.css';
+import { cx } from '../../../components/ui/container';
+import { LoadError } from '../../../components/ui/load-error';
+import { Skeleton } from '../../../components/ui/skeleton';
 import { useLatestReviews } from '../api/get-reviews';
 import { ReviewCard } from './review-card';
+import styles from './reviews-grid.module.css';
 
-/** SPEC section 2: three columns on large screens, two on medium, one below. */
-const cardSize = { xs: 12, md: 6, lg: 4 } as const;
 const SKELETON_COUNT = 3;
 
 function ReviewCardSkeleton() {
   return (
-    <Card>
-      <CardContent>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+    <div className={cx(cardStyles.card, styles.skeletonCard)}>
+      <div className={cardStyles.content}>
+        <div className={styles.skeletonHeader}>
           <Skeleton variant="circular" width={40} height={40} />
-          <div style={{ flex: 1 }}>
-            <Skeleton variant="text" sx={{ width: '60%' }} />
-            <Skeleton variant="text" sx={{ width: '40%' }} />
+          <div className={styles.skeletonLines}>
+            <Skeleton className={styles.skeletonWide} />
+            <Skeleton className={styles.skeletonNarrow} />
           </div>
-        </Stack>
-        <Skeleton variant="text" sx={{ mt: 2 }} />
-        <Skeleton variant="text" />
-        <Skeleton variant="text" sx={{ width: '80%' }} />
-      </CardContent>
-    </Card>
+        </div>
+        <Skeleton className={styles.skeletonText} />
+        <Skeleton />
+        <Skeleton className={styles.skeletonLast} />
+      </div>
+    </div>
   );
 }
 
-/** The body of the Customer Reviews section, loaded when it comes near the viewport. */
-export default function ReviewsGrid() {
+/** The reviews, newest first, as cards: at once where the server put them in the query cache. */
+export function ReviewsGrid() {
   const { data, error, isPending, isFetching, refetch } = useLatestReviews();
 
   if (isPending) {
     return (
-      <Grid container spacing={3} aria-busy="true">
+      <div className={styles.grid} aria-busy="true">
         {Array.from({ length: SKELETON_COUNT }, (_, index) => (
-          <Grid key={index} size={cardSize}>
-            <ReviewCardSkeleton />
-          </Grid>
+          <ReviewCardSkeleton key={index} />
         ))}
-      </Grid>
+      </div>
     );
   }
   if (error) {
@@ -57,15 +51,13 @@ export default function ReviewsGrid() {
     );
   }
   if (data.length === 0) {
-    return <Typography sx={{ textAlign: 'center' }}>No reviews yet.</Typography>;
+    return <p className={styles.empty}>No reviews yet.</p>;
   }
   return (
-    <Grid container spacing={3}>
+    <div className={styles.grid}>
       {data.map((review) => (
-        <Grid key={review._id} size={cardSize}>
-          <ReviewCard review={review} />
-        </Grid>
+        <ReviewCard key={review._id} review={review} />
       ))}
-    </Grid>
+    </div>
   );
 }
