@@ -1,19 +1,25 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { OutlinedTextField } from '../../../components/outlined-text-field';
-import { notify } from '../../../lib/toast';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
 import { useSubscribe } from '../api';
+import styles from './subscribe-form.module.css';
 
 const check = async (email: string) =>
   (await import('../subscribe-rule')).checkSubscribeInput(email);
 
-/** The newsletter form of the Want To Get Updates section, loaded as it comes near the viewport. */
+type Outcome = { ok: boolean; message: string } | null;
+
+/**
+ * The newsletter form of the Want To Get Updates section: the home page's one island
+ * (docs/decisions/015), so the same markup on the server and in the browser's first render, and no
+ * props. The server's answer shows under the field, in a live region: an island page has no toast
+ * container.
+ */
 export default function SubscribeForm() {
   const subscription = useSubscribe();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<Outcome>(null);
   // Checked on submit, then again on every change until the address is sent.
   const [submitted, setSubmitted] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -28,12 +34,15 @@ export default function SubscribeForm() {
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     setEmail(event.target.value);
+    setOutcome(null);
     if (submitted) void validate(event.target.value);
   };
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
+    if (subscription.isPending) return;
     setSubmitted(true);
+    setOutcome(null);
     const result = await validate(email);
     if (!result.success) {
       inputRef.current?.focus();
@@ -41,29 +50,28 @@ export default function SubscribeForm() {
     }
     subscription.mutate(result.data, {
       onSuccess: (answer) => {
-        notify.success(answer.message);
+        setOutcome({ ok: true, message: answer.message });
         setEmail('');
         setError(null);
         setSubmitted(false);
       },
-      onError: (failure) => notify.error(failure.message),
+      onError: (failure) => setOutcome({ ok: false, message: failure.message }),
     });
   };
 
   return (
-    <Box
-      component="form"
+    <form
       noValidate
       onSubmit={(event) => void onSubmit(event)}
       aria-label="Subscribe to updates"
-      sx={{ maxWidth: 560, mx: 'auto' }}
+      className={styles.form}
     >
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <OutlinedTextField
+      <div className={styles.row}>
+        <TextField
           name="email"
           value={email}
           onChange={onChange}
-          inputRef={inputRef}
+          ref={inputRef}
           type="email"
           label="Email address"
           placeholder="example@company.com"
@@ -76,12 +84,20 @@ export default function SubscribeForm() {
           type="submit"
           variant="contained"
           size="large"
-          loading={subscription.isPending}
-          sx={{ minWidth: 140, height: 56, width: { xs: '100%', sm: 'auto' } }}
+          // Not disabled while the address is sent: the button keeps the focus.
+          aria-disabled={subscription.isPending || undefined}
+          className={styles.submit}
         >
           Subscribe
         </Button>
-      </Stack>
-    </Box>
+      </div>
+      {/* Both regions are there from the start, so screen readers announce what comes into them. */}
+      <p role="status" className={`${styles.outcome} ${styles.success}`}>
+        {outcome?.ok ? outcome.message : null}
+      </p>
+      <p role="alert" className={`${styles.outcome} ${styles.failure}`}>
+        {outcome && !outcome.ok ? outcome.message : null}
+      </p>
+    </form>
   );
 }
