@@ -134,6 +134,8 @@ test.describe('roles', () => {
 
     await page.goto('/dashboard/makeadmin');
     await expect(page).toHaveURL('/');
+    // Home is the server's page (docs/decisions/015): the app signs out, then the browser loads it.
+    await expect(page.locator('[data-island="navbar"]')).toBeAttached();
     await expect(banner(page).getByRole('link', { name: 'Login', exact: true })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   });

@@ -84,18 +84,20 @@ describe('Home page', () => {
     expect(summary).toHaveTextContent('120M+');
     expect(summary).toHaveTextContent('75K+');
     const faq = screen.getByRole('region', { name: 'Frequently Asked Questions' });
-    // The FAQ list is its own chunk, loaded when the section nears the viewport.
-    expect(await within(faq).findAllByRole('button', { expanded: false })).toHaveLength(3);
+    // Each question is a closed <details>: the browser opens it, with no script.
+    const questions = faq.querySelectorAll('details');
+    expect(questions).toHaveLength(3);
+    for (const question of questions) expect(question).not.toHaveAttribute('open');
   });
 
-  it('scrolls to the products when Order Now is pressed', async () => {
+  it('links Order Now to the products section', async () => {
     mockShop();
-    const { user } = renderApp('/');
+    renderApp('/');
 
-    await user.click(await screen.findByRole('button', { name: 'Order Now' }));
+    // An in-page link: the browser scrolls (smoothly, unless less motion is asked for).
+    const orderNow = await screen.findByRole('link', { name: 'Order Now' });
     const products = screen.getByRole('region', { name: 'Products That We Manufacture' });
-    expect(products.scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'start' });
-    expect(within(products).getByRole('heading', { level: 2 })).toHaveFocus();
+    expect(orderNow).toHaveAttribute('href', `#${products.id}`);
   });
 
   it('shows an error with a retry button when the API cannot be reached, and recovers', async () => {
@@ -127,7 +129,10 @@ describe('Home page', () => {
     renderApp('/');
 
     const section = await screen.findByRole('region', { name: 'Products That We Manufacture' });
-    expect(section.querySelectorAll('.MuiSkeleton-root').length).toBeGreaterThan(0);
+    // The skeleton cards, in a grid that says it is busy.
+    const busy = section.querySelector('[aria-busy="true"]');
+    expect(busy).not.toBeNull();
+    expect(busy!.children.length).toBe(HOME_PRODUCT_COUNT);
     expect(within(section).queryByRole('article')).not.toBeInTheDocument();
   });
 });
