@@ -17,9 +17,12 @@ import { apiDocsRoutes } from './http/api-docs.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { rateLimitKey, registerSecurityHeaders } from './http/security.js';
 import { serverTimeouts } from './http/timeouts.js';
+import { registerDocuments } from './http/documents.js';
 import { isApiPath, registerWebApp } from './http/web-app.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { listProducts } from './modules/catalog/service.js';
+import { catalogSnapshot } from './modules/catalog/snapshot.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { startOrderSweeper } from './modules/orders/hold.js';
@@ -30,7 +33,9 @@ import { createPaymentGateway } from './payments/index.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { connectRedis, type SharedRedis } from './redis/client.js';
 import { reviewRoutes } from './modules/reviews/routes.js';
+import { listReviews } from './modules/reviews/service.js';
 import { settingsRoutes } from './modules/settings/routes.js';
+import { publicConfig } from './modules/settings/service.js';
 import { userAdminRoutes } from './modules/users/admin-routes.js';
 import { userRoutes } from './modules/users/routes.js';
 
@@ -146,6 +151,19 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     { prefix: API_PREFIX },
   );
 
+  // The pages the server renders with their data (docs/decisions/015): the catalogue from its
+  // in-memory copy, the reviews read when the copy is renewed (at most once a second).
+  const shopConfig = publicConfig(config);
+  await registerDocuments(app, config.webDistDir, {
+    async load() {
+      const { list } = await catalogSnapshot(db, () => listProducts(db));
+      const reviews = await listReviews(db);
+      return {
+        key: `${list.etag} ${JSON.stringify(reviews)}`,
+        data: { config: shopConfig, products: JSON.parse(list.body), reviews },
+      };
+    },
+  });
   await registerWebApp(app, config.webDistDir);
   return app;
 }
