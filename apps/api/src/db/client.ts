@@ -1,6 +1,10 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -28,11 +32,60 @@ export async function connectDatabase(config: DatabaseConfig): Promise<Database>
   return config.kind === 'postgres' ? connectPostgres(config.url) : connectPglite(config.dataDir);
 }
 
+/**
+ * PostgreSQL settings PGlite runs with, on top of its own (docs/decisions/016). PGlite keeps
+ * PostgreSQL's shared memory inside its WebAssembly memory, which never shrinks: the default
+ * shared_buffers (128 MB) became about 130 MB of the server's resident memory. 16 MB of cached
+ * pages hold the shop's tables and indexes many times over; a page not cached is read back
+ * from the operating system's file cache.
+ */
+export const PGLITE_SETTINGS: Readonly<Record<string, string>> = { shared_buffers: '16MB' };
+
+/**
+ * The options every PGlite of the shop is created with. The settings go on PostgreSQL's
+ * command line (`-c`), after PGlite's own: PGlite's `postgresqlconf` option would instead
+ * overwrite the data directory's postgresql.conf, and with it what initdb wrote there (time
+ * zone, text search configuration).
+ */
+export function pgliteOptions(): PGliteOptions {
+  return {
+    // relaxedDurability false: a query resolves only after PGlite has flushed it to the data
+    // directory, so whatever the API acknowledged survives a crash or a kill.
+    relaxedDurability: false,
+    startParams: [
+      ...PGlite.defaultStartParams,
+      ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
+  };
+}
+
+/**
+ * Creates a new PGlite database in `dataDir` (initdb) in a child Node process, so that what
+ * initdb needs (a second PGlite with its own WebAssembly memory, a copy of it, compiled code:
+ * some 350 MB) goes away with that process instead of staying in the server's resident memory
+ * for good (docs/decisions/016). Does nothing when the folder already holds a database. If the
+ * child cannot do it, the server's own PGlite runs initdb as before and reports any error.
+ */
+export async function initPgliteDataDir(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  const script =
+    'const [pglite, dataDir] = process.argv.slice(1);' +
+    'require(pglite).PGlite.create(dataDir, { relaxedDurability: false })' +
+    '.then((db) => db.close()).then(() => process.exit(0), () => process.exit(1));';
+  await new Promise<void>((resolve) => {
+    const child = spawn(process.execPath, ['-e', script, pglite, dataDir], { stdio: 'ignore' });
+    child.on('error', () => resolve());
+    child.on('exit', () => resolve());
+  });
+}
+
 async function connectPglite(dataDir: string | null): Promise<Database> {
-  if (dataDir) await mkdir(dataDir, { recursive: true });
-  // relaxedDurability false: a query resolves only after PGlite has flushed it to the data
-  // directory, so whatever the API acknowledged survives a crash or a kill.
-  const client = await PGlite.create(dataDir ?? undefined, { relaxedDurability: false });
+  if (dataDir) {
+    await mkdir(dataDir, { recursive: true });
+    await initPgliteDataDir(dataDir);
+  }
+  const client = await PGlite.create(dataDir ?? undefined, pgliteOptions());
   const db = drizzlePglite({ client, schema });
   let closed = false;
   return {
