@@ -7,6 +7,8 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      // The web app's server render, built for the API process (scripts/build-server-render.mjs).
+      '**/dist-server/**',
       '**/node_modules/**',
       'data/**',
       'test-results/**',

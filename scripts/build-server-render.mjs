@@ -11,13 +11,24 @@ export function buildServerRender(webDir) {
   rmSync(out, { recursive: true, force: true });
   const built = spawnSync(
     'npx',
-    ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', 'dist-server', '--logLevel', 'warn'],
+    [
+      'vite',
+      'build',
+      '--ssr',
+      'src/entry-server.tsx',
+      '--outDir',
+      'dist-server',
+      '--logLevel',
+      'warn',
+    ],
     { cwd: webDir, stdio: 'inherit' },
   );
   if (built.status !== 0) throw new Error('the build of the server render failed');
   // The styles of what the entry renders; parts it loads lazily (never rendered on the server)
   // bring their own, which the browser loads with their code.
-  const css = readdirSync(join(out, 'assets')).filter((file) => /^entry-server-.*\.css$/.test(file));
+  const css = readdirSync(join(out, 'assets')).filter((file) =>
+    /^entry-server-.*\.css$/.test(file),
+  );
   if (css.length !== 1)
     throw new Error(`the server render built ${css.length} entry stylesheets, expected one`);
 }

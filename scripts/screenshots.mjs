@@ -1,11 +1,13 @@
 // `node scripts/screenshots.mjs OUT_DIR`: screenshots of the public pages at a phone's and a
 // desktop's width, from the production build on a fresh demo database, in Debian's Chromium.
 // Taken before and after a change to the web app's look (docs/decisions/015 compares them).
+/* global document, window -- page.evaluate's functions run in the browser */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { api, apiPath } from '@shop/shared';
 
 const root = join(import.meta.dirname, '..');
 const out = process.argv[2] ?? join(root, 'screenshots');
@@ -23,8 +25,10 @@ const server = spawn('node', ['apps/api/dist/main.js'], {
 try {
   for (let tries = 0; ; tries += 1) {
     try {
-      if ((await fetch(`${origin}/api/health`)).ok) break;
-    } catch {}
+      if ((await fetch(`${origin}${apiPath(api.settings.health)}`)).ok) break;
+    } catch {
+      // Not listening yet: ask again.
+    }
     if (tries > 600) throw new Error('the server did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

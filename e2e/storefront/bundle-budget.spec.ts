@@ -142,7 +142,7 @@ test('the first load of / stays within its gzipped JavaScript budget', async ({
   expect(total, breakdown).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
 });
 
-test('scrolling to the end of / loads the newsletter form\'s code, and only then', async ({
+test("scrolling to the end of / loads the newsletter form's code, and only then", async ({
   page,
   baseURL,
 }) => {

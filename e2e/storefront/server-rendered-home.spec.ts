@@ -27,7 +27,8 @@ test.describe('home page rendered by the server', () => {
     expect(root).toContain('id="hero-heading"');
     expect(root).toContain('Order Now');
     // Its data is in the HTML: the first products of the catalogue and the reviews.
-    for (const product of products.slice(0, HOME_PRODUCT_COUNT)) expect(root).toContain(product.name);
+    for (const product of products.slice(0, HOME_PRODUCT_COUNT))
+      expect(root).toContain(product.name);
     expect(root.match(/data-testid="review-card"/g)?.length ?? 0).toBeGreaterThan(0);
     // Styled at once: the styles are inline in the head, no stylesheet blocks the first paint.
     expect(html).toMatch(/<head>[\s\S]*<style>[\s\S]+<\/style>[\s\S]*<\/head>/);
@@ -101,7 +102,10 @@ test.describe('home page rendered by the server', () => {
     await expect(page.getByRole('heading', { level: 1, name: HERO })).toHaveCount(0);
     await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
     // The app's Home link leads back to the server's page.
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Home' })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: HERO })).toBeVisible();
   });
 });

@@ -5,11 +5,7 @@
  * (app/islands.tsx). See docs/decisions/015.
  */
 import './styles/global.css';
-import type {
-  DocumentData,
-  DocumentPage,
-  DocumentRendererModule,
-} from '@shop/shared';
+import type { DocumentData, DocumentPage, DocumentRendererModule } from '@shop/shared';
 import { StrictMode, type ComponentType, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerIslandsProvider, type RenderIsland } from './components/island';

@@ -1,4 +1,10 @@
-import { createContext, createElement, useContext, type ComponentType, type ReactElement } from 'react';
+import {
+  createContext,
+  createElement,
+  useContext,
+  type ComponentType,
+  type ReactElement,
+} from 'react';
 
 /**
  * When an island's code runs in the browser (docs/decisions/015):

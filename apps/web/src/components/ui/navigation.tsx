@@ -1,4 +1,9 @@
-import { createContext, useContext, type ComponentPropsWithoutRef, type ComponentType } from 'react';
+import {
+  createContext,
+  useContext,
+  type ComponentPropsWithoutRef,
+  type ComponentType,
+} from 'react';
 
 export type PageLinkProps = ComponentPropsWithoutRef<'a'> & { href: string };
 
