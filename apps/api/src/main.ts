@@ -1,4 +1,8 @@
-import { ConfigError, loadConfig } from './config.js';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ConfigError, loadConfig, type AppConfig } from './config.js';
 import { paymentMode } from './payments/mode.js';
 
 /** How long requests in flight may take to finish after SIGTERM or SIGINT. */
@@ -8,6 +12,47 @@ const SHUTDOWN_GRACE_MS = 25_000;
 const QUIET_MS = 250;
 /** ...but no longer than this, when a load balancer keeps sending. */
 const SETTLE_MAX_MS = 5_000;
+
+/**
+ * With this argument the process only prepares the database (create, migrate, seed) and exits:
+ * see prepareNewPgliteDatabase.
+ */
+const PREPARE_ONLY = '--prepare-database-only';
+
+/**
+ * A new embedded database (PGlite, no PG_VERSION in its folder yet) is created, migrated and
+ * seeded by a child process running this same file with PREPARE_ONLY. What that first start
+ * needs (initdb, every migration, the demo accounts' password hashes, the compiled code for all
+ * of it) then leaves with the child instead of staying in the server's resident memory for
+ * good: the server opens the prepared folder as on any restart (docs/decisions/016). The child
+ * logs to the same output, so random demo passwords are still shown once. A start the child
+ * reports as failed ("Failed to start: ...") fails with its line; a child that cannot run or
+ * ends otherwise leaves the work to the server, which does it as before.
+ */
+async function prepareNewPgliteDatabase(config: AppConfig) {
+  const { database } = config;
+  if (database.kind !== 'pglite' || !database.dataDir) return;
+  if (existsSync(path.join(database.dataDir, 'PG_VERSION'))) return;
+  const { code, stderr } = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), PREPARE_ONLY],
+      { stdio: ['ignore', 'inherit', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    child.on('error', () => resolve({ code: null, stderr: '' }));
+    child.on('close', (exitCode) => resolve({ code: exitCode, stderr }));
+  });
+  if (code === 0) {
+    process.stderr.write(stderr);
+  } else if (code === 1 && stderr.startsWith('Failed to start: ')) {
+    process.stderr.write(stderr);
+    process.exit(1);
+  }
+}
 
 type Closable = Awaited<ReturnType<typeof import('./server.js').startServer>>['app'];
 
@@ -52,6 +97,13 @@ async function main() {
   const { createLogger } = await import('./logger.js');
   const { startServer } = await import('./server.js');
   const logger = createLogger(config);
+  if (process.argv.includes(PREPARE_ONLY)) {
+    const { createServer } = await import('./server.js');
+    const app = await createServer(config, { logger });
+    await app.close();
+    return;
+  }
+  await prepareNewPgliteDatabase(config);
   const where =
     config.database.kind === 'postgres'
       ? 'PostgreSQL (DATABASE_URL)'
