@@ -23,6 +23,8 @@ export type EndpointHandler<E extends EndpointSpec> = (
 export interface ServeOptions {
   /** Hooks that run before the body is parsed; the access guard runs first. */
   onRequest?: onRequestHookHandler[];
+  /** The route's config, read by plugins (e.g. `PREPARED_ROUTE_CONFIG` for @fastify/compress). */
+  config?: Record<string, unknown>;
 }
 
 /**
@@ -59,15 +61,21 @@ export function serve<E extends EndpointSpec>(
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.body) schema.body = endpoint.body;
   const status = firstSuccessStatus(endpoint);
+  const finish = (reply: FastifyReply, answer: unknown) =>
+    answer === reply || reply.sent ? reply : reply.code(status).send(answer);
   app.route({
     method: endpoint.method,
     url: routerPath(endpoint.path),
     schema,
+    ...(options.config ? { config: options.config } : {}),
     onRequest: [...guardFor(endpoint, guards), ...(options.onRequest ?? [])],
-    handler: async (request, reply) => {
-      const answer = await handler(request as EndpointRequest<E>, reply);
-      if (answer === reply || reply.sent) return reply;
-      return reply.code(status).send(answer);
+    handler: (request, reply) => {
+      const answer = handler(request as EndpointRequest<E>, reply);
+      if (answer instanceof Promise) return answer.then((value) => finish(reply, value));
+      // Answered without waiting (the catalogue from memory): nothing goes back to Fastify.
+      // Handing it the reply, a thenable, would make it wait on the socket for every request.
+      finish(reply, answer);
+      return undefined;
     },
   });
 }

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { type Product, productSchema } from '@shop/shared';
 import type { Db } from '../../db/client.js';
+import { type PreparedAnswer, prepareJsonText } from '../../http/prepared-answer.js';
 
 /**
  * The catalogue as it goes on the wire, kept in memory.
@@ -18,11 +18,11 @@ import type { Db } from '../../db/client.js';
  */
 export const MAX_AGE_MS = 1_000;
 
-/** A serialized answer and its weak ETag. */
-export interface WireBody {
-  body: string;
-  etag: string;
-}
+/**
+ * A serialized answer with its weak ETag, and its compressed copies once asked for
+ * (http/prepared-answer.ts).
+ */
+export type WireBody = PreparedAnswer;
 
 interface Snapshot {
   version: number;
@@ -34,6 +34,8 @@ interface Snapshot {
 interface CatalogState {
   version: number;
   snapshot: Snapshot | null;
+  /** The copy last read, current or not: what a new copy reuses its unchanged answers from. */
+  last: Snapshot | null;
   /** The read in progress, so a burst of requests after a change queries the database once. */
   building: { version: number; promise: Promise<Snapshot> } | null;
 }
@@ -44,16 +46,21 @@ const states = new WeakMap<Db, CatalogState>();
 function stateOf(db: Db): CatalogState {
   let state = states.get(db);
   if (!state) {
-    state = { version: 0, snapshot: null, building: null };
+    state = { version: 0, snapshot: null, last: null, building: null };
     states.set(db, state);
   }
   return state;
 }
 
-function wire(value: unknown): WireBody {
+/**
+ * The answer for `value`, reusing the previous copy's when the text is the same. The copy is
+ * read again every second and after every stock change, and most of the time nothing it shows
+ * changed (an order moves one product's stock): the unchanged answers keep their ETag and
+ * compressed copies instead of being hashed and compressed again.
+ */
+function wire(value: unknown, previous: WireBody | undefined): WireBody {
   const body = JSON.stringify(value);
-  const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { body, etag };
+  return previous?.body === body ? previous : prepareJsonText(body);
 }
 
 /**
@@ -71,6 +78,20 @@ function done(state: CatalogState, building: CatalogState['building']) {
 }
 
 /**
+ * The current copy if there is one, without waiting: the routes answer from it synchronously
+ * (no promise per request), and fall back to `catalogSnapshot` when it is missing or old.
+ */
+export function freshCatalog(db: Db): Pick<Snapshot, 'list' | 'byId'> | null {
+  const state = states.get(db);
+  const current = state?.snapshot;
+  return state && current && isFresh(state, current) ? current : null;
+}
+
+function isFresh(state: CatalogState, snapshot: Snapshot): boolean {
+  return snapshot.version === state.version && Date.now() - snapshot.builtAt < MAX_AGE_MS;
+}
+
+/**
  * The current catalogue, newest first, serialized. `load` reads it from the database; it is
  * called at most once at a time, and again only after a change or `MAX_AGE_MS`.
  */
@@ -80,9 +101,7 @@ export async function catalogSnapshot(
 ): Promise<Pick<Snapshot, 'list' | 'byId'>> {
   const state = stateOf(db);
   const current = state.snapshot;
-  if (current && current.version === state.version && Date.now() - current.builtAt < MAX_AGE_MS) {
-    return current;
-  }
+  if (current && isFresh(state, current)) return current;
   // A read that began before the latest change cannot answer for it: start another.
   if (state.building?.version === state.version) return state.building.promise;
   const version = state.version;
@@ -90,12 +109,16 @@ export async function catalogSnapshot(
     // Parsed once per copy, so the wire format is exactly the schema's, as the serializer
     // would have made it.
     const products = productSchema.array().parse(await load());
+    const previous = state.last;
     const snapshot: Snapshot = {
       version,
       builtAt: Date.now(),
-      list: wire(products),
-      byId: new Map(products.map((product) => [product._id, wire(product)])),
+      list: wire(products, previous?.list),
+      byId: new Map(
+        products.map((product) => [product._id, wire(product, previous?.byId.get(product._id))]),
+      ),
     };
+    state.last = snapshot;
     // A change that committed while we read makes this copy stale at once; it still answers
     // the requests that were already waiting on it.
     if (state.version === version) state.snapshot = snapshot;
