@@ -13,9 +13,7 @@ import { inject } from '../test-support/inject.js';
 import { permissionsPolicy, rateLimitKey } from './security.js';
 import { isSourceMapPath } from './web-app.js';
 
-/** The home page as the build renders it (scripts/prerender.mjs) and the empty shell. */
-const INDEX_HTML =
-  '<!doctype html><html><head><title>PartsWorks</title></head><body><div id="root"><h1>PartsWorks</h1></div></body></html>';
+/** The single-page app's empty shell (the build's index.html). */
 const APP_HTML =
   '<!doctype html><html><head><title>PartsWorks</title></head><body><div id="root"></div></body></html>';
 const ASSET = 'console.log("app");'.repeat(200);
@@ -28,8 +26,7 @@ const SOURCE_MAP = JSON.stringify({ version: 3, sources: ['src/secret-business-l
 async function makeWebDist(dir: string) {
   await mkdir(path.join(dir, 'assets'), { recursive: true });
   await mkdir(path.join(dir, 'images', 'products'), { recursive: true });
-  await writeFile(path.join(dir, 'index.html'), INDEX_HTML);
-  await writeFile(path.join(dir, 'app.html'), APP_HTML);
+  await writeFile(path.join(dir, 'index.html'), APP_HTML);
   await writeFile(path.join(dir, 'assets', 'index-AbC123.js'), ASSET);
   await writeFile(path.join(dir, 'assets', 'index-AbC123.js.br'), ASSET_BR);
   // A build made before maps were kept out of dist, or by other means (decision 010).
@@ -160,16 +157,17 @@ describe.each(testDatabases())('HTTP behaviour on %s', (kind) => {
     }
   });
 
-  it('serves the home page rendered at build time (index.html) at / with no-cache', async () => {
+  // With the server render's build, / is rendered (documents.test.ts); this build has none.
+  it('serves the shell at / with no-cache when the build has no server render', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/', headers: html });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.headers['cache-control']).toBe('no-cache');
-    expect(response.body).toBe(INDEX_HTML);
+    expect(response.body).toBe(APP_HTML);
   });
 
   it.each(['/login', '/purchase/123', '/dashboard/myorders', '/no/such/page'])(
-    'falls back to the empty shell (app.html) for the page %s, so the SPA renders it',
+    'falls back to the empty shell (index.html) for the page %s, so the SPA renders it',
     async (url) => {
       const response = await t.app.inject({ method: 'GET', url, headers: html });
       expect(response.statusCode).toBe(200);

@@ -1,0 +1,109 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { api } from '@shop/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, tempDir, type TestApp } from '../test-support/build-test-app.js';
+import { inject } from '../test-support/inject.js';
+import { newOrder } from '../test-support/orders.js';
+import { shopper } from '../test-support/shop.js';
+
+/**
+ * The server's documents (docs/decisions/015) with a stand-in for the web app's server render:
+ * a module with the same export as apps/web/dist-server/entry-server.js that writes the data it
+ * is given into the template, so these tests see what the server hands the render and what it
+ * does with the page (encodings, ETag, renewal), whatever the web app draws.
+ */
+const TEMPLATE =
+  '<!doctype html><html><head><title><!--page-title--></title>' +
+  '<link rel="stylesheet" href="/assets/document-1.css"></head>' +
+  '<body><div id="root"><!--page--></div><!--page-data--></body></html>';
+const CSS = '.hero{color:#0b3c6e}';
+const RENDERER = `export function createDocumentRenderer(template, css) {
+  return (page, { config, products, reviews }) =>
+    template
+      .replace('</head>', '<style>' + css + '</style></head>')
+      .replace('<!--page-title-->', config.shopName)
+      .replace('<!--page-->', page + ' ' + products.map((p) => p.name + ': ' + p.available).join('; ') +
+        ' | ' + reviews.length + ' reviews');
+}`;
+
+async function makeWebBuild(dir: string): Promise<string> {
+  const dist = path.join(dir, 'dist');
+  await mkdir(path.join(dist, 'assets'), { recursive: true });
+  await mkdir(path.join(dir, 'dist-server', 'assets'), { recursive: true });
+  await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(dist, 'document.html'), TEMPLATE);
+  await writeFile(path.join(dir, 'dist-server', 'entry-server.js'), RENDERER);
+  await writeFile(path.join(dir, 'dist-server', 'assets', 'entry-server-1.css'), CSS);
+  // A lazily loaded part's styles: not the entry's, so not inlined.
+  await writeFile(path.join(dir, 'dist-server', 'assets', 'toast-1.css'), '.toast{}');
+  return dist;
+}
+
+const page = { accept: 'text/html' };
+
+describe('pages the server renders', () => {
+  let t: TestApp;
+  let web: Awaited<ReturnType<typeof tempDir>>;
+  beforeAll(async () => {
+    web = await tempDir('shop-web-build-');
+    t = await buildTestApp('pglite', { env: { WEB_DIST_DIR: await makeWebBuild(web.dir) } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await web?.remove();
+  });
+
+  it('renders / with the catalogue, the reviews and the shop name, compressed once per encoding', async () => {
+    const products = (await inject(t, api.catalog.list)).json<
+      { name: string; available: number }[]
+    >();
+    const reviews = (await inject(t, api.reviews.list)).json<unknown[]>();
+    const br = await t.app.inject({ url: '/', headers: { ...page, 'accept-encoding': 'br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('no-cache');
+    // The shop's protections hold for its pages too.
+    expect(br.headers['content-security-policy']).toContain("script-src 'self'");
+    const html = brotliDecompressSync(br.rawPayload).toString();
+    for (const product of products) expect(html).toContain(`${product.name}: ${product.available}`);
+    expect(html).toContain(`${reviews.length} reviews`);
+    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(html).not.toContain('.toast');
+
+    const gzip = await t.app.inject({ url: '/', headers: { ...page, 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
+    const plain = await t.app.inject({ url: '/', headers: { ...page, 'accept-encoding': '' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(html);
+  });
+
+  it('answers a revalidation with 304 while nothing changed', async () => {
+    const first = await t.app.inject({ url: '/', headers: page });
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await t.app.inject({ url: '/', headers: { ...page, 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+  });
+
+  it('follows the catalogue: a new product and the stock an order takes show on the page', async () => {
+    const before = (await t.app.inject({ url: '/', headers: page })).headers.etag;
+    const { product } = await newOrder(t, await shopper(t), 3, {
+      name: 'Rendered Test PSU',
+      available: 50,
+    });
+    await vi.waitFor(
+      async () => {
+        const html = (await t.app.inject({ url: '/', headers: page })).body;
+        expect(html).toContain(`${product.name}: 47`);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+    expect((await t.app.inject({ url: '/', headers: page })).headers.etag).not.toBe(before);
+  });
+});
