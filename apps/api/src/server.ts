@@ -1,4 +1,5 @@
 import fastifyCompress from '@fastify/compress';
+import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { API_PREFIX } from '@shop/shared';
 import {
@@ -14,11 +15,10 @@ import { connectDatabase, type Database } from './db/client.js';
 import { seedDemoData, type DemoAccount } from './db/seed.js';
 import { apiDocsRoutes } from './http/api-docs.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
-import { registerRateLimit } from './http/rate-limit.js';
-import { registerSecurityHeaders } from './http/security.js';
+import { rateLimitKey, registerSecurityHeaders } from './http/security.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { registerDocuments } from './http/documents.js';
-import { registerWebApp } from './http/web-app.js';
+import { isApiPath, registerWebApp } from './http/web-app.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { listProducts } from './modules/catalog/service.js';
@@ -88,18 +88,28 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
   registerErrorHandling(app);
 
   await registerSecurityHeaders(app, { stripe: Boolean(config.stripe.secretKey) });
-  registerRateLimit(app, { max: config.rateLimitMax, redis });
+  await app.register(fastifyRateLimit, {
+    max: config.rateLimitMax,
+    timeWindow: '1 minute',
+    keyGenerator: rateLimitKey,
+    // Only the API is counted: a page load fetches many static files, which cost next to nothing.
+    allowList: (request) => !isApiPath(request.url),
+    // With Redis every instance counts into the same buckets, so a client spread over several
+    // instances by a load balancer gets the limit once, not once per instance. A Redis that is
+    // briefly away lets requests through rather than failing the whole API.
+    ...(redis
+      ? { redis: redis.client, nameSpace: `${redis.keyPrefix}rate:`, skipOnError: true }
+      : {}),
+  });
   // Once closing has begun, every answer closes its connection: a client then opens a new one
   // (to another instance) instead of sending its next request into a server about to go away.
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
   });
-  // A callback, not an async function: this runs on every answer, and a promise per answer
-  // costs (AsyncLocalStorage's promise hooks are on in this process, for Better Auth).
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', async (_request, reply, payload) => {
     if (closing) reply.header('connection', 'close');
-    done(null, payload);
+    return payload;
   });
   // Before the routes: compress hooks into each route as it is added.
   await app.register(fastifyCompress, { global: true });

@@ -82,22 +82,25 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     app.log.warn({ distDir }, 'web app not built: only the API is served');
   }
 
-  // The API rate limit (http/rate-limit.ts) is an app hook, so it counts this handler's /api
-  // answers too: probing for API paths or ids is not free.
-  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    if (isApiPath(request.url)) return sendApiNotFound(request, reply);
-    const page = (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request);
-    if (!built) {
-      return reply
-        .code(page ? 503 : 404)
-        .type('text/plain; charset=utf-8')
-        .send(
-          page
-            ? 'The web app is not built. Run "npm run build", or "npm start", which builds it.'
-            : 'Not found',
-        );
-    }
-    if (page) return reply.header('cache-control', REVALIDATE).sendFile(shell);
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-  });
+  // The 404 handler is not a route, so the global rate limit misses it unless asked: without
+  // it, probing for API paths or ids would be free.
+  app.setNotFoundHandler(
+    { preHandler: app.rateLimit() },
+    async (request: FastifyRequest, reply: FastifyReply) => {
+      if (isApiPath(request.url)) return sendApiNotFound(request, reply);
+      const page = (request.method === 'GET' || request.method === 'HEAD') && acceptsHtml(request);
+      if (!built) {
+        return reply
+          .code(page ? 503 : 404)
+          .type('text/plain; charset=utf-8')
+          .send(
+            page
+              ? 'The web app is not built. Run "npm run build", or "npm start", which builds it.'
+              : 'Not found',
+          );
+      }
+      if (page) return reply.header('cache-control', REVALIDATE).sendFile(shell);
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    },
+  );
 }

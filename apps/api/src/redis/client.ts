@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 
 /**
  * The Redis that several instances share (REDIS_URL): Better Auth's secondary storage (session
- * cache, its rate-limit counters) and the API-wide rate limit (http/rate-limit.ts).
+ * cache, its rate-limit counters) and the API-wide rate limit of @fastify/rate-limit.
  */
 export interface SharedRedis {
   client: Redis;
