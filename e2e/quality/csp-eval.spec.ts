@@ -37,6 +37,8 @@ test('no page asks to evaluate a string as code, so the CSP reports nothing', as
   // Signed out: the newsletter's rule loads and runs on submit; the login and signup forms.
   await page.goto('/');
   await scrollToEnd(page);
+  // The form is an island: it works once hydrated, as it comes near the viewport.
+  await expect(page.locator('[data-island="subscribe-form"][data-hydrated]')).toBeAttached();
   await page.getByRole('textbox', { name: 'Email address' }).fill('not-an-email');
   await page.getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.getByText('Please give a valid email address.')).toBeVisible();

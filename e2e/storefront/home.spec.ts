@@ -124,6 +124,8 @@ test.describe('home page', () => {
     await page.goto('/');
     const section = page.getByRole('region', { name: 'Want To Get Updates' });
     await section.scrollIntoViewIfNeeded();
+    // The form is an island: it works once hydrated, as it comes near the viewport.
+    await expect(page.locator('[data-island="subscribe-form"][data-hydrated]')).toBeAttached();
     const input = section.getByRole('textbox');
     await expect(input).toHaveAttribute('type', 'email');
     await expect(input).toHaveAttribute('placeholder', /@/);

@@ -5,7 +5,7 @@
  */
 import '../lib/zod-config';
 import '../styles/global.css';
-import { startTransition, type ComponentType } from 'react';
+import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { Hydrate } from '../components/island';
 import { NEAR_VIEWPORT_MARGIN } from '../components/near-viewport';
@@ -33,6 +33,15 @@ const pageData = document.getElementById(PAGE_DATA_ID)?.textContent;
 if (pageData) seedPageData(queryClient, JSON.parse(pageData) as PageData);
 const path = window.location.pathname;
 
+/**
+ * Marks the island's wrapper once React has hydrated it (`data-hydrated`): what was typed or
+ * pressed before is the browser's alone, so the tests wait for it, as a person waits for a page.
+ */
+function Hydrated({ onHydrated, children }: { onHydrated: () => void; children: ReactNode }) {
+  useEffect(onHydrated, [onHydrated]);
+  return children;
+}
+
 async function hydrate(element: HTMLElement) {
   const name = element.dataset.island ?? '';
   const load = islands[name];
@@ -43,7 +52,13 @@ async function hydrate(element: HTMLElement) {
     hydrateRoot(
       element,
       <IslandProviders queryClient={queryClient} path={path}>
-        <Component {...props} />
+        <Hydrated
+          onHydrated={() => {
+            element.dataset.hydrated = '';
+          }}
+        >
+          <Component {...props} />
+        </Hydrated>
       </IslandProviders>,
       { identifierPrefix: `${name}-` },
     );
