@@ -47,8 +47,8 @@ export default {
     {
       name: 'pages-only-for-the-router',
       comment:
-        'A page of app/routes/ is rendered by the routers only: the app\'s (app/routes.tsx) and the ' +
-        'server\'s for its documents (entry-server.tsx, docs/decisions/015); other code links to ' +
+        "A page of app/routes/ is rendered by the routers only: the app's (app/routes.tsx) and the " +
+        "server's for its documents (entry-server.tsx, docs/decisions/015); other code links to " +
         'its path. What a page and other code share moves into a feature, lib/ or components/.',
       severity: 'error',
       from: {
