@@ -17,7 +17,9 @@ import { shopper } from '../test-support/shop.js';
 const TEMPLATE =
   '<!doctype html><html><head><title><!--page-title--></title>' +
   '<link rel="stylesheet" href="/assets/document-1.css"></head>' +
-  '<body><div id="root"><!--page--></div><!--page-data--></body></html>';
+  '<body><div id="root"><!--page--></div><!--page-data-->' +
+  // As long as a real page (tens of KB): answers under 1 KB are sent uncompressed.
+  `<p>${'Computer parts in bulk for business. '.repeat(40)}</p></body></html>`;
 const CSS = '.hero{color:#0b3c6e}';
 const RENDERER = `export function createDocumentRenderer(template, css) {
   return (page, { config, products, reviews }) =>

@@ -1,26 +1,30 @@
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
   DOCUMENT_PAGES,
   type DocumentData,
   type DocumentPage,
   type DocumentRendererModule,
 } from '@shop/shared';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import {
+  PREPARED_ROUTE_CONFIG,
+  prepareText,
+  sendPrepared,
+  type PreparedAnswer,
+} from './prepared-answer.js';
 
-/** A rendered page kept with its compressed copies; rendered again when its data changes. */
+const HTML_TYPE = 'text/html; charset=utf-8';
+
+/** A rendered page, its ETag and its compressed copies (made once each, http/prepared-answer.ts). */
 interface Rendered {
   key: string;
-  /** When it was rendered, and when its data was last read (the same or later). */
+  /** When it was rendered. */
   renderedAt: number;
-  builtAt: number;
-  etag: string;
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /** When its data was last read (then or later). */
+  checkedAt: number;
+  answer: PreparedAnswer;
 }
 
 /** How long a rendered page is reused before its data is read again (as the catalogue's copy). */
@@ -32,33 +36,12 @@ export interface DocumentSource {
   load(): Promise<{ key: string; data: DocumentData }>;
 }
 
-function renderedFrom(key: string, html: string): Rendered {
-  const identity = Buffer.from(html);
-  return {
-    key,
-    renderedAt: Date.now(),
-    builtAt: Date.now(),
-    etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
-    identity,
-    // Quality 5: about as small as 11 for HTML, and fast enough to run once a second at most.
-    br: brotliCompressSync(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }),
-    gzip: gzipSync(identity, { level: 6 }),
-  };
-}
-
-function encodingFor(request: FastifyRequest): 'br' | 'gzip' | null {
-  const accepted = request.headers['accept-encoding'] ?? '';
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return null;
-}
-
 /**
  * Serves the pages the web app renders on the server (docs/decisions/015): the home page with its
  * products, reviews and the shop's name in the HTML, styled inline, hydrating only its islands.
  * The render runs when the data has changed (at most once a second, like the catalogue's copy),
- * not per request; each render is compressed once per encoding. Without the web app's build of
- * its server render (an API-only build), nothing is registered.
+ * not per request; each render is compressed once per encoding it is asked in. Without the web
+ * app's build of its server render (an API-only build), nothing is registered.
  */
 export async function registerDocuments(
   app: FastifyInstance,
@@ -85,15 +68,17 @@ export async function registerDocuments(
     const render = async (): Promise<Rendered> => {
       const { key, data } = await source.load();
       // The same data renders the same page (but for the footer's year, hence a day at most).
-      if (current?.key === key && Date.now() - current.renderedAt < DAY_MS) {
-        current = { ...current, builtAt: Date.now() };
+      const now = Date.now();
+      if (current?.key === key && now - current.renderedAt < DAY_MS) {
+        current = { ...current, checkedAt: now };
         return current;
       }
-      current = renderedFrom(key, renderDocument(url, data));
+      const answer = prepareText(renderDocument(url, data), HTML_TYPE);
+      current = { key, renderedAt: now, checkedAt: now, answer };
       return current;
     };
     return (): Promise<Rendered> | Rendered => {
-      if (current && Date.now() - current.builtAt < MAX_AGE_MS) return current;
+      if (current && Date.now() - current.checkedAt < MAX_AGE_MS) return current;
       rendering ??= render().finally(() => {
         rendering = null;
       });
@@ -101,23 +86,10 @@ export async function registerDocuments(
     };
   };
 
-  const send = (request: FastifyRequest, reply: FastifyReply, rendered: Rendered) => {
-    void reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding')
-      .header('etag', rendered.etag)
-      .type('text/html; charset=utf-8');
-    if (request.headers['if-none-match'] === rendered.etag) return reply.code(304).send();
-    const encoding = encodingFor(request);
-    if (encoding) void reply.header('content-encoding', encoding);
-    return reply.send(encoding ? rendered[encoding] : rendered.identity);
-  };
-
   for (const url of DOCUMENT_PAGES) {
     const page = renderer(url);
-    // The copies are already encoded: @fastify/compress leaves them alone.
-    app.get(url, { config: { compress: false } }, async (request, reply) =>
-      send(request, reply, await page()),
+    app.get(url, { config: PREPARED_ROUTE_CONFIG }, async (request, reply) =>
+      sendPrepared(request, reply, (await page()).answer),
     );
   }
   return true;

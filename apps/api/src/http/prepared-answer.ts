@@ -3,7 +3,8 @@ import { brotliCompressSync, constants, deflateSync, gzipSync } from 'node:zlib'
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * A JSON answer prepared once and sent many times: the catalogue (docs/decisions/006).
+ * An answer prepared once and sent many times: the catalogue (docs/decisions/006) and the
+ * pages the server renders (docs/decisions/015).
  *
  * The text, its ETag and each compressed copy are made once per content instead of once per
  * request, and the answer goes out as bytes with constant headers: no serializer, no hash, no
@@ -33,8 +34,9 @@ export interface EncodedAnswer {
 }
 
 export interface PreparedAnswer {
-  /** The JSON text, as the serializer would have made it. */
+  /** The text: JSON as the serializer would have made it, or a page's HTML. */
   readonly body: string;
+  readonly contentType: string;
   /** Weak: the same tag for every encoding of the same JSON. */
   readonly etag: string;
   /** The encoded copies, made on first use (see `encodedAnswer`). */
@@ -57,8 +59,13 @@ export function prepareJson(value: unknown): PreparedAnswer {
 
 /** `prepareJson` for text that is already JSON. */
 export function prepareJsonText(body: string): PreparedAnswer {
+  return prepareText(body, JSON_TYPE);
+}
+
+/** Any text answer of `contentType` (the server's rendered pages, http/documents.ts). */
+export function prepareText(body: string, contentType: string): PreparedAnswer {
   const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-  return { body, etag, encoded: {}, notModifiedHeaders: { etag, ...CACHING } };
+  return { body, contentType, etag, encoded: {}, notModifiedHeaders: { etag, ...CACHING } };
 }
 
 function encode(body: Buffer, encoding: Encoding): Buffer {
@@ -90,7 +97,7 @@ export function encodedAnswer(prepared: PreparedAnswer, encoding: Encoding): Enc
     made = encodedAnswer(prepared, 'identity');
   } else {
     const headers: Record<string, string> = {
-      'content-type': JSON_TYPE,
+      'content-type': prepared.contentType,
       ...prepared.notModifiedHeaders,
     };
     if (encoding !== 'identity') headers['content-encoding'] = encoding;
