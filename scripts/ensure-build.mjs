@@ -11,6 +11,8 @@ const outputs = [
   'packages/shared/dist/index.js',
   'apps/api/dist/main.js',
   'apps/web/dist/index.html',
+  'apps/web/dist/document.html',
+  'apps/web/dist-server/entry-server.js',
 ];
 const sources = [
   'packages/shared/src',
@@ -19,9 +21,11 @@ const sources = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'apps/web/document.html',
   'apps/web/vite.config.ts',
   'scripts/build.mjs',
   'scripts/precompress.mjs',
+  'scripts/build-server-render.mjs',
 ];
 
 function newestMtime(path) {

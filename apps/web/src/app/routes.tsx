@@ -1,17 +1,13 @@
 import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
-import LoadDocument from './layouts/load-document';
+import { LoadDocument } from './layouts/load-document';
 import { RootLayout } from './layouts/root-layout';
 import { DashboardHome, RequireAdmin, RequireSession } from './require-session';
 import { loadPurchasePage, PreparePurchase } from './routes/prepare-purchase';
 
 // Every page is its own chunk.
-/**
- * The home page is a document the server renders (DOCUMENT_PAGES in @shop/shared, docs/decisions/015):
- * the built app hands a visit to it to the browser. Vite's development server has no server
- * render, so there (and in the component tests) the app renders the page itself.
- */
-const HomePage = import.meta.env.DEV ? lazy(() => import('./routes/home')) : LoadDocument;
+// The home page is a document the server renders: see LoadDocument.
+const HomePage = lazy(() => import('./routes/home'));
 const BlogPage = lazy(() => import('./routes/blog'));
 const PortfolioPage = lazy(() => import('./routes/portfolio'));
 const AboutPage = lazy(() => import('./routes/about'));
@@ -40,7 +36,7 @@ export const routes: RouteObject[] = [
     path: '/',
     element: <RootLayout />,
     children: [
-      { index: true, element: <HomePage /> },
+      { index: true, element: <LoadDocument page={HomePage} /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'signup', element: <SignupPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },

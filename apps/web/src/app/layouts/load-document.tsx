@@ -1,18 +1,28 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { useLocation } from 'react-router';
 import { asksForSignOut } from '../../lib/session';
 import { PageLoading } from './page-loading';
 
 /**
- * The single-page app's stand-in for a page the server renders (DOCUMENT_PAGES, packages/shared/src/documents.ts): the
- * browser loads that document in place of this history entry. When the visit asks for a sign-out
- * first (SPEC section 6), SignOutOnArrival ends the session and clears the state, then this runs.
+ * The single-page app's route for a page the server renders (DOCUMENT_PAGES in @shop/shared,
+ * docs/decisions/015). Reached by a navigation inside the app, it hands the visit to the browser,
+ * which loads the server's document in place of this history entry; when the visit asks for a
+ * sign-out first (SPEC section 6), SignOutOnArrival ends the session and clears the state, then
+ * this runs. Reached as the app's first page, the server had no render to send (Vite's
+ * development server, a build without the server render, the component tests): asking again
+ * would only load this app again, so it renders the page itself.
  */
-export default function LoadDocument() {
-  const { pathname, search, hash, state } = useLocation();
+export function LoadDocument({ page: Page }: { page: ComponentType }) {
+  const { pathname, search, hash, state, key } = useLocation();
+  const firstPage = key === 'default';
   const waitForSignOut = asksForSignOut(state);
   useEffect(() => {
-    if (!waitForSignOut) window.location.replace(`${pathname}${search}${hash}`);
-  }, [waitForSignOut, pathname, search, hash]);
-  return <PageLoading />;
+    if (!firstPage && !waitForSignOut) window.location.replace(`${pathname}${search}${hash}`);
+  }, [firstPage, waitForSignOut, pathname, search, hash]);
+  if (!firstPage) return <PageLoading />;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
 }
