@@ -12,12 +12,24 @@ import { ServerIslandsProvider, type RenderIsland } from './components/island';
 import { IslandProviders } from './app/island-providers';
 import { PageFrame } from './app/layouts/page-frame';
 import { PAGE_DATA_ID, seedPageData, type PageData } from './app/page-data';
+import AboutPage from './app/routes/about';
+import BlogPage from './app/routes/blog';
 import HomePage from './app/routes/home';
+import PortfolioPage from './app/routes/portfolio';
+import ProductsPage from './app/routes/products';
+import PurchasePage from './app/routes/purchase';
 import { reviewsQueryOptions } from './features/reviews/api/get-reviews';
 import { productKeys } from './lib/product-keys';
 import { createQueryClient } from './lib/query-client';
 
-const pages: Record<DocumentPage, ComponentType> = { '/': HomePage };
+const pages: Record<DocumentPage, ComponentType> = {
+  '/': HomePage,
+  '/products': ProductsPage,
+  '/blog': BlogPage,
+  '/myportfolio': PortfolioPage,
+  '/about': AboutPage,
+  '/purchase/:id': PurchasePage,
+};
 
 /** The places in apps/web/document.html the render fills. */
 const MARK = { title: '<!--page-title-->', page: '<!--page-->', data: '<!--page-data-->' };

@@ -5,15 +5,20 @@ import type { PublicConfig } from './settings.js';
 /**
  * The pages the server renders as documents with their data, hydrating only their islands
  * (docs/decisions/015): the API serves them, the web app renders them and hands a visit to one
- * of them to the browser. Each later public page joins here.
+ * of them to the browser. Each later public page joins here. Written as route patterns (the
+ * same syntax for Fastify and React Router): a page with a parameter (`/purchase/:id`) is one
+ * document for every value, whose islands read the value from the address in the browser.
  */
-export const DOCUMENT_PAGES = ['/'] as const;
+export const DOCUMENT_PAGES = [
+  '/',
+  '/products',
+  '/blog',
+  '/myportfolio',
+  '/about',
+  '/purchase/:id',
+] as const;
 
 export type DocumentPage = (typeof DOCUMENT_PAGES)[number];
-
-export function isDocumentPage(path: string): path is DocumentPage {
-  return (DOCUMENT_PAGES as readonly string[]).includes(path);
-}
 
 /** What the server reads before rendering a document. */
 export interface DocumentData {

@@ -3,10 +3,10 @@ import type { RouteObject } from 'react-router';
 import { LoadDocument } from './layouts/load-document';
 import { RootLayout } from './layouts/root-layout';
 import { DashboardHome, RequireAdmin, RequireSession } from './require-session';
-import { loadPurchasePage, PreparePurchase } from './routes/prepare-purchase';
 
 // Every page is its own chunk.
-// The home page is a document the server renders: see LoadDocument.
+// The public pages are documents the server renders (DOCUMENT_PAGES in @shop/shared): see
+// LoadDocument.
 const HomePage = lazy(() => import('./routes/home'));
 const BlogPage = lazy(() => import('./routes/blog'));
 const PortfolioPage = lazy(() => import('./routes/portfolio'));
@@ -18,7 +18,7 @@ const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
 const EmailVerifiedPage = lazy(() => import('./routes/email-verified'));
 const PopupCompletePage = lazy(() => import('./routes/popup-complete'));
 const DashboardLayout = lazy(() => import('./layouts/dashboard-layout'));
-const PurchasePage = lazy(loadPurchasePage);
+const PurchasePage = lazy(() => import('./routes/purchase'));
 const MyOrdersPage = lazy(() => import('./routes/my-orders'));
 const ManageAllOrdersPage = lazy(() => import('./routes/manage-all-orders'));
 const PaymentPage = lazy(() => import('./routes/payment'));
@@ -41,18 +41,12 @@ export const routes: RouteObject[] = [
       { path: 'signup', element: <SignupPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'email-verified', element: <EmailVerifiedPage /> },
-      { path: 'blog', element: <BlogPage /> },
-      { path: 'myportfolio', element: <PortfolioPage /> },
-      { path: 'about', element: <AboutPage /> },
-      { path: 'products', element: <ProductsPage /> },
-      {
-        // The product and the page's code are asked for while the session is being checked.
-        path: 'purchase/:id',
-        element: <PreparePurchase />,
-        children: [
-          { element: <RequireSession />, children: [{ index: true, element: <PurchasePage /> }] },
-        ],
-      },
+      { path: 'blog', element: <LoadDocument page={BlogPage} /> },
+      { path: 'myportfolio', element: <LoadDocument page={PortfolioPage} /> },
+      { path: 'about', element: <LoadDocument page={AboutPage} /> },
+      { path: 'products', element: <LoadDocument page={ProductsPage} /> },
+      // Guarded in the page itself, which the server renders as its Loading... screen.
+      { path: 'purchase/:id', element: <LoadDocument page={PurchasePage} /> },
       {
         element: <RequireSession />,
         children: [

@@ -5,20 +5,22 @@ import { PageLoading } from './page-loading';
 
 /**
  * The single-page app's route for a page the server renders (DOCUMENT_PAGES in @shop/shared,
- * docs/decisions/015). Reached by a navigation inside the app, it hands the visit to the browser,
- * which loads the server's document in place of this history entry; when the visit asks for a
+ * docs/decisions/015). Reached by a navigation inside the app, it hands the visit to the browser:
+ * the router has already put the address (and its state) in this history entry, so a reload
+ * loads the server's document there, and the entry's state survives it (a guard's "come back
+ * here after the login", read by /login's island from history.state); when the visit asks for a
  * sign-out first (SPEC section 6), SignOutOnArrival ends the session and clears the state, then
  * this runs. Reached as the app's first page, the server had no render to send (Vite's
  * development server, a build without the server render, the component tests): asking again
  * would only load this app again, so it renders the page itself.
  */
 export function LoadDocument({ page: Page }: { page: ComponentType }) {
-  const { pathname, search, hash, state, key } = useLocation();
+  const { state, key } = useLocation();
   const firstPage = key === 'default';
   const waitForSignOut = asksForSignOut(state);
   useEffect(() => {
-    if (!firstPage && !waitForSignOut) window.location.replace(`${pathname}${search}${hash}`);
-  }, [firstPage, waitForSignOut, pathname, search, hash]);
+    if (!firstPage && !waitForSignOut) window.location.reload();
+  }, [firstPage, waitForSignOut, key]);
   if (!firstPage) return <PageLoading />;
   return (
     <Suspense fallback={<PageLoading />}>

@@ -8,17 +8,15 @@ import { HeroSection } from '../../features/home/components/hero-section';
 import { SubscribeSection } from '../../features/newsletter/components/subscribe-section';
 import { ReviewsSection } from '../../features/reviews/components/reviews-section';
 import { useShopName } from '../../lib/public-config';
-import { usePreparePurchase } from './prepare-purchase';
 
 /** SPEC section 2: the home sections in their order; the footer comes from the layout. */
 export default function HomePage() {
   const shopName = useShopName();
-  const preparePurchase = usePreparePurchase();
   return (
     <>
       <title>{`${shopName}: computer parts in bulk for business`}</title>
       <HeroSection orderTargetId={PRODUCTS_SECTION_ID} />
-      <ProductsSection onBuyIntent={preparePurchase} />
+      <ProductsSection />
       <BusinessSummarySection />
       <ReviewsSection />
       <SubscribeSection />

@@ -2,11 +2,9 @@ import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { PageTitle } from '../../components/page-title';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
-import { usePreparePurchase } from './prepare-purchase';
 
 /** /products: the whole catalogue with the home page's cards, in the same order. */
 export default function ProductsPage() {
-  const preparePurchase = usePreparePurchase();
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
       <PageTitle title="All Products" />
@@ -16,7 +14,7 @@ export default function ProductsPage() {
       <Typography sx={{ mt: 1, mb: { xs: 3, md: 4 }, color: 'text.secondary' }}>
         Every part we manufacture, sold in bulk to businesses worldwide.
       </Typography>
-      <ProductGrid onBuyIntent={preparePurchase} />
+      <ProductGrid />
     </Container>
   );
 }

@@ -6,7 +6,7 @@ import { PageLink } from './navigation';
 interface ButtonLook {
   variant?: 'contained' | 'outlined' | 'text';
   color?: 'primary' | 'secondary' | 'inherit';
-  size?: 'medium' | 'large';
+  size?: 'small' | 'medium' | 'large';
   fullWidth?: boolean;
   /** An icon after the label (an <Icon>). */
   endIcon?: ReactNode;
@@ -19,6 +19,7 @@ function buttonClass(look: ButtonLook, className?: string) {
     styles[variant],
     styles[color],
     size === 'large' && styles.large,
+    size === 'small' && styles.small,
     fullWidth && styles.fullWidth,
     className,
   );
@@ -33,7 +34,14 @@ function Label({ children, endIcon }: { children: ReactNode; endIcon?: ReactNode
   );
 }
 
-type ButtonProps = ButtonLook & ComponentPropsWithoutRef<'button'>;
+type ButtonProps = ButtonLook &
+  ComponentPropsWithoutRef<'button'> & {
+    /**
+     * While what the button started runs (MUI's `loading`): a spinner takes the label's place,
+     * the label keeps the button's width and name, and the button is disabled.
+     */
+    loading?: boolean;
+  };
 
 export function Button({
   variant,
@@ -44,15 +52,28 @@ export function Button({
   className,
   children,
   type = 'button',
+  loading = false,
+  disabled,
   ...props
 }: ButtonProps) {
   return (
     <button
       type={type}
       className={buttonClass({ variant, color, size, fullWidth }, className)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
       {...props}
     >
-      <Label endIcon={endIcon}>{children}</Label>
+      {loading ? (
+        <>
+          <span className={styles.spinner} aria-hidden="true" />
+          <span className={styles.hiddenLabel}>
+            <Label endIcon={endIcon}>{children}</Label>
+          </span>
+        </>
+      ) : (
+        <Label endIcon={endIcon}>{children}</Label>
+      )}
     </button>
   );
 }

@@ -11,6 +11,9 @@ export interface TextFieldProps extends Omit<ComponentPropsWithRef<'input'>, 'cl
   fullWidth?: boolean;
   /** On the outer element. */
   className?: string;
+  /** A <textarea> of `minRows` lines (default 2) that the person can make taller. */
+  multiline?: boolean;
+  minRows?: number;
 }
 
 /**
@@ -27,11 +30,21 @@ export function TextField({
   className,
   placeholder,
   required,
+  multiline = false,
+  minRows = 2,
   ...inputProps
 }: TextFieldProps) {
   const generatedId = useId();
   const id = idOverride ?? generatedId;
   const helperTextId = helperText ? `${id}-helper-text` : undefined;
+  const fieldProps = {
+    id,
+    required,
+    // The floating label reads :placeholder-shown, which needs a placeholder.
+    placeholder: placeholder || ' ',
+    'aria-invalid': error || undefined,
+    'aria-describedby': helperTextId,
+  };
   const labelText = (
     <>
       {label}
@@ -47,16 +60,17 @@ export function TextField({
       className={cx(styles.root, fullWidth && styles.fullWidth, error && styles.error, className)}
     >
       <div className={styles.control}>
-        <input
-          {...inputProps}
-          id={id}
-          className={styles.input}
-          required={required}
-          // The floating label reads :placeholder-shown, which needs a placeholder.
-          placeholder={placeholder || ' '}
-          aria-invalid={error || undefined}
-          aria-describedby={helperTextId}
-        />
+        {multiline ? (
+          <textarea
+            // The input's props a textarea shares (name, value, handlers, ref, autoComplete...).
+            {...(inputProps as ComponentPropsWithRef<'textarea'>)}
+            {...fieldProps}
+            rows={minRows}
+            className={cx(styles.input, styles.multiline)}
+          />
+        ) : (
+          <input {...inputProps} {...fieldProps} className={styles.input} />
+        )}
         <label htmlFor={id} className={styles.label}>
           {labelText}
         </label>

@@ -1,6 +1,6 @@
 import { PREVIEW_LENGTH } from '@shop/shared';
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makeProduct, testId } from '../../../test/factories';
 import { renderWithProviders } from '../../../test/render';
 import { ProductCard } from './product-card';
@@ -51,19 +51,5 @@ describe('ProductCard', () => {
       'href',
       `/purchase/${testId(7)}`,
     );
-  });
-
-  it('tells the page as a pointer or the focus reaches Buy Now', async () => {
-    const product = makeProduct(7);
-    const onBuyIntent = vi.fn();
-    const { user } = renderWithProviders(
-      <ProductCard product={product} onBuyIntent={onBuyIntent} />,
-    );
-
-    await user.hover(screen.getByRole('link', { name: 'Buy Now' }));
-    expect(onBuyIntent).toHaveBeenLastCalledWith(product);
-    onBuyIntent.mockClear();
-    await user.tab();
-    expect(onBuyIntent).toHaveBeenCalledWith(product);
   });
 });

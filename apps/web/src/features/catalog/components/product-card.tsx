@@ -15,12 +15,6 @@ export interface ProductCardProps {
   product: Product;
   /** Pictures in the first visible row load at once; the rest wait until they near the viewport. */
   eager?: boolean;
-  /**
-   * Called as a pointer or the focus reaches Buy Now (a finger's press comes a little before its
-   * click): the page can start loading what the purchase page shows, so it shows at once. Where
-   * the card is server-rendered HTML with no script, Buy Now is simply a link.
-   */
-  onBuyIntent?: (product: Product) => void;
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -31,9 +25,9 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function ProductCard({ product, eager = false, onBuyIntent }: ProductCardProps) {
+/** A product of the catalogue; its Buy Now is a link to the purchase page's document. */
+export function ProductCard({ product, eager = false }: ProductCardProps) {
   const nameId = useId();
-  const prepare = onBuyIntent && (() => onBuyIntent(product));
   return (
     <article
       data-testid="product-card"
@@ -68,9 +62,6 @@ export function ProductCard({ product, eager = false, onBuyIntent }: ProductCard
           variant="contained"
           fullWidth
           aria-describedby={nameId}
-          onPointerEnter={prepare}
-          onPointerDown={prepare}
-          onFocus={prepare}
         >
           Buy Now
         </ButtonLink>

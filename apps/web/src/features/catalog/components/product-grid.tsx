@@ -4,7 +4,7 @@ import { cx } from '../../../components/ui/container';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useProducts } from '../api';
-import { ProductCard, type ProductCardProps } from './product-card';
+import { ProductCard } from './product-card';
 import styles from './product-grid.module.css';
 
 /** Cards per row on large screens: the first row's pictures load eagerly. */
@@ -28,14 +28,13 @@ function ProductCardSkeleton() {
 export interface ProductGridProps {
   /** Shows the first `limit` products; all of them without one. */
   limit?: number;
-  onBuyIntent?: ProductCardProps['onBuyIntent'];
 }
 
 /**
  * The product cards in the catalogue's order: the first `limit` of them, or all. On a page the
  * server renders with the products already in the query cache, the cards are there at once.
  */
-export function ProductGrid({ limit, onBuyIntent }: ProductGridProps) {
+export function ProductGrid({ limit }: ProductGridProps) {
   const { data, error, isPending, isFetching, refetch } = useProducts();
 
   if (isPending) {
@@ -63,12 +62,7 @@ export function ProductGrid({ limit, onBuyIntent }: ProductGridProps) {
   return (
     <div className={styles.grid}>
       {data.slice(0, limit).map((product, index) => (
-        <ProductCard
-          key={product._id}
-          product={product}
-          eager={index < FIRST_ROW}
-          onBuyIntent={onBuyIntent}
-        />
+        <ProductCard key={product._id} product={product} eager={index < FIRST_ROW} />
       ))}
     </div>
   );
