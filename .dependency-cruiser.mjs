@@ -48,11 +48,17 @@ export default {
       name: 'pages-only-for-the-router',
       comment:
         "A page of app/routes/ is rendered by the routers only: the app's (app/routes.tsx) and the " +
-        "server's for its documents (entry-server.tsx, docs/decisions/015); other code links to " +
+        "server's for its documents (entry-server.tsx, docs/decisions/015) and, for a page that is " +
+        "one island, the browser's table of islands (app/islands.tsx); other code links to " +
         'its path. What a page and other code share moves into a feature, lib/ or components/.',
       severity: 'error',
       from: {
-        pathNot: [`${web}/app/routes[.]tsx$`, `${web}/entry-server[.]tsx$`, `${web}/app/routes/`],
+        pathNot: [
+          `${web}/app/routes[.]tsx$`,
+          `${web}/entry-server[.]tsx$`,
+          `${web}/app/islands[.]tsx$`,
+          `${web}/app/routes/`,
+        ],
       },
       to: { path: `${web}/app/routes/` },
     },

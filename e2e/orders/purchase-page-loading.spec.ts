@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { demoProduct } from '../support/api';
+import { api } from '@shop/shared';
+import { demoProduct, isCallOf } from '../support/api';
 import { signUpViaApi } from '../support/users';
 
 /**
@@ -30,4 +31,58 @@ test("the purchase page shows the product while the order form's code is still l
 
   release();
   await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue(String(product.minimum));
+});
+
+test("the purchase page's document is SPEC's Loading... screen until the island knows the session", async ({
+  browser,
+  request,
+}) => {
+  const product = await demoProduct(request, 'Hard Drive');
+  const html = await (await request.get(`/purchase/${product._id}`)).text();
+  expect(html).toMatch(/<title>Purchase \| [^<]+<\/title>/);
+  expect(html).toContain('data-island="purchase"');
+  expect(html).toMatch(/<head>[\s\S]*<style>[\s\S]+<\/style>[\s\S]*<\/head>/);
+
+  // Without script, a visitor sees the page's frame and the Loading... screen, not a blank page.
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(`/purchase/${product._id}`);
+  await expect(page.getByRole('status').getByText('Loading...')).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await context.close();
+});
+
+test('a visitor who is not signed in is sent to /login and back to the product after it', async ({
+  page,
+}) => {
+  const user = await signUpViaApi(page);
+  await page.context().clearCookies();
+  const product = await demoProduct(page.request, 'Hard Drive');
+
+  await page.goto(`/purchase/${product._id}`);
+  await expect(page).toHaveURL('/login');
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+
+  await expect(page).toHaveURL(`/purchase/${product._id}`);
+  await expect(page.getByRole('heading', { level: 2, name: product.name })).toBeVisible();
+  await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue(String(product.minimum));
+});
+
+test('tells the buyer when the product cannot be loaded, and retries', async ({ page }) => {
+  await signUpViaApi(page);
+  const product = await demoProduct(page.request, 'Hard Drive');
+  let fail = true;
+  await page.route(isCallOf(api.catalog.get, { params: { id: product._id } }), (route) =>
+    fail ? route.abort('connectionrefused') : route.fallback(),
+  );
+
+  await page.goto(`/purchase/${product._id}`);
+  const retry = page.getByRole('button', { name: 'Retry' });
+  await expect(retry).toBeVisible();
+  fail = false;
+  await retry.click();
+  await expect(page.getByRole('heading', { level: 2, name: product.name })).toBeVisible();
 });

@@ -26,6 +26,7 @@ const islands: Record<string, Loader> = {
   'verify-email-notice': async () => VerifyEmailNotice,
   'subscribe-form': async () =>
     (await import('../features/newsletter/components/subscribe-form')).default,
+  purchase: async () => (await import('./routes/purchase')).PurchaseIsland,
 };
 
 const queryClient = createQueryClient();

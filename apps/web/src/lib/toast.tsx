@@ -1,5 +1,5 @@
 import { SUCCESS_TOAST_MS } from '@shop/shared';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /*
  * react-toastify, with its styles, is not part of the first load (bundle-budget.spec.ts): every
@@ -55,17 +55,41 @@ const subscribe = (listener: () => void) => {
 const getLoaded = () => loaded;
 const FIRST_ACTS = ['pointerdown', 'keydown'] as const;
 
+/**
+ * The containers mounted, oldest first: only the first draws toasts. A page of islands mounts
+ * one in the island that toasts; when the single-page app renders that island as its own page
+ * (its provider already has one), the second stays empty instead of showing every toast twice.
+ */
+const containers: symbol[] = [];
+const containerListeners = new Set<() => void>();
+const subscribeContainers = (listener: () => void) => {
+  containerListeners.add(listener);
+  return () => containerListeners.delete(listener);
+};
+const firstContainer = () => containers[0] ?? null;
+
 export function AppToastContainer() {
   const toastify = useSyncExternalStore(subscribe, getLoaded, () => null);
+  const [self] = useState(() => Symbol('toast container'));
+  const first = useSyncExternalStore(subscribeContainers, firstContainer, () => null);
 
   useEffect(() => {
-    if (toastify) return;
+    containers.push(self);
+    containerListeners.forEach((listener) => listener());
+    return () => {
+      containers.splice(containers.indexOf(self), 1);
+      containerListeners.forEach((listener) => listener());
+    };
+  }, [self]);
+
+  useEffect(() => {
+    if (toastify || first !== self) return;
     const preload = () => withToast(() => undefined);
     for (const type of FIRST_ACTS) window.addEventListener(type, preload, { capture: true });
     return () => {
       for (const type of FIRST_ACTS) window.removeEventListener(type, preload, { capture: true });
     };
-  }, [toastify]);
+  }, [toastify, first, self]);
 
-  return toastify ? <toastify.ShopToastContainer /> : null;
+  return toastify && first === self ? <toastify.ShopToastContainer /> : null;
 }

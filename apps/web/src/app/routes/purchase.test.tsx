@@ -46,7 +46,8 @@ describe('Purchase page', () => {
     expect(facts).toHaveTextContent('Available: 500 pieces');
     expect(facts).toHaveTextContent('Price: $12 per piece');
 
-    const name = screen.getByRole('textbox', { name: 'Name' });
+    // The order form's code is a chunk of its own: it comes after the product.
+    const name = await screen.findByRole('textbox', { name: 'Name' });
     const email = screen.getByRole('textbox', { name: 'Email' });
     await waitFor(() => expect(name).toHaveValue(customer.name));
     expect(email).toHaveValue(customer.email);

@@ -1,22 +1,28 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
-import { LoadError } from '../../components/load-error';
+import type { Product } from '@shop/shared';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
+import { preload } from 'react-dom';
+import { Island } from '../../components/island';
 import { PageTitle } from '../../components/page-title';
+import { Alert } from '../../components/ui/alert';
+import { ButtonLink } from '../../components/ui/button';
+import cardStyles from '../../components/ui/card.module.css';
+import { Container, cx } from '../../components/ui/container';
+import { LoadError } from '../../components/ui/load-error';
+import { useCurrentPath } from '../../components/ui/navigation';
+import { Skeleton } from '../../components/ui/skeleton';
+import text from '../../components/ui/text.module.css';
 import {
   ProductDetails,
   ProductDetailsSkeleton,
 } from '../../features/catalog/components/product-details';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-error';
+import { openLogin } from '../../lib/session/login-redirect';
+import { useSession } from '../../lib/session/use-session';
+import { AppToastContainer } from '../../lib/toast';
+import { SessionLoading } from '../layouts/session-loading';
 import { loadPurchaseForm, purchaseProductQueryOptions } from './purchase-loading';
+import styles from './purchase.module.css';
 
 const PurchaseForm = lazy(() =>
   loadPurchaseForm().then(({ PurchaseForm }) => ({ default: PurchaseForm })),
@@ -27,27 +33,64 @@ const FORM_HEIGHT = 586;
 /** The same for the form's fields alone, while their code loads. */
 const FIELDS_HEIGHT = 512;
 
+const PURCHASE_PATH = '/purchase/';
+
+/** The product id in the page's address ('' where there is none, as in the server's render). */
+const productIdOf = (path: string) =>
+  path.startsWith(PURCHASE_PATH) ? decodeURIComponent(path.slice(PURCHASE_PATH.length)) : '';
+
 /**
- * SPEC section 2, /purchase/{id}: the catalogue's product beside the orders' purchase form. The
- * product is read fresh on every visit (PRODUCT_FRESH_MS) and after every order, because the
- * stock is what the quantity is checked against.
+ * SPEC section 2, /purchase/{id}: a guarded page. The server renders it as a document whose one
+ * island is the whole page (docs/decisions/015): the server cannot know the session, so the
+ * HTML is SPEC's Loading... screen, one document for every product; in the browser the island
+ * checks the session, sends a visitor who is not signed in to /login (who comes back here after
+ * it), and shows the page.
  */
-export default function PurchasePage() {
-  const { id = '' } = useParams();
-  const product = useQuery(purchaseProductQueryOptions(id));
+export default function PurchaseDocument() {
+  return (
+    <>
+      <PageTitle title="Purchase" />
+      <Island name="purchase" component={PurchaseIsland} props={{}} />
+    </>
+  );
+}
+
+export function PurchaseIsland() {
+  const path = useCurrentPath();
+  const session = useSession();
+  const id = productIdOf(path);
+  const signedOut = session.status === 'signed-out';
+
+  // A product is public: it, its picture (the page's largest paint) and the form's code are
+  // asked for while the session is still being checked, not after.
+  const product = useQuery({ ...purchaseProductQueryOptions(id), enabled: id !== '' });
+  if (product.data) preload(product.data.img, { as: 'image', fetchPriority: 'high' });
+  useEffect(() => {
+    loadPurchaseForm().catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    if (signedOut) openLogin(path);
+  }, [signedOut, path]);
+
+  return (
+    <>
+      {session.status === 'signed-in' ? <PurchasePage product={product} /> : <SessionLoading />}
+      <AppToastContainer />
+    </>
+  );
+}
+
+function PurchasePage({ product }: { product: UseQueryResult<Product> }) {
   const refetchProduct = () => void product.refetch();
 
   let body;
   if (product.isPending) {
     body = (
-      <Grid container spacing={4} aria-busy="true">
-        <Grid size={{ xs: 12, md: 6 }}>
-          <ProductDetailsSkeleton />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Skeleton variant="rounded" height={FORM_HEIGHT} />
-        </Grid>
-      </Grid>
+      <div className={styles.columns} aria-busy="true">
+        <ProductDetailsSkeleton />
+        <Skeleton variant="rounded" height={FORM_HEIGHT} />
+      </div>
     );
   } else if (product.error) {
     const missing =
@@ -57,9 +100,9 @@ export default function PurchasePage() {
       <Alert
         severity="warning"
         action={
-          <Button component={RouterLink} to="/#products" color="inherit" size="small">
+          <ButtonLink href="/#products" color="inherit" size="small">
             See our products
-          </Button>
+          </ButtonLink>
         }
       >
         This product does not exist, or is no longer sold.
@@ -74,36 +117,29 @@ export default function PurchasePage() {
     );
   } else {
     body = (
-      <Grid container spacing={4}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <ProductDetails product={product.data} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-            <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
-              Your order
-            </Typography>
-            <Suspense fallback={<Skeleton variant="rounded" height={FIELDS_HEIGHT} />}>
-              <PurchaseForm
-                key={product.data._id}
-                product={product.data}
-                onOrderPlaced={refetchProduct}
-                onOrderRefused={refetchProduct}
-              />
-            </Suspense>
-          </Paper>
-        </Grid>
-      </Grid>
+      <div className={styles.columns}>
+        <ProductDetails product={product.data} />
+        <section aria-labelledby="your-order" className={cx(cardStyles.card, styles.order)}>
+          <h2 id="your-order" className={cx(text.h3, styles.orderHeading)}>
+            Your order
+          </h2>
+          <Suspense fallback={<Skeleton variant="rounded" height={FIELDS_HEIGHT} />}>
+            <PurchaseForm
+              key={product.data._id}
+              product={product.data}
+              onOrderPlaced={refetchProduct}
+              onOrderRefused={refetchProduct}
+            />
+          </Suspense>
+        </section>
+      </div>
     );
   }
 
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 6 } }}>
-      <PageTitle title="Purchase" />
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' }, mb: 3 }}>
-        Purchase
-      </Typography>
-      <Box>{body}</Box>
+    <Container className={styles.page}>
+      <h1 className={cx(text.h1, styles.title)}>Purchase</h1>
+      {body}
     </Container>
   );
 }

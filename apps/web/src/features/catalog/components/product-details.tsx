@@ -1,10 +1,10 @@
-import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import { preview, type Product } from '@shop/shared';
+import { cx } from '../../../components/ui/container';
+import { Skeleton } from '../../../components/ui/skeleton';
+import text from '../../../components/ui/text.module.css';
 import { formatNumber, formatPrice } from '../../../lib/format';
 import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH } from './product-card';
+import styles from './product-details.module.css';
 
 /**
  * SPEC section 2, Purchase page: the product's picture, name, description preview and figures.
@@ -12,65 +12,43 @@ import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH } from './product-card';
  */
 export function ProductDetails({ product }: { product: Product }) {
   return (
-    <Box component="section" aria-label={product.name}>
-      <Box
-        component="img"
+    <section aria-label={product.name}>
+      <img
         src={product.img}
         alt={product.name}
         width={PRODUCT_IMAGE_WIDTH}
         height={PRODUCT_IMAGE_HEIGHT}
         // The page's largest paint: fetched ahead of the scripts and pictures still pending.
         fetchPriority="high"
-        sx={{
-          width: '100%',
-          height: 'auto',
-          aspectRatio: `${PRODUCT_IMAGE_WIDTH} / ${PRODUCT_IMAGE_HEIGHT}`,
-          objectFit: 'contain',
-          bgcolor: 'grey.100',
-          borderRadius: 1,
-        }}
+        className={styles.picture}
       />
-      <Typography variant="h2" sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' }, mt: 2 }}>
-        {product.name}
-      </Typography>
-      <Typography sx={{ mt: 1, color: 'text.secondary' }}>
-        {preview(product.description)}
-      </Typography>
-      <Stack spacing={0.5} sx={{ mt: 2 }} data-testid="product-facts">
-        <Typography>{`Minimum order: ${formatNumber(product.minimum)} pieces`}</Typography>
-        <Typography>{`Available: ${formatNumber(product.available)} pieces`}</Typography>
-        <Typography>{`Price: ${formatPrice(product.price)} per piece`}</Typography>
-      </Stack>
-    </Box>
+      <h2 className={cx(text.h2, styles.name)}>{product.name}</h2>
+      <p className={cx(text.secondary, styles.description)}>{preview(product.description)}</p>
+      <div className={styles.facts} data-testid="product-facts">
+        <p>{`Minimum order: ${formatNumber(product.minimum)} pieces`}</p>
+        <p>{`Available: ${formatNumber(product.available)} pieces`}</p>
+        <p>{`Price: ${formatPrice(product.price)} per piece`}</p>
+      </div>
+    </section>
   );
 }
-
-const imageSx = {
-  width: '100%',
-  height: 'auto',
-  aspectRatio: `${PRODUCT_IMAGE_WIDTH} / ${PRODUCT_IMAGE_HEIGHT}`,
-  borderRadius: 1,
-} as const;
 
 /** ProductDetails while the product loads, line for line about as tall, so nothing jumps. */
 export function ProductDetailsSkeleton() {
   return (
-    <Box aria-hidden>
-      <Skeleton variant="rectangular" sx={imageSx} />
-      <Skeleton
-        variant="text"
-        sx={{ fontSize: { xs: '1.5rem', md: '1.75rem' }, mt: 2, width: '60%' }}
-      />
-      <Box sx={{ mt: 1 }}>
+    <div aria-hidden="true">
+      <Skeleton variant="rectangular" className={styles.picture} width="100%" height="auto" />
+      <Skeleton className={styles.name} width="60%" />
+      <div className={styles.description}>
         {['100%', '100%', '100%', '100%', '70%'].map((width, index) => (
-          <Skeleton key={index} variant="text" sx={{ width }} />
+          <Skeleton key={index} width={width} />
         ))}
-      </Box>
-      <Stack spacing={0.5} sx={{ mt: 2 }}>
+      </div>
+      <div className={styles.facts}>
         {['45%', '50%', '40%'].map((width, index) => (
-          <Skeleton key={index} variant="text" sx={{ width }} />
+          <Skeleton key={index} width={width} />
         ))}
-      </Stack>
-    </Box>
+      </div>
+    </div>
   );
 }

@@ -1,20 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { addressSchema, messages, phoneSchema, type Order, type Product } from '@shop/shared';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
 import { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
 import { formatNumber, formatPrice } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
+import { useSession } from '../../../lib/session/use-session';
 import { notify } from '../../../lib/toast';
 import { usePlaceOrder } from '../api/place-order';
 import { checkQuantityField } from '../quantity';
+import styles from './purchase-form.module.css';
 
 const contactSchema = z.object({ number: phoneSchema, address: addressSchema });
 type ContactValues = z.infer<typeof contactSchema>;
@@ -30,25 +27,20 @@ interface PurchaseFormProps {
 function PlacedOrder({ order }: { order: Order }) {
   return (
     // A status, not an alert: the toast already announces the success once.
-    <Alert severity="success" role="status" sx={{ mt: 3 }} data-testid="order-placed">
-      <Typography sx={{ fontWeight: 600 }}>Your order is placed.</Typography>
-      <Typography variant="body2" sx={{ mt: 0.5 }}>
+    <Alert severity="success" role="status" className={styles.placed} data-testid="order-placed">
+      <p className={styles.placedTitle}>Your order is placed.</p>
+      <p className={styles.placedText}>
         {formatNumber(order.quantity)} × {order.productName}, total {formatPrice(order.price)}. It
         stays reserved for you until it is paid or cancelled.
-      </Typography>
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mt: 1.5 }}>
-        <Button
-          component={RouterLink}
-          to={`/dashboard/payment/${order._id}`}
-          variant="contained"
-          size="small"
-        >
+      </p>
+      <div className={styles.placedActions}>
+        <ButtonLink href={`/dashboard/payment/${order._id}`} variant="contained" size="small">
           Pay Now
-        </Button>
-        <Button component={RouterLink} to="/dashboard/myorders" variant="outlined" size="small">
+        </ButtonLink>
+        <ButtonLink href="/dashboard/myorders" variant="outlined" size="small">
           Go to My Orders
-        </Button>
-      </Stack>
+        </ButtonLink>
+      </div>
     </Alert>
   );
 }
@@ -110,8 +102,8 @@ export function PurchaseForm({ product, onOrderPlaced, onOrderRefused }: Purchas
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Purchase">
-      <Stack spacing={2.5}>
+    <form noValidate onSubmit={onSubmit} aria-label="Purchase">
+      <div className={styles.fields}>
         {product.available < product.minimum && (
           <Alert severity="warning">
             Not enough stock for the minimum order right now. Please check back soon.
@@ -124,22 +116,16 @@ export function PurchaseForm({ product, onOrderPlaced, onOrderRefused }: Purchas
           onChange={onQuantityChange}
           error={!check?.ok}
           helperText={`Between ${formatNumber(product.minimum)} and ${formatNumber(product.available)} pieces`}
-          slotProps={{ htmlInput: { min: product.minimum, max: product.available, step: 1 } }}
+          min={product.minimum}
+          max={product.available}
+          step={1}
+          fullWidth
         />
-        <Typography aria-live="polite" data-testid="order-total" sx={{ fontWeight: 600 }}>
+        <p aria-live="polite" data-testid="order-total" className={styles.total}>
           Total: {check?.ok ? formatPrice(check.total) : '—'}
-        </Typography>
-        <TextField
-          label="Name"
-          value={user?.displayName ?? ''}
-          slotProps={{ htmlInput: { readOnly: true } }}
-        />
-        <TextField
-          label="Email"
-          type="email"
-          value={user?.email ?? ''}
-          slotProps={{ htmlInput: { readOnly: true } }}
-        />
+        </p>
+        <TextField label="Name" value={user?.displayName ?? ''} readOnly fullWidth />
+        <TextField label="Email" type="email" value={user?.email ?? ''} readOnly fullWidth />
         <TextField
           {...register('number')}
           label="Phone Number"
@@ -147,6 +133,7 @@ export function PurchaseForm({ product, onOrderPlaced, onOrderRefused }: Purchas
           autoComplete="tel"
           error={Boolean(errors.number)}
           helperText={errors.number?.message}
+          fullWidth
         />
         <TextField
           {...register('address')}
@@ -156,6 +143,7 @@ export function PurchaseForm({ product, onOrderPlaced, onOrderRefused }: Purchas
           minRows={2}
           error={Boolean(errors.address)}
           helperText={errors.address?.message}
+          fullWidth
         />
         <Button
           type="submit"
@@ -166,8 +154,8 @@ export function PurchaseForm({ product, onOrderPlaced, onOrderRefused }: Purchas
         >
           Purchase
         </Button>
-      </Stack>
+      </div>
       {placed && <PlacedOrder order={placed} />}
-    </Box>
+    </form>
   );
 }
