@@ -108,4 +108,18 @@ describe('pages the server renders', () => {
     );
     expect((await t.app.inject({ url: '/', headers: page })).headers.etag).not.toBe(before);
   });
+
+  it('renders every page of DOCUMENT_PAGES, a page with a parameter as one document for every value', async () => {
+    for (const url of ['/products', '/blog', '/myportfolio', '/about']) {
+      const answer = await t.app.inject({ url, headers: page });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.body, url).toContain(`${url} `);
+    }
+    const one = await t.app.inject({ url: '/purchase/64b7f0c2a1e4d5f6a7b8c9d0', headers: page });
+    const other = await t.app.inject({ url: '/purchase/another-product', headers: page });
+    expect(one.statusCode).toBe(200);
+    // The renderer is given the route's pattern: the island reads the id in the browser.
+    expect(one.body).toContain('/purchase/:id ');
+    expect(other.headers.etag).toBe(one.headers.etag);
+  });
 });
