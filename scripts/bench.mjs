@@ -1,16 +1,18 @@
 // `npm run bench`: drives the production server with autocannon next to a bare Fastify
 // server answering the shop's own GET /api/items answer as constant bytes (same body, same
 // headers), prints req/s, p50/p99 latency and the ratio to the bare server, and writes the table
-// to docs/performance.md (between its bench markers).
+// to docs/performance.md (between its bench markers), then the idle memory of the server
+// (scripts/lib/idle-memory.mjs), once the loaded servers are stopped.
 // Env: BENCH_SECONDS (default 10), BENCH_DATABASE_URL (also benchmark on PostgreSQL).
 import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureBuild } from './ensure-build.mjs';
+import { IDLE_RSS_TARGETS_MB, measureIdleMemory } from './lib/idle-memory.mjs';
 import {
   cleanUp,
   importShared,
@@ -193,13 +195,15 @@ async function storedOrders(client, adminToken, id) {
   return answer.body.filter((o) => o.productId === id && o.address === '1 Bench Street').length;
 }
 
-function largestAsset() {
-  const dir = join(root, 'apps/web/dist/assets');
-  const files = readdirSync(dir)
-    .filter((f) => f.endsWith('.js'))
-    .map((f) => ({ f, size: statSync(join(dir, f)).size }))
-    .sort((a, b) => b.size - a.size);
-  return files[0].f;
+/**
+ * The single-page app's entry script, the one dist/index.html loads (the dashboard's first
+ * request for code), not merely the largest file: that can be a chunk only a few pages load.
+ */
+function appEntryAsset() {
+  const html = readFileSync(join(root, 'apps/web/dist/index.html'), 'utf8');
+  const entry = /<script type="module"[^>]* src="\/assets\/([^"]+\.js)"/.exec(html)?.[1];
+  if (!entry) throw new Error('apps/web/dist/index.html loads no script from /assets/');
+  return entry;
 }
 
 async function benchShop(label, port, bare) {
@@ -210,7 +214,7 @@ async function benchShop(label, port, bare) {
   const id = first._id;
   const product = async () =>
     expectStatus(await client.call(api.catalog.get, { params: { id } }), 200);
-  const asset = largestAsset();
+  const asset = appEntryAsset();
   console.log(`\n${label} (port ${port})`);
   const rows = [];
   rows.push(
@@ -390,7 +394,25 @@ function cpuModel() {
   }
 }
 
-function writeDoc(rows) {
+/** The idle memory's targets, met or missed, one line per database. */
+function memoryTargets(runs) {
+  const mb = (bytes) => bytes / 1024 / 1024;
+  return runs
+    .filter((run) => run.key !== 'pgliteFirstStart')
+    .map((run) => {
+      const target = IDLE_RSS_TARGETS_MB[run.database];
+      const rss = mb(run.rssBytes);
+      return (
+        `- Idle RSS, ${run.label}: under ${target} MB: ` +
+        (rss < target
+          ? `met (${rss.toFixed(0)} MB)`
+          : `missed by ${(rss - target).toFixed(0)} MB (${rss.toFixed(0)} MB)`)
+      );
+    })
+    .join('\n');
+}
+
+function writeDoc(rows, memory) {
   const nproc = spawnSync('nproc', { encoding: 'utf8' }).stdout.trim() || String(cpus().length);
   const section = [
     '### Figures of the last run',
@@ -410,9 +432,17 @@ function writeDoc(rows) {
     'the orders stored × minimum (201s plus requests still in flight when the run stopped) and',
     'stays at or above zero.',
     '',
+    '#### Idle memory',
+    '',
+    'The built server started on its own (no load), read from /proc once its RSS settles; what',
+    'holds it in the columns (scripts/lib/idle-memory.mjs, docs/decisions/016).',
+    '',
+    memory.table,
+    '',
     '#### Targets',
     '',
     targets(rows),
+    memoryTargets(memory.runs),
     '',
   ].join('\n');
   const file = join(root, 'docs/performance.md');
@@ -473,7 +503,14 @@ async function main() {
   }
 
   console.log(`\n${table(rows)}\n`);
-  writeDoc(rows);
+  // Idle memory with the loaded servers gone, so they take no CPU or memory from it.
+  cleanUp();
+  const memory = await measureIdleMemory({
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    log: (line) => console.log(line),
+  });
+  console.log(`\n${memory.table}\n`);
+  writeDoc(rows, memory);
   if (rows.some((r) => r.oversold))
     throw new Error('oversold: the stock taken does not match the accepted orders');
 }
