@@ -139,4 +139,29 @@ test.describe('home page', () => {
     await section.getByRole('button', { name: 'Subscribe' }).click();
     await expect(outcome).toHaveText(/already subscribed/i);
   });
+
+  test('an address typed into the newsletter field before its island hydrates is kept', async ({
+    page,
+  }) => {
+    const email = `early-${Date.now()}@example.com`;
+    // The form's code is held back until the address is typed into the server's HTML.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/subscribe-form-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/');
+    const section = page.getByRole('region', { name: 'Want To Get Updates' });
+    await section.scrollIntoViewIfNeeded();
+    const input = section.getByRole('textbox');
+    await input.fill(email);
+    await expect(page.locator('[data-island="subscribe-form"][data-hydrated]')).toHaveCount(0);
+
+    release();
+    await expect(page.locator('[data-island="subscribe-form"][data-hydrated]')).toBeAttached();
+    await expect(input).toHaveValue(email);
+    await section.getByRole('button', { name: 'Subscribe' }).click();
+    await expect(section.getByRole('status')).toHaveText(/subscribed/i);
+  });
 });

@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useSubscribe } from '../api';
@@ -24,6 +24,13 @@ export default function SubscribeForm() {
   const [submitted, setSubmitted] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
   const lastCheck = useRef(0);
+
+  // The field is server HTML before this island hydrates (as it comes near the viewport): what a
+  // fast visitor typed meanwhile is in the element, not in the state. Taken over once, at mount.
+  useEffect(() => {
+    const typed = inputRef.current?.value;
+    if (typed) setEmail(typed);
+  }, []);
 
   const validate = async (value: string) => {
     const id = ++lastCheck.current;
