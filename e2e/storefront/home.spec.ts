@@ -1,6 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { api } from '@shop/shared';
-import { getProducts, getReviews, isCallOf } from '../support/api';
+import { getProducts, getReviews } from '../support/api';
 
 // The end-to-end tests read the page as a person does, so SPEC's texts are written out here.
 const sectionHeadings = [
@@ -139,24 +138,5 @@ test.describe('home page', () => {
     await input.fill(email);
     await section.getByRole('button', { name: 'Subscribe' }).click();
     await expect(outcome).toHaveText(/already subscribed/i);
-  });
-
-  // The home page arrives with its products (the server renders it); the catalogue page still
-  // asks the API from the browser.
-  test('tells the visitor when the shop cannot be reached, and retries', async ({
-    page,
-    request,
-  }) => {
-    const products = await getProducts(request);
-    let fail = true;
-    await page.route(isCallOf(api.catalog.list), (route) =>
-      fail ? route.abort('connectionrefused') : route.fallback(),
-    );
-    await page.goto('/products');
-    const retry = page.getByRole('button', { name: /retry|try again/i }).first();
-    await expect(retry).toBeVisible();
-    fail = false;
-    await retry.click();
-    await expect(page.getByTestId('product-card')).toHaveCount(products.length);
   });
 });
