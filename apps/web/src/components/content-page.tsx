@@ -1,7 +1,7 @@
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import styles from './content-page.module.css';
 import { PageTitle } from './page-title';
+import { Container } from './ui/container';
 
 interface ContentPageProps {
   title: string;
@@ -12,16 +12,10 @@ interface ContentPageProps {
 /** Frame of the static pages: one h1, a short intro and readable line lengths. */
 export function ContentPage({ title, intro, children }: ContentPageProps) {
   return (
-    <Container maxWidth="md" sx={{ py: { xs: 5, md: 8 } }}>
+    <Container maxWidth="md" className={styles.page}>
       <PageTitle title={title} />
-      <Typography variant="h1" sx={{ fontSize: { xs: '2rem', md: '2.75rem' } }}>
-        {title}
-      </Typography>
-      {intro && (
-        <Typography sx={{ mt: 2, fontSize: '1.15rem', color: 'text.secondary' }}>
-          {intro}
-        </Typography>
-      )}
+      <h1 className={styles.title}>{title}</h1>
+      {intro && <p className={styles.intro}>{intro}</p>}
       {children}
     </Container>
   );

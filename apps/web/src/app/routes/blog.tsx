@@ -1,28 +1,13 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { ContentPage } from '../../components/content-page';
+import styles from './blog.module.css';
 
 function Code({ children }: { children: ReactNode }) {
-  return (
-    <Box
-      component="code"
-      sx={{
-        fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-        fontSize: '0.92em',
-        bgcolor: 'grey.100',
-        px: 0.5,
-        borderRadius: 0.5,
-      }}
-    >
-      {children}
-    </Box>
-  );
+  return <code className={styles.code}>{children}</code>;
 }
 
 function P({ children }: { children: ReactNode }) {
-  return <Typography sx={{ mt: 2, lineHeight: 1.75 }}>{children}</Typography>;
+  return <p className={styles.paragraph}>{children}</p>;
 }
 
 const posts: { id: string; question: string; answer: ReactNode }[] = [
@@ -179,22 +164,12 @@ export default function BlogPage() {
       intro="Notes from our web team on building and testing the React application behind this shop."
     >
       {posts.map((post) => (
-        <Paper
-          key={post.id}
-          component="article"
-          variant="outlined"
-          aria-labelledby={`${post.id}-title`}
-          sx={{ p: { xs: 2.5, md: 4 }, mt: 4 }}
-        >
-          <Typography
-            variant="h2"
-            id={`${post.id}-title`}
-            sx={{ fontSize: { xs: '1.35rem', md: '1.6rem' } }}
-          >
+        <article key={post.id} aria-labelledby={`${post.id}-title`} className={styles.post}>
+          <h2 id={`${post.id}-title`} className={styles.question}>
             {post.question}
-          </Typography>
+          </h2>
           {post.answer}
-        </Paper>
+        </article>
       ))}
     </ContentPage>
   );

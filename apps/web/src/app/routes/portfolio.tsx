@@ -1,14 +1,10 @@
-import EmailIcon from '@mui/icons-material/Email';
-import LocationOnIcon from '@mui/icons-material/LocationOn';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
-import Grid from '@mui/material/Grid';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { ContentPage } from '../../components/content-page';
+import cardStyles from '../../components/ui/card.module.css';
+import { cx } from '../../components/ui/container';
+import { Icon } from '../../components/ui/icon';
+import { email, locationOn } from '../../components/ui/icons';
+import styles from './portfolio.module.css';
 
 const developer = {
   name: 'Maya Lindqvist',
@@ -71,14 +67,12 @@ const projects = [
 
 function Block({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Card component="section" aria-label={title} sx={{ mt: 4 }}>
-      <CardContent sx={{ p: { xs: 2.5, md: 4 } }}>
-        <Typography variant="h2" sx={{ fontSize: '1.5rem', mb: 2 }}>
-          {title}
-        </Typography>
+    <section aria-label={title} className={cx(cardStyles.card, styles.block)}>
+      <div className={styles.blockContent}>
+        <h2 className={styles.blockTitle}>{title}</h2>
         {children}
-      </CardContent>
-    </Card>
+      </div>
+    </section>
   );
 }
 
@@ -89,68 +83,66 @@ export default function PortfolioPage() {
       intro={`I am ${developer.name}, the ${developer.role.toLowerCase()} who builds and looks after this shop.`}
     >
       <Block title="Contact">
-        <Typography variant="h3" component="p" sx={{ fontSize: '1.25rem' }}>
-          {developer.name}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary' }}>{developer.role}</Typography>
-        <Stack spacing={1} sx={{ mt: 2 }}>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <EmailIcon fontSize="small" aria-hidden />
-            <Typography>
-              Email: <Link href={`mailto:${developer.email}`}>{developer.email}</Link>
-            </Typography>
-          </Stack>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <LocationOnIcon fontSize="small" aria-hidden />
-            <Typography>City: {developer.city}</Typography>
-          </Stack>
-        </Stack>
+        <p className={styles.name}>{developer.name}</p>
+        <p className={styles.secondary}>{developer.role}</p>
+        <div className={styles.contact}>
+          <div className={styles.contactLine}>
+            <Icon path={email} size={20} className={styles.contactIcon} />
+            <p>
+              Email:{' '}
+              <a href={`mailto:${developer.email}`} className={styles.link}>
+                {developer.email}
+              </a>
+            </p>
+          </div>
+          <div className={styles.contactLine}>
+            <Icon path={locationOn} size={20} className={styles.contactIcon} />
+            <p>City: {developer.city}</p>
+          </div>
+        </div>
       </Block>
 
       <Block title="Education">
-        <Stack spacing={2}>
+        <div className={styles.education}>
           {education.map((item) => (
             <div key={item.degree}>
-              <Typography variant="h3" sx={{ fontSize: '1.1rem' }}>
-                {item.degree}
-              </Typography>
-              <Typography sx={{ color: 'text.secondary' }}>
+              <h3 className={styles.itemTitle}>{item.degree}</h3>
+              <p className={styles.secondary}>
                 {item.school}, {item.years}
-              </Typography>
+              </p>
             </div>
           ))}
-        </Stack>
+        </div>
       </Block>
 
       <Block title="Skills">
-        <Stack
-          component="ul"
-          direction="row"
-          sx={{ flexWrap: 'wrap', gap: 1, p: 0, m: 0, listStyle: 'none' }}
-        >
+        <ul className={styles.skills}>
           {skills.map((skill) => (
             <li key={skill}>
-              <Chip label={skill} variant="outlined" color="primary" />
+              <span className={styles.chip}>{skill}</span>
             </li>
           ))}
-        </Stack>
+        </ul>
       </Block>
 
       <Block title="Projects">
-        <Grid container spacing={2}>
+        <div className={styles.projects}>
           {projects.map((project) => (
-            <Grid key={project.name} size={{ xs: 12, md: 4 }}>
-              <Typography variant="h3" sx={{ fontSize: '1.1rem' }}>
-                <Link href={project.url} target="_blank" rel="noopener noreferrer">
+            <div key={project.name}>
+              <h3 className={styles.itemTitle}>
+                <a
+                  href={project.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={styles.link}
+                >
                   {project.name}
-                </Link>
-              </Typography>
-              <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
-                {project.description}
-              </Typography>
-            </Grid>
+                </a>
+              </h3>
+              <p className={styles.description}>{project.description}</p>
+            </div>
           ))}
-        </Grid>
+        </div>
       </Block>
     </ContentPage>
   );

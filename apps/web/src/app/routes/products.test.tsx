@@ -1,8 +1,8 @@
 import { HOME_PRODUCT_COUNT } from '@shop/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeProduct, testConfig } from '../../test/factories';
-import { answer, handle, mockApi, routes } from '../../test/fetch-mock';
+import { answer, mockApi, routes } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 
 const products = Array.from({ length: HOME_PRODUCT_COUNT + 3 }, (_, i) => makeProduct(i + 1));
@@ -12,20 +12,31 @@ function mockShop() {
     answer(routes.settings.config, 200, testConfig),
     answer(routes.catalog.list, 200, products),
     answer(routes.reviews.list, 200, []),
-    handle(routes.catalog.get, ({ params }) => {
-      const product = products.find((p) => p._id === params.id);
-      return product
-        ? { status: 200, body: product }
-        : { status: 404, body: { statusCode: 404, error: 'Not Found', message: 'No product.' } };
-    }),
   ]);
 }
 
 describe('All products', () => {
+  it('is where the home products section links to', async () => {
+    mockShop();
+    renderApp('/');
+
+    const section = await screen.findByRole('region', { name: 'Products That We Manufacture' });
+    expect(await within(section).findAllByRole('article')).toHaveLength(HOME_PRODUCT_COUNT);
+    // A document the server renders (docs/decisions/015): the browser loads it, not the app.
+    expect(within(section).getByRole('link', { name: 'View all products' })).toHaveAttribute(
+      'href',
+      '/products',
+    );
+  });
+
   it('shows every product in catalogue order, with the same cards', async () => {
     mockShop();
     renderApp('/products');
 
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'All Products' }),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('All Products | TestParts'));
     await screen.findByRole('heading', { name: 'Part 1' });
     const cards = screen.getAllByRole('article');
     expect(cards).toHaveLength(products.length);

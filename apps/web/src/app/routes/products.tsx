@@ -1,19 +1,20 @@
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { PageTitle } from '../../components/page-title';
+import { Container } from '../../components/ui/container';
 import { ProductGrid } from '../../features/catalog/components/product-grid';
+import styles from './products.module.css';
 
-/** /products: the whole catalogue with the home page's cards, in the same order. */
+/**
+ * /products: the whole catalogue with the home page's cards, in the same order. The server
+ * renders it with the catalogue (docs/decisions/015): HTML only, Buy Now being a link.
+ */
 export default function ProductsPage() {
   return (
-    <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+    <Container className={styles.page}>
       <PageTitle title="All Products" />
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-        All Products
-      </Typography>
-      <Typography sx={{ mt: 1, mb: { xs: 3, md: 4 }, color: 'text.secondary' }}>
+      <h1 className={styles.title}>All Products</h1>
+      <p className={styles.intro}>
         Every part we manufacture, sold in bulk to businesses worldwide.
-      </Typography>
+      </p>
       <ProductGrid />
     </Container>
   );

@@ -1,9 +1,16 @@
 import type { ComponentPropsWithoutRef } from 'react';
 import styles from './container.module.css';
 
-/** The page's content column (1200 px at most), as MUI's Container maxWidth="lg" drew it. */
-export function Container({ className, ...props }: ComponentPropsWithoutRef<'div'>) {
-  return <div className={cx(styles.container, className)} {...props} />;
+interface ContainerProps extends ComponentPropsWithoutRef<'div'> {
+  /** MUI's maxWidth: "lg", 1200 px, unless told "md", 900 px (the content pages' reading width). */
+  maxWidth?: 'md' | 'lg';
+}
+
+/** The page's content column, as MUI's Container drew it. */
+export function Container({ maxWidth = 'lg', className, ...props }: ContainerProps) {
+  return (
+    <div className={cx(styles.container, maxWidth === 'md' && styles.md, className)} {...props} />
+  );
 }
 
 /** Joins class names, skipping the ones a condition turned off. */
