@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { addressSchema, messages, phoneSchema, type Order, type Product } from '@shop/shared';
+import { messages, type Order, type Product } from '@shop/shared';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import { useForm, type Resolver } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
@@ -13,8 +11,11 @@ import { usePlaceOrder } from '../api/place-order';
 import { checkQuantityField } from '../quantity';
 import styles from './purchase-form.module.css';
 
-const contactSchema = z.object({ number: phoneSchema, address: addressSchema });
-type ContactValues = z.infer<typeof contactSchema>;
+import type { ContactValues } from '../contact-rule';
+
+/** The shared rules' resolver, loaded with the first check (contact-rule.ts says why). */
+const contactResolver: Resolver<ContactValues> = async (...args) =>
+  (await import('../contact-rule')).contactResolver(...args);
 
 interface PurchaseFormProps {
   product: Product;
@@ -64,7 +65,7 @@ export function PurchaseForm({ product, onOrderPlaced, onOrderRefused }: Purchas
     reset,
     formState: { errors },
   } = useForm<ContactValues>({
-    resolver: zodResolver(contactSchema),
+    resolver: contactResolver,
     defaultValues: { number: '', address: '' },
   });
 
