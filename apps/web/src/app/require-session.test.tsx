@@ -191,11 +191,26 @@ describe('Dashboard', () => {
     setUp(customer);
     const { user } = renderApp('/dashboard/myorders');
 
-    await user.click(await screen.findByRole('button', { name: 'Open dashboard menu' }));
-    // The open drawer hides the rest of the page from assistive technology.
-    const menus = screen.getAllByRole('navigation', { name: 'Dashboard' });
-    expect(menus).toHaveLength(1);
-    expect(menus[0]!.closest('.MuiDrawer-paper')).not.toBeNull();
-    expect(within(menus[0]!).getByRole('link', { name: 'My Profile' })).toBeInTheDocument();
+    const toggle = await screen.findByRole('button', { name: 'Open dashboard menu' });
+    await user.click(toggle);
+    // A modal dialog (the browser makes the rest of the page inert) holding the menu.
+    const drawer = await screen.findByRole('dialog', { name: 'Dashboard menu' });
+    const menu = within(drawer).getByRole('navigation', { name: 'Dashboard' });
+    expect(within(menu).getByRole('link', { name: 'My Profile' })).toBeInTheDocument();
+    expect(within(menu).getByRole('link', { name: 'My Orders' })).toHaveFocus();
+
+    // Escape closes it and gives focus back to the toggle.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(toggle).toHaveFocus();
+
+    // Choosing a page closes it too.
+    await user.click(toggle);
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Dashboard menu' })).getByRole('link', {
+        name: 'Add A Review',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

@@ -1,7 +1,6 @@
-import Box from '@mui/material/Box';
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { LoadError } from '../components/load-error';
+import { LoadError } from '../components/ui/load-error';
 import {
   asksForSignOut,
   useSession,
@@ -9,6 +8,7 @@ import {
   type SignOutState,
 } from '../lib/session';
 import { dashboardPath } from './layouts/nav-links';
+import styles from './require-session.module.css';
 import { SessionLoading } from './layouts/session-loading';
 
 /**
@@ -63,13 +63,13 @@ export function RequireAdmin() {
 
   if (session.adminError) {
     return (
-      <Box sx={{ py: 4 }}>
+      <div className={styles.error}>
         <LoadError
           title="Your administrator rights could not be checked."
           error={session.adminError}
           onRetry={session.retryAdminCheck}
         />
-      </Box>
+      </div>
     );
   }
   if (session.isAdminLoading) return <SessionLoading />;

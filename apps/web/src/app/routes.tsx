@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { RouteObject } from 'react-router';
 import { LoadDocument } from './layouts/load-document';
 import { RootLayout } from './layouts/root-layout';
@@ -31,16 +31,23 @@ const MakeAdminPage = lazy(() => import('./routes/make-admin'));
 const ManageReviewsPage = lazy(() => import('./routes/manage-reviews'));
 const AuditLogPage = lazy(() => import('./routes/audit-log'));
 
+/**
+ * MUI's theme, around only the pages still drawn with MUI (layouts/mui-theme.tsx): MUI and
+ * emotion load with the first of them, never with the app's entry or a page drawn with CSS.
+ */
+const MuiTheme = lazy(() => import('./layouts/mui-theme'));
+const withMuiTheme = (page: ReactNode) => <MuiTheme>{page}</MuiTheme>;
+
 export const routes: RouteObject[] = [
   {
     path: '/',
     element: <RootLayout />,
     children: [
       { index: true, element: <LoadDocument page={HomePage} /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'signup', element: <SignupPage /> },
-      { path: 'reset-password', element: <ResetPasswordPage /> },
-      { path: 'email-verified', element: <EmailVerifiedPage /> },
+      { path: 'login', element: withMuiTheme(<LoginPage />) },
+      { path: 'signup', element: withMuiTheme(<SignupPage />) },
+      { path: 'reset-password', element: withMuiTheme(<ResetPasswordPage />) },
+      { path: 'email-verified', element: withMuiTheme(<EmailVerifiedPage />) },
       { path: 'blog', element: <LoadDocument page={BlogPage} /> },
       { path: 'myportfolio', element: <LoadDocument page={PortfolioPage} /> },
       { path: 'about', element: <LoadDocument page={AboutPage} /> },
@@ -56,34 +63,30 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <DashboardHome /> },
               { path: 'myorders', element: <MyOrdersPage /> },
-              { path: 'addreview', element: <AddReviewPage /> },
-              { path: 'payment/:id', element: <PaymentPage /> },
-              { path: 'myprofile', element: <ProfilePage /> },
+              { path: 'addreview', element: withMuiTheme(<AddReviewPage />) },
+              { path: 'payment/:id', element: withMuiTheme(<PaymentPage />) },
+              { path: 'myprofile', element: withMuiTheme(<ProfilePage />) },
               {
                 element: <RequireAdmin />,
                 children: [
-                  { path: 'manageallorders', element: <ManageAllOrdersPage /> },
-                  { path: 'addproduct', element: <AddProductPage /> },
-                  { path: 'manageproducts', element: <ManageProductsPage /> },
-                  { path: 'makeadmin', element: <MakeAdminPage /> },
-                  { path: 'managereviews', element: <ManageReviewsPage /> },
-                  { path: 'auditlog', element: <AuditLogPage /> },
+                  { path: 'manageallorders', element: withMuiTheme(<ManageAllOrdersPage />) },
+                  { path: 'addproduct', element: withMuiTheme(<AddProductPage />) },
+                  { path: 'manageproducts', element: withMuiTheme(<ManageProductsPage />) },
+                  { path: 'makeadmin', element: withMuiTheme(<MakeAdminPage />) },
+                  { path: 'managereviews', element: withMuiTheme(<ManageReviewsPage />) },
+                  { path: 'auditlog', element: withMuiTheme(<AuditLogPage />) },
                 ],
               },
             ],
           },
         ],
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: withMuiTheme(<NotFoundPage />) },
     ],
   },
   {
     // The Google popup's last page: no navigation or footer, it only reports back and closes.
     path: '/auth/popup-complete',
-    element: (
-      <Suspense fallback={null}>
-        <PopupCompletePage />
-      </Suspense>
-    ),
+    element: <Suspense fallback={null}>{withMuiTheme(<PopupCompletePage />)}</Suspense>,
   },
 ];

@@ -1,10 +1,7 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
+import { Button } from './ui/button';
+import errorButton from './ui/button-error.module.css';
+import { Dialog, DialogActions, DialogContent } from './ui/dialog';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -27,26 +24,30 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
-  const titleId = useId();
   const detailId = useId();
   return (
     <Dialog
       open={open}
+      title={question}
       onClose={pending ? undefined : onCancel}
-      aria-labelledby={titleId}
       aria-describedby={detail ? detailId : undefined}
     >
-      <DialogTitle id={titleId}>{question}</DialogTitle>
       {detail && (
         <DialogContent>
-          <DialogContentText id={detailId}>{detail}</DialogContentText>
+          <p id={detailId}>{detail}</p>
         </DialogContent>
       )}
       <DialogActions>
-        <Button onClick={onCancel} disabled={pending} autoFocus>
+        <Button onClick={onCancel} disabled={pending} data-autofocus>
           No
         </Button>
-        <Button onClick={onConfirm} loading={pending} color="error" variant="contained">
+        <Button
+          onClick={onConfirm}
+          loading={pending}
+          color="inherit"
+          variant="contained"
+          className={errorButton.contained}
+        >
           Yes
         </Button>
       </DialogActions>

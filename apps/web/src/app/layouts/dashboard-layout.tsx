@@ -1,49 +1,33 @@
-import MenuOpenIcon from '@mui/icons-material/MenuOpen';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Drawer from '@mui/material/Drawer';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
-import Typography from '@mui/material/Typography';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { Icon } from '../../components/ui/icon';
+import { menuOpen } from '../../components/ui/icons';
 import { useSession } from '../../lib/session';
+import styles from './dashboard-layout.module.css';
 import { dashboardMenu } from './dashboard-menu';
 import { PageLoading } from './page-loading';
 
-const DRAWER_WIDTH = 240;
+/** MUI's md breakpoint: from here the side menu is always shown. */
+const WIDE = '(min-width: 900px)';
 
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const session = useSession();
   const items = dashboardMenu(session.isAdmin);
   return (
-    <Box component="nav" aria-label="Dashboard">
-      <Typography variant="overline" component="p" sx={{ px: 2, pt: 2, color: 'text.secondary' }}>
-        Dashboard
-      </Typography>
-      <List>
+    <nav aria-label="Dashboard">
+      <p className={styles.overline}>Dashboard</p>
+      <ul className={styles.list}>
         {items.map((item) => (
-          <ListItem key={item.to} disablePadding>
-            <ListItemButton
-              component={NavLink}
-              to={item.to}
-              onClick={onNavigate}
-              sx={{
-                '&[aria-current="page"]': {
-                  bgcolor: 'action.selected',
-                  borderLeft: 4,
-                  borderColor: 'secondary.main',
-                },
-              }}
-            >
-              <ListItemText primary={item.label} />
-            </ListItemButton>
-          </ListItem>
+          <li key={item.to}>
+            <NavLink to={item.to} onClick={onNavigate} className={styles.item}>
+              {item.label}
+            </NavLink>
+          </li>
         ))}
-      </List>
-    </Box>
+      </ul>
+    </nav>
   );
 }
 
@@ -52,42 +36,48 @@ export function DashboardLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = () => setDrawerOpen(false);
 
+  // The drawer is for small screens: a window widened past md shows the side menu instead.
+  useEffect(() => {
+    if (!drawerOpen || typeof window.matchMedia !== 'function') return;
+    const wide = window.matchMedia(WIDE);
+    const close = () => {
+      if (wide.matches) setDrawerOpen(false);
+    };
+    close();
+    wide.addEventListener('change', close);
+    return () => wide.removeEventListener('change', close);
+  }, [drawerOpen]);
+
   return (
-    <Box sx={{ display: 'flex', flex: 1, alignItems: 'stretch' }}>
-      <Box
-        sx={{
-          display: { xs: 'none', md: 'block' },
-          width: DRAWER_WIDTH,
-          flexShrink: 0,
-          borderRight: 1,
-          borderColor: 'divider',
-          bgcolor: 'background.paper',
-        }}
-      >
+    <div className={styles.layout}>
+      <div className={styles.sidebar}>
         <SideMenu />
-      </Box>
-      <Drawer
+      </div>
+      <Dialog
         open={drawerOpen}
         onClose={closeDrawer}
-        sx={{ display: { md: 'none' }, '& .MuiDrawer-paper': { width: DRAWER_WIDTH } }}
+        aria-label="Dashboard menu"
+        className={styles.drawer}
       >
         <SideMenu onNavigate={closeDrawer} />
-      </Drawer>
-      <Box sx={{ flex: 1, minWidth: 0, p: { xs: 2, md: 4 } }}>
+      </Dialog>
+      <div className={styles.content}>
         <Button
           variant="outlined"
-          startIcon={<MenuOpenIcon />}
           onClick={() => setDrawerOpen(true)}
           aria-label="Open dashboard menu"
-          sx={{ display: { md: 'none' }, mb: 2 }}
+          className={styles.menuButton}
         >
+          <span className={styles.startIcon}>
+            <Icon path={menuOpen} size={20} />
+          </span>
           Menu
         </Button>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
 

@@ -1,20 +1,20 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { messages, type Order } from '@shop/shared';
 import { useEffect, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { LoadError } from '../../../components/load-error';
+import { Alert } from '../../../components/ui/alert';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import errorButton from '../../../components/ui/button-error.module.css';
+import { Chip } from '../../../components/ui/chip';
+import { cx } from '../../../components/ui/container';
+import { LoadError } from '../../../components/ui/load-error';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '../../../components/ui/table';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format';
 import { useSignOutToHome } from '../../../lib/session';
@@ -23,6 +23,7 @@ import { useCancelOrder } from '../api/cancel-order';
 import { useMyOrders } from '../api/get-my-orders';
 import { DashboardHeading } from './dashboard-heading';
 import { OrderProduct } from './order-product';
+import styles from './orders.module.css';
 import { OrdersTableSkeleton } from './orders-table-skeleton';
 import { TestPaymentChip } from './test-payment-chip';
 
@@ -35,32 +36,27 @@ interface MyOrdersTableProps {
 function CustomerStatus({ order }: { order: Order }) {
   if (!order.paid) {
     return (
-      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <div className={styles.status}>
         <Chip label="Unpaid" color="warning" size="small" variant="outlined" />
         {order.holdExpiresAt && (
-          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            Held until {formatDateTime(order.holdExpiresAt)}
-          </Typography>
+          <span className={styles.caption}>Held until {formatDateTime(order.holdExpiresAt)}</span>
         )}
-      </Stack>
+      </div>
     );
   }
   return (
-    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-      <Stack direction="row" spacing={0.5}>
+    <div className={styles.status}>
+      <div className={styles.chips}>
         <Chip label="Paid" color="success" size="small" />
         {order.shipping && <Chip label="Shipped" color="info" size="small" />}
         <TestPaymentChip order={order} />
-      </Stack>
+      </div>
       {order.transactionId && (
-        <Typography variant="caption" sx={{ color: 'text.secondary', wordBreak: 'break-all' }}>
-          Transaction id:{' '}
-          <Typography component="span" variant="caption" sx={{ fontFamily: 'monospace' }}>
-            {order.transactionId}
-          </Typography>
-        </Typography>
+        <span className={cx(styles.caption, styles.breakAll)}>
+          Transaction id: <span className={styles.monospace}>{order.transactionId}</span>
+        </span>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -76,27 +72,23 @@ function OrderRow({ order, onCancel }: { order: Order; onCancel: (order: Order) 
         <CustomerStatus order={order} />
       </TableCell>
       <TableCell>
-        <Stack direction="row" spacing={1}>
+        <div className={styles.actions}>
           {!order.paid && (
-            <Button
-              component={RouterLink}
-              to={`/dashboard/payment/${order._id}`}
-              variant="contained"
-              size="small"
-            >
+            <ButtonLink href={`/dashboard/payment/${order._id}`} variant="contained" size="small">
               Pay
-            </Button>
+            </ButtonLink>
           )}
           <Button
             variant="outlined"
-            color="error"
+            color="inherit"
             size="small"
+            className={errorButton.outlined}
             disabled={order.paid}
             onClick={() => onCancel(order)}
           >
             Cancel
           </Button>
-        </Stack>
+        </div>
       </TableCell>
     </TableRow>
   );
@@ -146,9 +138,9 @@ export function MyOrdersTable({ onStockReleased }: MyOrdersTableProps) {
       <Alert
         severity="info"
         action={
-          <Button component={RouterLink} to="/" color="inherit" size="small">
+          <ButtonLink href="/" color="inherit" size="small">
             Browse products
-          </Button>
+          </ButtonLink>
         }
       >
         You have no orders yet.
@@ -156,8 +148,8 @@ export function MyOrdersTable({ onStockReleased }: MyOrdersTableProps) {
     );
   } else {
     body = (
-      <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
-        <Table aria-label="My orders" sx={{ minWidth: 720 }}>
+      <TableContainer>
+        <Table aria-label="My orders" className={styles.myOrders}>
           <TableHead>
             <TableRow>
               <TableCell>Product</TableCell>

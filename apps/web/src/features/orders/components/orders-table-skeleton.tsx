@@ -1,14 +1,14 @@
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
+import { Skeleton } from '../../../components/ui/skeleton';
+import styles from './orders.module.css';
 
 /** Stands in for an orders table while it loads. */
 export function OrdersTableSkeleton() {
   return (
-    <Stack spacing={1} aria-busy="true" aria-label="Loading orders">
+    <div className={styles.skeleton} aria-busy="true" aria-label="Loading orders">
       <Skeleton variant="rounded" height={48} />
       <Skeleton variant="rounded" height={64} />
       <Skeleton variant="rounded" height={64} />
       <Skeleton variant="rounded" height={64} />
-    </Stack>
+    </div>
   );
 }

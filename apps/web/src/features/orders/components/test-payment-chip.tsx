@@ -1,5 +1,5 @@
-import Chip from '@mui/material/Chip';
 import type { Order } from '@shop/shared';
+import { Chip } from '../../../components/ui/chip';
 
 /**
  * Marks an order paid with a test card (the sandbox gateway, or Stripe in test mode): no money
@@ -8,7 +8,5 @@ import type { Order } from '@shop/shared';
  */
 export function TestPaymentChip({ order }: { order: Pick<Order, 'paid' | 'testPayment'> }) {
   if (!order.paid || !order.testPayment) return null;
-  return (
-    <Chip label="Test payment" size="small" variant="outlined" sx={{ borderStyle: 'dashed' }} />
-  );
+  return <Chip label="Test payment" size="small" variant="outlined" dashed />;
 }
