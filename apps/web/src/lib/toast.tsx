@@ -1,5 +1,5 @@
 import { SUCCESS_TOAST_MS } from '@shop/shared';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /*
  * react-toastify, with its styles, is not part of the first load (bundle-budget.spec.ts): every
@@ -55,8 +55,30 @@ const subscribe = (listener: () => void) => {
 const getLoaded = () => loaded;
 const FIRST_ACTS = ['pointerdown', 'keydown'] as const;
 
+/**
+ * The AppToastContainers mounted, in the order they mounted: only the first draws react-toastify's
+ * container. Two would share the library's one default container id: the later replaces the
+ * earlier, and the first to unmount takes the other's toasts with it. A page the server renders
+ * has one in each island that shows toasts (no app is around them), the single-page app one for
+ * all its pages; when the app renders such a page itself (in development and in the component
+ * tests), both are there.
+ */
+const mounted: symbol[] = [];
+const getFirstMounted = () => mounted[0] ?? null;
+
 export function AppToastContainer() {
+  const [id] = useState(() => Symbol('AppToastContainer'));
   const toastify = useSyncExternalStore(subscribe, getLoaded, () => null);
+  const first = useSyncExternalStore(subscribe, getFirstMounted, () => null) === id;
+
+  useEffect(() => {
+    mounted.push(id);
+    listeners.forEach((listener) => listener());
+    return () => {
+      mounted.splice(mounted.indexOf(id), 1);
+      listeners.forEach((listener) => listener());
+    };
+  }, [id]);
 
   useEffect(() => {
     if (toastify) return;
@@ -67,5 +89,5 @@ export function AppToastContainer() {
     };
   }, [toastify]);
 
-  return toastify ? <toastify.ShopToastContainer /> : null;
+  return first && toastify ? <toastify.ShopToastContainer /> : null;
 }
