@@ -26,6 +26,8 @@ const islands: Record<string, Loader> = {
   'verify-email-notice': async () => VerifyEmailNotice,
   'subscribe-form': async () =>
     (await import('../features/newsletter/components/subscribe-form')).default,
+  'login-form': async () => (await import('../features/auth/components/login-panel')).default,
+  'signup-form': async () => (await import('../features/auth/components/signup-form')).default,
 };
 
 const queryClient = createQueryClient();

@@ -37,8 +37,8 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { index: true, element: <LoadDocument page={HomePage} /> },
-      { path: 'login', element: <LoginPage /> },
-      { path: 'signup', element: <SignupPage /> },
+      { path: 'login', element: <LoadDocument page={LoginPage} /> },
+      { path: 'signup', element: <LoadDocument page={SignupPage} /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'email-verified', element: <EmailVerifiedPage /> },
       { path: 'blog', element: <LoadDocument page={BlogPage} /> },
