@@ -95,12 +95,14 @@ test.describe('home page rendered by the server', () => {
     request,
     page,
   }) => {
-    const html = await (await request.get('/login', { headers: { accept: 'text/html' } })).text();
+    // A page of the single-page app (the public pages are all documents now).
+    const path = '/reset-password?token=e2e-shell';
+    const html = await (await request.get(path, { headers: { accept: 'text/html' } })).text();
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('hero-heading');
-    await page.goto('/login');
+    await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: HERO })).toHaveCount(0);
-    await expect(page.getByLabel('Email', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('New password', { exact: true })).toBeVisible();
     // The app's Home link leads back to the server's page.
     await page
       .getByRole('navigation', { name: 'Main' })

@@ -15,9 +15,11 @@ import { PAGE_DATA_ID, seedPageData, type PageData } from './app/page-data';
 import AboutPage from './app/routes/about';
 import BlogPage from './app/routes/blog';
 import HomePage from './app/routes/home';
+import LoginPage from './app/routes/login';
 import PortfolioPage from './app/routes/portfolio';
 import ProductsPage from './app/routes/products';
 import PurchasePage from './app/routes/purchase';
+import SignupPage from './app/routes/signup';
 import { reviewsQueryOptions } from './features/reviews/api/get-reviews';
 import { productKeys } from './lib/product-keys';
 import { createQueryClient } from './lib/query-client';
@@ -29,6 +31,8 @@ const pages: Record<DocumentPage, ComponentType> = {
   '/myportfolio': PortfolioPage,
   '/about': AboutPage,
   '/purchase/:id': PurchasePage,
+  '/login': LoginPage,
+  '/signup': SignupPage,
 };
 
 /** The places in apps/web/document.html the render fills. */

@@ -16,6 +16,8 @@ export const DOCUMENT_PAGES = [
   '/myportfolio',
   '/about',
   '/purchase/:id',
+  '/login',
+  '/signup',
 ] as const;
 
 export type DocumentPage = (typeof DOCUMENT_PAGES)[number];

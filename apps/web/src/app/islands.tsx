@@ -27,6 +27,8 @@ const islands: Record<string, Loader> = {
   'subscribe-form': async () =>
     (await import('../features/newsletter/components/subscribe-form')).default,
   purchase: async () => (await import('./routes/purchase')).PurchaseIsland,
+  'login-form': async () => (await import('../features/auth/components/login-panel')).default,
+  'signup-form': async () => (await import('../features/auth/components/signup-form')).default,
 };
 
 const queryClient = createQueryClient();

@@ -1,6 +1,6 @@
 import { ACCESS_TOKEN_KEY } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { admin, customer, fakeAuthServer, fakeToken, type TestUser } from '../test/auth-mock';
 import { testConfig } from '../test/factories';
 import {
@@ -15,6 +15,10 @@ import {
   routes,
 } from '../test/fetch-mock';
 import { renderApp } from '../test/render';
+import { replacePage } from '../lib/replace-page';
+
+// After a login, /login's island loads the page in its place; jsdom cannot, so the test reads it.
+vi.mock('../lib/replace-page', () => ({ replacePage: vi.fn() }));
 
 function setUp(signedInAs: TestUser | null, extra: Mocks = []) {
   const server = fakeAuthServer({ signedInAs });
@@ -44,7 +48,7 @@ describe('RequireSession', () => {
       server.mocks,
       handle(routes.auth.session, session.wrapped),
     ]);
-    const { user, router } = renderApp('/dashboard/myorders?page=2');
+    const { router, unmount } = renderApp('/dashboard/myorders?page=2');
 
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     expect(screen.getByRole('progressbar')).toBeInTheDocument();
@@ -52,15 +56,23 @@ describe('RequireSession', () => {
 
     session.release();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.state).toEqual({ from: '/dashboard/myorders?page=2' });
+    const state = router.state.location.state;
+    expect(state).toEqual({ from: '/dashboard/myorders?page=2' });
+    unmount();
 
-    await user.type(await screen.findByRole('textbox', { name: 'Email' }), customer.email);
-    await user.type(screen.getByLabelText('Password'), customer.password!);
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+    // /login is a page the server renders: the app reloads the history entry to load it, and the
+    // entry keeps its state (load-document.tsx), which the login island reads after the login.
+    window.history.replaceState({ usr: state, key: 'from-guard', idx: 0 }, '', '/login');
+    try {
+      const login = renderApp('/login');
+      await login.user.type(await screen.findByRole('textbox', { name: 'Email' }), customer.email);
+      await login.user.type(screen.getByLabelText('Password'), customer.password!);
+      await login.user.click(screen.getByRole('button', { name: 'Login' }));
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/myorders'));
-    expect(router.state.location.search).toBe('?page=2');
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Orders' })).toBeInTheDocument();
+      await waitFor(() => expect(replacePage).toHaveBeenCalledWith('/dashboard/myorders?page=2'));
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
   });
 
   it('lets a signed-in user in and fetches a shop token when none is stored', async () => {

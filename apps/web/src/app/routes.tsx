@@ -44,8 +44,8 @@ export const routes: RouteObject[] = [
     element: <RootLayout />,
     children: [
       { index: true, element: <LoadDocument page={HomePage} /> },
-      { path: 'login', element: withMuiTheme(<LoginPage />) },
-      { path: 'signup', element: withMuiTheme(<SignupPage />) },
+      { path: 'login', element: <LoadDocument page={LoginPage} /> },
+      { path: 'signup', element: <LoadDocument page={SignupPage} /> },
       { path: 'reset-password', element: withMuiTheme(<ResetPasswordPage />) },
       { path: 'email-verified', element: withMuiTheme(<EmailVerifiedPage />) },
       { path: 'blog', element: <LoadDocument page={BlogPage} /> },

@@ -6,7 +6,12 @@ import { API_URL } from './api-url';
  * and ride on the session cookie. `new URL` also accepts an absolute VITE_API_URL.
  */
 export const authClient = createAuthClient({
-  baseURL: new URL(`${API_URL}/auth`, window.location.origin).href,
+  // The server imports this module with the login and signup pages it renders, and never calls
+  // it there (their forms sign in from the browser): it has no window, so any origin will do.
+  baseURL: new URL(
+    `${API_URL}/auth`,
+    typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
+  ).href,
   fetchOptions: {
     // Better Auth keeps the fetch it saw at start; looking it up per call lets the component
     // tests stand in for the server the same way they do for the API client.

@@ -56,40 +56,38 @@ const getLoaded = () => loaded;
 const FIRST_ACTS = ['pointerdown', 'keydown'] as const;
 
 /**
- * The containers mounted, oldest first: only the first draws toasts. A page of islands mounts
- * one in the island that toasts; when the single-page app renders that island as its own page
- * (its provider already has one), the second stays empty instead of showing every toast twice.
+ * The AppToastContainers mounted, in the order they mounted: only the first draws react-toastify's
+ * container. Two would share the library's one default container id: the later replaces the
+ * earlier, and the first to unmount takes the other's toasts with it. A page the server renders
+ * has one in each island that shows toasts (no app is around them), the single-page app one for
+ * all its pages; when the app renders such a page itself (in development and in the component
+ * tests), both are there.
  */
-const containers: symbol[] = [];
-const containerListeners = new Set<() => void>();
-const subscribeContainers = (listener: () => void) => {
-  containerListeners.add(listener);
-  return () => containerListeners.delete(listener);
-};
-const firstContainer = () => containers[0] ?? null;
+const mounted: symbol[] = [];
+const getFirstMounted = () => mounted[0] ?? null;
 
 export function AppToastContainer() {
+  const [id] = useState(() => Symbol('AppToastContainer'));
   const toastify = useSyncExternalStore(subscribe, getLoaded, () => null);
-  const [self] = useState(() => Symbol('toast container'));
-  const first = useSyncExternalStore(subscribeContainers, firstContainer, () => null);
+  const first = useSyncExternalStore(subscribe, getFirstMounted, () => null) === id;
 
   useEffect(() => {
-    containers.push(self);
-    containerListeners.forEach((listener) => listener());
+    mounted.push(id);
+    listeners.forEach((listener) => listener());
     return () => {
-      containers.splice(containers.indexOf(self), 1);
-      containerListeners.forEach((listener) => listener());
+      mounted.splice(mounted.indexOf(id), 1);
+      listeners.forEach((listener) => listener());
     };
-  }, [self]);
+  }, [id]);
 
   useEffect(() => {
-    if (toastify || first !== self) return;
+    if (toastify) return;
     const preload = () => withToast(() => undefined);
     for (const type of FIRST_ACTS) window.addEventListener(type, preload, { capture: true });
     return () => {
       for (const type of FIRST_ACTS) window.removeEventListener(type, preload, { capture: true });
     };
-  }, [toastify, first, self]);
+  }, [toastify]);
 
-  return toastify && first === self ? <toastify.ShopToastContainer /> : null;
+  return first && toastify ? <toastify.ShopToastContainer /> : null;
 }

@@ -1,11 +1,20 @@
 import { ACCESS_TOKEN_KEY, messages } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authFailure, customer, fakeAuthServer, fakeToken } from '../../test/auth-mock';
 import { testConfig } from '../../test/factories';
 import { answer, handle, mockApi, type Mocks, routes } from '../../test/fetch-mock';
+import { hydrateIsland, renderOnServer } from '../../test/islands';
 import { renderApp } from '../../test/render';
+import LoginPanel from '../../features/auth/components/login-panel';
+import { PASSWORD_CHANGED } from '../../features/auth/password-changed';
 import { POPUP_CLOSED_BY_USER } from '../../features/auth/popup/sign-in-popup';
+import { replacePage } from '../../lib/replace-page';
+import LoginPage from './login';
+
+// The island loads the next page in place of /login; jsdom cannot, so the test reads where to.
+vi.mock('../../lib/replace-page', () => ({ replacePage: vi.fn() }));
 
 function renderLogin(extra: Mocks = [], config = testConfig) {
   const server = fakeAuthServer();
@@ -14,9 +23,24 @@ function renderLogin(extra: Mocks = [], config = testConfig) {
   return { ...view, ...api, server };
 }
 
+/** The state of the history entry /login was loaded into (a guard's, kept through the reload). */
+function arriveWithState(state: object) {
+  window.history.replaceState({ usr: state, key: 'abc123', idx: 0 }, '');
+}
+
+async function logIn(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(await screen.findByRole('textbox', { name: 'Email' }), customer.email);
+  await user.type(screen.getByLabelText('Password'), customer.password!);
+  await user.click(screen.getByRole('button', { name: 'Login' }));
+}
+
 /** True when `later` comes after `earlier` in the page. */
 const follows = (earlier: Element, later: Element) =>
   Boolean(earlier.compareDocumentPosition(later) & Node.DOCUMENT_POSITION_FOLLOWING);
+
+afterEach(() => {
+  window.history.replaceState(null, '');
+});
 
 describe('Login page', () => {
   it('shows the required message under each empty field', async () => {
@@ -62,19 +86,55 @@ describe('Login page', () => {
     expect(await screen.findByTestId('auth-error')).toHaveTextContent('*TOO_MANY_REQUESTS*');
   });
 
-  it('signs in, stores the shop token, shows the user in the navbar and goes to /', async () => {
-    const { user, router, callsTo } = renderLogin();
-    await user.type(await screen.findByRole('textbox', { name: 'Email' }), customer.email);
-    await user.type(screen.getByLabelText('Password'), customer.password!);
-    await user.click(screen.getByRole('button', { name: 'Login' }));
+  it('signs in, stores the shop token, shows the user in the navbar and loads / in its place', async () => {
+    const { user, callsTo } = renderLogin();
+    await logIn(user);
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    await waitFor(() => expect(replacePage).toHaveBeenCalledWith('/'));
+    expect(replacePage).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe(fakeToken(customer.email));
     expect(callsTo(routes.auth.signIn).map((call) => call.body)).toEqual([
       { email: customer.email, password: customer.password },
     ]);
     const banner = screen.getByRole('banner');
     expect(await within(banner).findAllByText(customer.name)).not.toHaveLength(0);
+    // Busy while the next page loads: no second sign-in.
+    expect(screen.getByRole('button', { name: 'Login' })).toBeDisabled();
+  });
+
+  it('goes back to the page a guard remembered in the history entry', async () => {
+    arriveWithState({ from: '/dashboard/myorders?page=2' });
+    const { user } = renderLogin();
+    await logIn(user);
+
+    await waitFor(() => expect(replacePage).toHaveBeenCalledWith('/dashboard/myorders?page=2'));
+  });
+
+  it('goes to / instead of a remembered address on another site', async () => {
+    arriveWithState({ from: '//evil.example/phish' });
+    const { user } = renderLogin();
+    await logIn(user);
+
+    await waitFor(() => expect(replacePage).toHaveBeenCalledWith('/'));
+  });
+
+  it('sends a visitor who is already signed in on to the remembered page', async () => {
+    arriveWithState({ from: '/dashboard/myprofile' });
+    const server = fakeAuthServer({ signedInAs: customer });
+    mockApi([answer(routes.settings.config, 200, testConfig), server.mocks]);
+    renderApp('/login');
+
+    await waitFor(() => expect(replacePage).toHaveBeenCalledWith('/dashboard/myprofile'));
+  });
+
+  it('says the password has changed when /reset-password sent the visitor, once', async () => {
+    arriveWithState({ from: '/dashboard/myorders', passwordChanged: true });
+    renderLogin();
+
+    expect(await screen.findByText(PASSWORD_CHANGED)).toBeInTheDocument();
+    // Taken off the entry, so a reload does not say it again; the remembered page stays.
+    expect(window.history.state).toMatchObject({ usr: { from: '/dashboard/myorders' } });
+    expect((window.history.state as { usr: object }).usr).not.toHaveProperty('passwordChanged');
   });
 
   it('switches to reset mode and back, keeping the email typed', async () => {
@@ -85,10 +145,13 @@ describe('Login page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Reset Password' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue(customer.email);
+    await waitFor(() => expect(document.title).toBe('Reset Password | TestParts'));
 
     await user.click(screen.getByRole('button', { name: 'Back to login' }));
     expect(screen.getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue(customer.email);
+    await waitFor(() => expect(document.title).toBe('Login | TestParts'));
   });
 
   it('in reset mode sends the email and shows Email Sent! inline and as a toast', async () => {
@@ -165,5 +228,56 @@ describe('Login page', () => {
     popup.closed = true;
 
     expect(await screen.findByTestId('auth-error')).toHaveTextContent(`*${POPUP_CLOSED_BY_USER}*`);
+  });
+});
+
+describe('Login page rendered by the server', () => {
+  const page = { path: '/login', config: { ...testConfig, googleEnabled: true } };
+
+  it('is HTML with the card, its heading and the fields, the form an island hydrated at once', () => {
+    const container = renderOnServer(<LoginPage />, page);
+
+    const island = container.querySelector<HTMLElement>('[data-island="login-form"]')!;
+    expect(island).toHaveAttribute('data-hydrate', 'load');
+    expect(within(island).getByRole('heading', { level: 1, name: 'Login' })).toBeInTheDocument();
+    expect(within(island).getByRole('textbox', { name: 'Email' })).toBeInTheDocument();
+    expect(within(island).getByLabelText('Password')).toBeInTheDocument();
+    expect(within(island).getByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      '/signup',
+    );
+    // What needs the island's code waits for it: the browser would send the form itself (a GET
+    // with the password in the address), and nothing would answer the other buttons.
+    for (const name of ['Login', 'Forgot password?', 'Continue With Google'])
+      expect(within(island).getByRole('button', { name })).toBeDisabled();
+    container.remove();
+  });
+
+  it('keeps what was typed before the island hydrated, and signs in with it', async () => {
+    const server = fakeAuthServer();
+    const { callsTo } = mockApi([server.mocks]);
+    const container = renderOnServer(<LoginPage />, page);
+    const email = within(container).getByRole<HTMLInputElement>('textbox', { name: 'Email' });
+    const password = within(container).getByLabelText<HTMLInputElement>('Password');
+    // Typed into the server's HTML, no React behind it yet.
+    email.value = customer.email;
+    password.value = customer.password!;
+
+    const island = await hydrateIsland(container, 'login-form', LoginPanel, page);
+    expect(island.mismatches).toEqual([]);
+    // Hydrated, not drawn again: the same inputs, still holding what was typed.
+    expect(within(container).getByRole('textbox', { name: 'Email' })).toBe(email);
+    expect(email).toHaveValue(customer.email);
+    expect(password).toHaveValue(customer.password);
+
+    const login = within(container).getByRole('button', { name: 'Login' });
+    await waitFor(() => expect(login).toBeEnabled());
+    await userEvent.setup().click(login);
+
+    await waitFor(() => expect(replacePage).toHaveBeenCalledWith('/'));
+    expect(callsTo(routes.auth.signIn).map((call) => call.body)).toEqual([
+      { email: customer.email, password: customer.password },
+    ]);
+    island.unmount();
   });
 });

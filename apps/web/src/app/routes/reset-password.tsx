@@ -9,13 +9,11 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { notify } from '../../lib/toast';
 import { useResetPassword } from '../../features/auth/api/reset-password';
 import { newPasswordSchema, type NewPasswordInput } from '../../features/auth/schemas';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { AuthErrorText } from '../../features/auth/components/auth-error-text';
-
-export const PASSWORD_CHANGED = 'Your password has been changed. Please log in.';
+import { passwordChangedState } from '../../features/auth/password-changed';
 
 function BackToLogin() {
   return (
@@ -69,10 +67,9 @@ function NewPasswordForm({ token }: { token: string }) {
     reset.mutate(
       { newPassword, token },
       {
-        onSuccess: () => {
-          notify.success(PASSWORD_CHANGED);
-          void navigate('/login', { replace: true });
-        },
+        // /login says so: it is a page the server renders, which a toast from here would not
+        // outlive (features/auth/password-changed.ts).
+        onSuccess: () => void navigate('/login', { replace: true, state: passwordChangedState }),
         onError: (error) => setAuthError(error.code),
       },
     );

@@ -1,6 +1,9 @@
 import { useRef, useState } from 'react';
 import { AuthError, authClient, callAuth, toAuthError } from '../../../lib/auth-client';
-import { useCompleteSignIn, type SessionUser } from '../../../lib/session';
+// Not the session folder's index: it brings React Router, which the login and signup islands
+// (pages the server renders) have not.
+import type { SessionUser } from '../../../lib/session/get-session';
+import { useCompleteSignIn } from '../../../lib/session/use-session';
 import { POPUP_COMPLETE_PATH } from '../popup/popup-message';
 import { signInWithPopup } from '../popup/sign-in-popup';
 

@@ -1,6 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { authClient, callAuth, type AuthError } from '../../../lib/auth-client';
-import { useCompleteSignIn, type SessionUser } from '../../../lib/session';
+// Not the session folder's index: it brings React Router, which the login and signup islands
+// (pages the server renders) have not.
+import type { SessionUser } from '../../../lib/session/get-session';
+import { useCompleteSignIn } from '../../../lib/session/use-session';
 import type { LoginInput } from '../schemas';
 
 /** `routes.auth.signIn`: sets the session cookie or fails with a code. */

@@ -1,6 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { authClient, callAuth, type AuthError } from '../../../lib/auth-client';
-import { useCompleteSignIn, type SessionUser } from '../../../lib/session';
+// Not the session folder's index: it brings React Router, which the login and signup islands
+// (pages the server renders) have not.
+import type { SessionUser } from '../../../lib/session/get-session';
+import { useCompleteSignIn } from '../../../lib/session/use-session';
 import type { SignupInput } from '../schemas';
 
 /** `routes.auth.signUp`: creates the account (the server uppercases the name) and signs in. */

@@ -1,34 +1,44 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { PageTitle } from '../../../components/page-title';
+import styles from './auth-card.module.css';
 
-interface AuthCardProps {
+interface AuthCardContentProps {
   title: string;
   subtitle?: string;
   children: ReactNode;
 }
 
-/** The frame of the login, signup and reset pages: one centred card with the page's heading. */
-export function AuthCard({ title, subtitle, children }: AuthCardProps) {
+/** The frame of the login, signup and reset pages: one centred card. */
+export function AuthFrame({ children }: { children: ReactNode }) {
   return (
-    <Box sx={{ py: { xs: 4, md: 8 }, px: 2, display: 'flex', justifyContent: 'center' }}>
+    <div className={styles.page}>
+      <div className={styles.card}>{children}</div>
+    </div>
+  );
+}
+
+/**
+ * What the card holds: its heading, a line under it, then the form. Apart from the frame for
+ * /login, whose heading changes with its mode (login or reset password) inside its island.
+ */
+export function AuthCardContent({ title, subtitle, children }: AuthCardContentProps) {
+  return (
+    <>
+      <h1 className={styles.title}>{title}</h1>
+      {subtitle && <p className={styles.subtitle}>{subtitle}</p>}
+      <div className={styles.body}>{children}</div>
+    </>
+  );
+}
+
+/** A page of one card with its heading, which also names the page (its document title). */
+export function AuthCard({ title, subtitle, children }: AuthCardContentProps) {
+  return (
+    <AuthFrame>
       <PageTitle title={title} />
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 440 }}>
-        <Typography
-          variant="h1"
-          sx={{ fontSize: { xs: '1.75rem', md: '2rem' }, textAlign: 'center' }}
-        >
-          {title}
-        </Typography>
-        {subtitle && (
-          <Typography sx={{ mt: 1, color: 'text.secondary', textAlign: 'center' }}>
-            {subtitle}
-          </Typography>
-        )}
-        <Box sx={{ mt: 3 }}>{children}</Box>
-      </Paper>
-    </Box>
+      <AuthCardContent title={title} subtitle={subtitle}>
+        {children}
+      </AuthCardContent>
+    </AuthFrame>
   );
 }

@@ -1,4 +1,4 @@
-import Typography from '@mui/material/Typography';
+import styles from './auth-error-text.module.css';
 
 /**
  * SPEC section 8: an identity failure shows the provider's code text in red, wrapped in
@@ -7,13 +7,8 @@ import Typography from '@mui/material/Typography';
 export function AuthErrorText({ code }: { code: string | null }) {
   if (!code) return null;
   return (
-    <Typography
-      role="alert"
-      data-testid="auth-error"
-      color="error"
-      sx={{ mt: 1, fontWeight: 600, overflowWrap: 'anywhere' }}
-    >
+    <p role="alert" data-testid="auth-error" className={styles.error}>
       {`*${code}*`}
-    </Typography>
+    </p>
   );
 }

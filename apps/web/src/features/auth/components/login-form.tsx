@@ -1,31 +1,33 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { PageLink } from '../../../components/ui/navigation';
+import { TextField } from '../../../components/ui/text-field';
+import { useHydrated } from '../../../components/use-hydrated';
 import type { AuthError } from '../../../lib/auth-client';
-import { redirectTarget } from '../../../lib/session';
 import { useGoogleSignIn } from '../api/google-sign-in';
 import { useSignIn } from '../api/sign-in';
 import { loginSchema, type LoginInput } from '../schemas';
 import { AuthErrorText } from './auth-error-text';
+import styles from './auth-form.module.css';
 import { GoogleButton } from './google-button';
 import { OrDivider } from './or-divider';
 
 interface LoginFormProps {
   defaultEmail: string;
   onForgotPassword: (email: string) => void;
+  /** The sign-in is done and the next page loads (useLeaveOnceSignedIn). */
+  leaving: boolean;
 }
 
-export function LoginForm({ defaultEmail, onForgotPassword }: LoginFormProps) {
-  const navigate = useNavigate();
-  const location = useLocation();
+/**
+ * The login mode of /login. What it does after a sign-in is its island's (LoginPanel): the page
+ * leaves once the session is signed in, whichever way that happened.
+ */
+export function LoginForm({ defaultEmail, onForgotPassword, leaving }: LoginFormProps) {
   const signIn = useSignIn();
+  const hydrated = useHydrated();
   const [authError, setAuthError] = useState<string | null>(null);
   const {
     register,
@@ -34,54 +36,66 @@ export function LoginForm({ defaultEmail, onForgotPassword }: LoginFormProps) {
     formState: { errors },
   } = useForm<LoginInput>({
     resolver: zodResolver(loginSchema),
+    // What was typed into the server's fields before the island hydrated is kept: the form reads
+    // a field that differs from its HTML when it registers it (react-hook-form's edited check).
     defaultValues: { email: defaultEmail, password: '' },
   });
 
-  // SPEC section 2: back to the page that asked for a login, or home.
-  const continueToTarget = () => void navigate(redirectTarget(location.state), { replace: true });
   const showError = (error: AuthError) => setAuthError(error.code);
-  const google = useGoogleSignIn({ onSuccess: continueToTarget, onError: showError });
+  // Signed in, the island leaves (useLeaveOnceSignedIn): nothing more to do here.
+  const google = useGoogleSignIn({ onSuccess: () => undefined, onError: showError });
 
   const onSubmit = handleSubmit((input) => {
     setAuthError(null);
-    signIn.mutate(input, { onSuccess: continueToTarget, onError: showError });
+    signIn.mutate(input, { onError: showError });
   });
 
   return (
     <>
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Login">
-        <Stack spacing={2}>
+      <form noValidate onSubmit={onSubmit} aria-label="Login" className={styles.form}>
+        <TextField
+          {...register('email')}
+          type="email"
+          label="Email"
+          autoComplete="email"
+          fullWidth
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message}
+        />
+        <div>
           <TextField
-            {...register('email')}
-            type="email"
-            label="Email"
-            autoComplete="email"
+            {...register('password')}
+            type="password"
+            label="Password"
+            autoComplete="current-password"
             fullWidth
-            error={Boolean(errors.email)}
-            helperText={errors.email?.message}
+            error={Boolean(errors.password)}
+            helperText={errors.password?.message}
           />
-          <Box>
-            <TextField
-              {...register('password')}
-              type="password"
-              label="Password"
-              autoComplete="current-password"
-              fullWidth
-              error={Boolean(errors.password)}
-              helperText={errors.password?.message}
-            />
-            <AuthErrorText code={authError} />
-          </Box>
-          <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
-            <Button size="small" onClick={() => onForgotPassword(getValues('email'))}>
-              Forgot password?
-            </Button>
-          </Box>
-          <Button type="submit" variant="contained" size="large" loading={signIn.isPending}>
-            Login
+          <AuthErrorText code={authError} />
+        </div>
+        <div className={styles.aside}>
+          <Button
+            size="small"
+            className={styles.textButton}
+            disabled={!hydrated}
+            onClick={() => onForgotPassword(getValues('email'))}
+          >
+            Forgot password?
           </Button>
-        </Stack>
-      </Box>
+        </div>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          className={styles.submit}
+          // Before the code is there, the browser would send the form itself, password and all.
+          disabled={!hydrated}
+          loading={signIn.isPending || leaving}
+        >
+          Login
+        </Button>
+      </form>
       <OrDivider />
       <GoogleButton
         onClick={() => {
@@ -89,12 +103,9 @@ export function LoginForm({ defaultEmail, onForgotPassword }: LoginFormProps) {
           google.start();
         }}
       />
-      <Typography sx={{ mt: 3, textAlign: 'center' }}>
-        New here?{' '}
-        <Link component={RouterLink} to="/signup">
-          Create an account
-        </Link>
-      </Typography>
+      <p className={styles.switch}>
+        New here? <PageLink href="/signup">Create an account</PageLink>
+      </p>
     </>
   );
 }

@@ -1,9 +1,10 @@
-import Divider from '@mui/material/Divider';
+import styles from './or-divider.module.css';
 
+/** Between a form and Continue With Google. */
 export function OrDivider() {
   return (
-    <Divider sx={{ my: 3, color: 'text.secondary' }} role="presentation">
-      or
-    </Divider>
+    <div className={styles.divider} role="presentation">
+      <span className={styles.text}>or</span>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
-import Button from '@mui/material/Button';
+import { Button } from '../../../components/ui/button';
 import { useSendVerificationEmail } from '../api/send-verification-email';
 import { AuthErrorText } from './auth-error-text';
+import styles from './resend-verification-button.module.css';
 
 export const VERIFICATION_SENT = 'Email sent: check your inbox.';
 
@@ -13,6 +14,7 @@ export function ResendVerificationButton({ email }: { email: string }) {
         color="inherit"
         size="small"
         variant="outlined"
+        className={styles.resend}
         disabled={send.isPending || send.isSuccess}
         onClick={() => send.mutate(email)}
       >

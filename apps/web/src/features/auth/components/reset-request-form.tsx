@@ -1,23 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { messages } from '@shop/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../lib/toast';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { resetRequestSchema, type ResetRequestInput } from '../schemas';
 import { AuthErrorText } from './auth-error-text';
+import styles from './auth-form.module.css';
 
 interface ResetRequestFormProps {
   defaultEmail: string;
   onBackToLogin: (email: string) => void;
 }
 
-/** The login page's reset-password mode (SPEC section 4): email only. */
+/**
+ * The login page's reset-password mode (SPEC section 4): email only. Only ever rendered in the
+ * browser (the page arrives in login mode), so its buttons need not wait for the island's code.
+ */
 export function ResetRequestForm({ defaultEmail, onBackToLogin }: ResetRequestFormProps) {
   const request = useRequestPasswordReset();
   const [authError, setAuthError] = useState<string | null>(null);
@@ -45,30 +47,35 @@ export function ResetRequestForm({ defaultEmail, onBackToLogin }: ResetRequestFo
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-label="Reset password">
-      <Stack spacing={2}>
-        <Box>
-          <TextField
-            {...register('email')}
-            type="email"
-            label="Email"
-            autoComplete="email"
-            fullWidth
-            error={Boolean(errors.email)}
-            helperText={errors.email?.message}
-          />
-          <AuthErrorText code={authError} />
-        </Box>
-        {sent && (
-          <Alert severity="success" role="status" data-testid="reset-email-sent">
-            {messages.emailSent}
-          </Alert>
-        )}
-        <Button type="submit" variant="contained" size="large" loading={request.isPending}>
-          Reset Password
-        </Button>
-        <Button onClick={() => onBackToLogin(getValues('email'))}>Back to login</Button>
-      </Stack>
-    </Box>
+    <form noValidate onSubmit={onSubmit} aria-label="Reset password" className={styles.form}>
+      <div>
+        <TextField
+          {...register('email')}
+          type="email"
+          label="Email"
+          autoComplete="email"
+          fullWidth
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message}
+        />
+        <AuthErrorText code={authError} />
+      </div>
+      {sent && (
+        // A status, not an alert: the toast has already said it.
+        <Alert severity="success" role="status" data-testid="reset-email-sent">
+          {messages.emailSent}
+        </Alert>
+      )}
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        className={styles.submit}
+        loading={request.isPending}
+      >
+        Reset Password
+      </Button>
+      <Button onClick={() => onBackToLogin(getValues('email'))}>Back to login</Button>
+    </form>
   );
 }
