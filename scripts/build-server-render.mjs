@@ -26,9 +26,9 @@ export function buildServerRender(webDir) {
   if (built.status !== 0) throw new Error('the build of the server render failed');
   // The styles of what the entry renders; parts it loads lazily (never rendered on the server)
   // bring their own, which the browser loads with their code.
-  const css = readdirSync(join(out, 'assets')).filter((file) =>
-    /^entry-server-.*\.css$/.test(file),
-  );
-  if (css.length !== 1)
-    throw new Error(`the server render built ${css.length} entry stylesheets, expected one`);
+  // One stylesheet, the entry's: documents.ts inlines it, and styles in any other file (a
+  // chunk split off the entry) would be missing from every page.
+  const css = readdirSync(join(out, 'assets')).filter((file) => file.endsWith('.css'));
+  if (css.length !== 1 || !/^entry-server-.*\.css$/.test(css[0]))
+    throw new Error(`the server render built ${css.join(', ') || 'no'} stylesheets, expected one`);
 }

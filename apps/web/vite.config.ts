@@ -77,7 +77,7 @@ export function apiRoutes(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), sourceMapsOutOfDist(), apiRoutes()],
   resolve: {
     alias: {
@@ -94,18 +94,25 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: 'hidden',
-    rollupOptions: {
-      // The single-page app's shell, and the template of the pages the server renders with
-      // their islands' script (docs/decisions/015).
-      input: {
-        app: fileURLToPath(new URL('index.html', import.meta.url)),
-        document: fileURLToPath(new URL('document.html', import.meta.url)),
-      },
-    },
+    rollupOptions: isSsrBuild
+      ? {
+          // The server render is one file with one stylesheet, all of which goes inline into
+          // every document: a chunk of its own (a part the browser loads lazily) would take its
+          // share of the styles, and the components it shares with the page, out of the page.
+          output: { codeSplitting: false },
+        }
+      : {
+          // The single-page app's shell, and the template of the pages the server renders with
+          // their islands' script (docs/decisions/015).
+          input: {
+            app: fileURLToPath(new URL('index.html', import.meta.url)),
+            document: fileURLToPath(new URL('document.html', import.meta.url)),
+          },
+        },
     // The server's render (src/entry-server.tsx, built by scripts/build-server-render.mjs)
     // writes the styles of what it renders as one file: they go inline into every document.
     ssrEmitAssets: true,
   },
   // The server render runs as one self-contained file in the API process.
   ssr: { noExternal: true },
-});
+}));

@@ -118,6 +118,8 @@ const FIRST_LOAD_PAGES: {
   open?: (page: Page) => Promise<string>;
   /** What this page must not load, where it differs from LATER_ONLY. */
   laterOnly?: RegExp[];
+  /** Its budget, where it differs from FIRST_LOAD_JS_BUDGET. */
+  budget?: number;
 }[] = [
   {
     path: '/',
@@ -148,6 +150,11 @@ const FIRST_LOAD_PAGES: {
       await showsHeading('Purchase')(page);
       await expect(page.getByLabel('Quantity', { exact: true })).toBeVisible();
     },
+    // Over the public pages' budget by what a form that checks as it is typed needs: react-hook-
+    // form (13 KB) and zod's core (25 KB), which the build puts in a chunk shared with the
+    // orders' query keys (docs/performance.md). Its shell, the HTML with the Loading... screen,
+    // is the public part and needs no more than any public page.
+    budget: 150 * 1024,
     laterOnly: [
       /node_modules\/@mui\//,
       /node_modules\/@emotion\//,
@@ -158,7 +165,13 @@ const FIRST_LOAD_PAGES: {
   },
 ];
 
-for (const { path, ready, open, laterOnly = LATER_ONLY } of FIRST_LOAD_PAGES) {
+for (const {
+  path,
+  ready,
+  open,
+  laterOnly = LATER_ONLY,
+  budget = FIRST_LOAD_JS_BUDGET,
+} of FIRST_LOAD_PAGES) {
   test(`the first load of ${path} stays within its gzipped JavaScript budget`, async ({
     page,
     baseURL,
@@ -177,7 +190,7 @@ for (const { path, ready, open, laterOnly = LATER_ONLY } of FIRST_LOAD_PAGES) {
     const total = sum(measured);
     const breakdown = [
       `First load of ${path}: ${measured.length} JavaScript files, ${kb(total)} gzipped ` +
-        `(budget ${kb(FIRST_LOAD_JS_BUDGET)}, gzip level 9):`,
+        `(budget ${kb(budget)}, gzip level 9):`,
       ...listing(measured),
     ].join('\n');
     console.log(breakdown);
@@ -202,7 +215,7 @@ for (const { path, ready, open, laterOnly = LATER_ONLY } of FIRST_LOAD_PAGES) {
         .map((source) => `${script.name}: ${source}`),
     );
     expect.soft(misplaced, 'code that should load only when needed').toEqual([]);
-    expect(total, breakdown).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET);
+    expect(total, breakdown).toBeLessThanOrEqual(budget);
   });
 }
 

@@ -52,9 +52,12 @@ test.describe('home page rendered by the server', () => {
       page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }),
     ).toBeVisible();
     // Buy Now is a link to the purchase page, which needs no script to follow.
-    await expect(
-      page.getByTestId('product-card').first().getByRole('link', { name: 'Buy Now' }),
-    ).toHaveAttribute('href', /^\/purchase\/[\w-]+$/);
+    const buyNow = page.getByTestId('product-card').first().getByRole('link', { name: 'Buy Now' });
+    await expect(buyNow).toHaveAttribute('href', /^\/purchase\/[\w-]+$/);
+    // Styled by the inline styles alone, shared primitives included (a button, the page's
+    // column): none of them may stay in a stylesheet the page does not link.
+    await expect(buyNow).toHaveCSS('background-color', 'rgb(11, 60, 110)');
+    await expect(page.locator('#products > div').first()).toHaveCSS('max-width', '1200px');
     await context.close();
   });
 

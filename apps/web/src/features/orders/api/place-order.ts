@@ -1,4 +1,4 @@
-import { placeOrderResultSchema, type Order, type PlaceOrder } from '@shop/shared';
+import type { Order, PlaceOrder } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, routes } from '../../../lib/api-client';
 import { orderKeys } from './order-keys';
@@ -8,6 +8,7 @@ import { orderKeys } from './order-keys';
  * the name and email from the token and the product copy and total from the product (DESIGN 5).
  */
 export async function placeOrder(input: PlaceOrder): Promise<Order> {
+  const { placeOrderResultSchema } = await import('./order-answer');
   const answer = await call(
     routes.orders.place,
     { body: input },
