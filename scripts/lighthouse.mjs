@@ -131,9 +131,12 @@ function freePort() {
 function startLighthouseShop(port) {
   // A copy of the web build, so every run measures the same files even if the tree is rebuilt
   // meanwhile (the API's code is loaded once, at start).
+  // The server render sits beside the build (dist-server next to dist), where the API looks for
+  // it: without it the server would send the public pages as the single-page app's shell.
   const webDir = tempDir('shop-lighthouse-web-');
-  cpSync(join(root, 'apps/web/dist'), webDir, { recursive: true });
-  return startShop(port, { WEB_DIST_DIR: webDir });
+  for (const dir of ['dist', 'dist-server'])
+    cpSync(join(root, 'apps/web', dir), join(webDir, dir), { recursive: true });
+  return startShop(port, { WEB_DIST_DIR: join(webDir, 'dist') });
 }
 
 /**
@@ -403,6 +406,11 @@ async function main() {
   LOAD_AVERAGE = loadavg()[0].toFixed(1);
   const child = startLighthouseShop(port);
   await waitForHealth(base, child);
+  const served = await (await fetch(`${base}/`, { headers: { accept: 'text/html' } })).text();
+  if (!served.includes('data-island='))
+    throw new Error(
+      'The server sent / without its server render: the measure would be of the shell.',
+    );
 
   const client = shared.createApiClient({ baseUrl: base });
   const items = await products(client);
