@@ -86,3 +86,30 @@ test('tells the buyer when the product cannot be loaded, and retries', async ({ 
   await retry.click();
   await expect(page.getByRole('heading', { level: 2, name: product.name })).toBeVisible();
 });
+
+test('the purchase island hydrates without a mismatch when the session is known before its code', async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  const product = await demoProduct(page.request, 'Hard Drive');
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  // The island's code arrives only once the page's script has learnt the session.
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/purchase-[\w-]+\.js$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const session = page.waitForResponse((response) => isCallOf(api.auth.session)(response.url()));
+
+  await page.goto(`/purchase/${product._id}`);
+  await session;
+  release();
+  await expect(page.getByLabel('Quantity', { exact: true })).toHaveValue(String(product.minimum));
+  await expect(page.locator('[data-island="purchase"][data-hydrated]')).toBeAttached();
+  expect(errors).toEqual([]);
+});

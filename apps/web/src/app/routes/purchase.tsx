@@ -3,6 +3,7 @@ import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { preload } from 'react-dom';
 import { Island } from '../../components/island';
+import { useHydrated } from '../../components/use-hydrated';
 import { PageTitle } from '../../components/page-title';
 import { Alert } from '../../components/ui/alert';
 import { ButtonLink } from '../../components/ui/button';
@@ -58,8 +59,12 @@ export default function PurchaseDocument() {
 export function PurchaseIsland() {
   const path = useCurrentPath();
   const session = useSession();
+  // The island's code loads after the page's script, which may have learnt the session by then:
+  // while it hydrates, it draws what the server drew (the session unknown), then the session.
+  const hydrated = useHydrated();
+  const status = hydrated ? session.status : 'loading';
   const id = productIdOf(path);
-  const signedOut = session.status === 'signed-out';
+  const signedOut = status === 'signed-out';
 
   // A product is public: it, its picture (the page's largest paint) and the form's code are
   // asked for while the session is still being checked, not after.
@@ -75,7 +80,7 @@ export function PurchaseIsland() {
 
   return (
     <>
-      {session.status === 'signed-in' ? <PurchasePage product={product} /> : <SessionLoading />}
+      {status === 'signed-in' ? <PurchasePage product={product} /> : <SessionLoading />}
       <AppToastContainer />
     </>
   );
