@@ -17,7 +17,7 @@ import {
   type AuditEntry,
 } from '@shop/shared';
 import { useState } from 'react';
-import { LoadError } from '../../components/load-error';
+import { LoadError } from '../../components/ui/load-error';
 import { PageTitle } from '../../components/page-title';
 import { useAuditLog } from '../../features/audit-log/api/get-audit-log';
 

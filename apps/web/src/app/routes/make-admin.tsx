@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import type { UserSummary } from '@shop/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { LoadError } from '../../components/load-error';
+import { LoadError } from '../../components/ui/load-error';
 import { PageTitle } from '../../components/page-title';
 import { useSession } from '../../lib/session';
 import { notify } from '../../lib/toast';

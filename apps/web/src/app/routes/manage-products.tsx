@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { messages, type Product } from '@shop/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { LoadError } from '../../components/load-error';
+import { LoadError } from '../../components/ui/load-error';
 import { PageTitle } from '../../components/page-title';
 import { formatNumber, formatPrice } from '../../lib/format';
 import { notify } from '../../lib/toast';

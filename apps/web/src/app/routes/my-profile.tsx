@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { UserInfo } from '@shop/shared';
 import { useId, type ReactNode } from 'react';
-import { LoadError } from '../../components/load-error';
+import { LoadError } from '../../components/ui/load-error';
 import { PageTitle } from '../../components/page-title';
 import { useSession } from '../../lib/session';
 import { useUserInfo } from '../../features/profile/api/get-user-info';

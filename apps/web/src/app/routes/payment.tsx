@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { messages, type Order } from '@shop/shared';
 import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { LoadError } from '../../components/load-error';
+import { LoadError } from '../../components/ui/load-error';
 import { ApiError } from '../../lib/api-client';
 import { formatNumber, formatPrice } from '../../lib/format';
 import { usePublicConfig } from '../../lib/public-config';
