@@ -133,6 +133,15 @@ const envSchema = z.object({
     .default('development'),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
   SHOP_NAME: z.string().trim().min(1).max(100).default('PartsWorks'),
+  /** The seller printed on invoices: the manufacturer's legal name, address and tax id. */
+  SELLER_NAME: z.string().trim().min(1).max(200).optional(),
+  SELLER_ADDRESS: z
+    .string()
+    .trim()
+    .min(1)
+    .max(500)
+    .default('1200 Foundry Road\\nAustin, TX 78701\\nUnited States'),
+  SELLER_TAX_ID: z.string().trim().min(1).max(64).optional(),
   SEED_DEMO_DATA: booleanVar(true),
   DEMO_PASSWORDS: z.enum(['random', 'fixed'], { error: 'must be random or fixed' }).optional(),
   BODY_LIMIT: integerVar(1024 * 1024, 1024, 100 * 1024 * 1024),
@@ -202,6 +211,8 @@ export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   webDistDir: string;
   shopName: string;
+  /** The seller on invoices; the address's lines are separated by `\n` in SELLER_ADDRESS. */
+  seller: { name: string; address: string; taxId: string | null };
   seedDemoData: boolean;
   /**
    * `random` (the default in production): the demo accounts get passwords made at first start,
@@ -284,6 +295,11 @@ export function loadConfig(
     nodeEnv: e.NODE_ENV,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
     shopName: e.SHOP_NAME,
+    seller: {
+      name: e.SELLER_NAME ?? `${e.SHOP_NAME} Manufacturing Inc.`,
+      address: e.SELLER_ADDRESS.replace(/\\n/g, '\n'),
+      taxId: e.SELLER_TAX_ID ?? null,
+    },
     seedDemoData: e.SEED_DEMO_DATA,
     demoPasswords: e.DEMO_PASSWORDS ?? (e.NODE_ENV === 'production' ? 'random' : 'fixed'),
     bodyLimit: e.BODY_LIMIT,

@@ -29,6 +29,7 @@ import { startOrderSweeper } from './modules/orders/hold.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import type { OrderContext } from './modules/orders/context.js';
 import { paymentRoutes } from './modules/orders/payment-routes.js';
+import { purchaseRoutes } from './modules/purchases/routes.js';
 import { createPaymentGateway } from './payments/index.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { connectRedis, type SharedRedis } from './redis/client.js';
@@ -136,6 +137,15 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
       await api.register(profileRoutes, { db, identity });
       await api.register(catalogRoutes, { db, identity });
       await api.register(orderRoutes, { ctx: orders, guards: identity.guards });
+      await api.register(purchaseRoutes, {
+        ctx: orders,
+        guards: identity.guards,
+        invoices: {
+          sellerName: config.seller.name,
+          sellerAddress: config.seller.address,
+          sellerTaxId: config.seller.taxId,
+        },
+      });
       await api.register(paymentRoutes, {
         ctx: orders,
         guards: identity.guards,

@@ -12,6 +12,7 @@ export * from './profile.js';
 export * from './catalog.js';
 export * from './reviews.js';
 export * from './orders.js';
+export * from './purchases.js';
 export * from './payments.js';
 export * from './newsletter.js';
 export * from './audit.js';

@@ -62,6 +62,16 @@ export const orderSchema = z.object({
   createdAt: z.string(),
   /** When an unpaid order is cancelled automatically and its stock released (ORDER_HOLD_HOURS). */
   holdExpiresAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  shippedAt: z.string().nullable(),
+  /** Who carries a shipped order, and its tracking number, as the admin gave them (or null). */
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  /** Whole dollars per piece, as the server priced the line; `price` = quantity x unitPrice. */
+  unitPrice: z.number().int(),
+  /** The purchase the order is a line of (POST /order makes a purchase of one line). */
+  purchaseId: idSchema,
+  purchaseNumber: z.string(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -72,11 +82,14 @@ export const recordPaymentSchema = z.object({
 });
 export type RecordPayment = z.infer<typeof recordPaymentSchema>;
 
-/** Body of POST /create-payment-intent. `price` is SPEC's field; the amount comes from the order. */
-export const createPaymentIntentSchema = z.object({
-  orderId: idSchema,
-  price: z.number().optional(),
-});
+/**
+ * Body of POST /create-payment-intent: one order (SPEC's `{ orderId, price }`; the amount comes
+ * from the order) or every unpaid line of a purchase (`{ purchaseId }`).
+ */
+export const createPaymentIntentSchema = z.union([
+  z.object({ orderId: idSchema, price: z.number().optional() }),
+  z.object({ purchaseId: idSchema }),
+]);
 export const paymentIntentSchema = z.object({ clientSecret: z.string() });
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>;
 

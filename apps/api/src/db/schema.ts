@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   text,
   timestamp,
@@ -41,6 +42,11 @@ export const userInfo = pgTable('user_info', {
   location: text('location').notNull(),
   number: text('number').notNull(),
   linkedin: text('linkedin').notNull(),
+  /** Business details checkout is prefilled from (DESIGN section 8); null when not given. */
+  company: text('company'),
+  taxId: text('tax_id'),
+  billingAddress: text('billing_address'),
+  shippingAddress: text('shipping_address'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -67,6 +73,73 @@ export const products = pgTable(
   ],
 );
 
+/** Numbers purchases PW-000001, PW-000002, ...: a sequence, so instances never hand out one twice. */
+export const purchaseNumberSeq = pgSequence('purchase_number_seq');
+
+/**
+ * What a customer bought in one go (DESIGN section 8): the purchase number, how to reach and bill
+ * the buyer, and, once every line is paid, the invoice number. Its lines are `orders` rows.
+ */
+export const purchases = pgTable(
+  'purchases',
+  {
+    id: id(),
+    seq: seq(),
+    /** PW- and six digits or more, from purchase_number_seq (migration 0005's function). */
+    number: text('number')
+      .notNull()
+      .unique()
+      .default(sql`next_purchase_number()`),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    poNumber: text('po_number'),
+    company: text('company'),
+    taxId: text('tax_id'),
+    /** INV-<year>-<5 digits>, given once, when the last line is paid, from invoice_counters. */
+    invoiceNumber: text('invoice_number').unique(),
+    invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('purchases_user_id_seq_idx').on(t.userId, t.seq)],
+);
+
+/**
+ * The last invoice number given in each year. Taken with an upsert in the transaction that pays
+ * the purchase: the row lock makes concurrent payments wait for each other, and a payment that
+ * rolls back rolls its number back too, so the numbers of a year have no gaps.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/**
+ * Emails to send, written in the same transaction as the change they tell about, so an
+ * acknowledged order always gets its email even when the mail server is down: the mail worker
+ * sends them and retries failures with a growing delay (DESIGN section 8).
+ */
+export const emailJobs = pgTable(
+  'email_jobs',
+  {
+    id: id(),
+    seq: seq(),
+    /** order-placed | payment-receipt | shipped */
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    /** What the template needs besides what it reads from the database (the purchase id, ...). */
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_jobs_sent_at_next_attempt_at_idx').on(t.sentAt, t.nextAttemptAt)],
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -79,8 +152,15 @@ export const orders = pgTable(
     img: text('img').notNull(),
     description: text('description').notNull(),
     quantity: integer('quantity').notNull(),
+    /** Whole dollars per piece, as priced when the order was placed. */
+    unitPrice: integer('unit_price').notNull(),
     /** The total in whole dollars: quantity times the unit price at the time of ordering. */
     price: integer('price').notNull(),
+    /** The purchase this order is a line of; its number is copied (it never changes). */
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    purchaseNumber: text('purchase_number').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     number: text('number').notNull(),
@@ -89,12 +169,15 @@ export const orders = pgTable(
     shipping: boolean('shipping').notNull().default(false),
     transactionId: text('transaction_id'),
     /**
-     * The gateway's payment intent for this order, made by POST /create-payment-intent and
-     * reused after that, so one order never has two intents that could both take money.
+     * The gateway's payment intent that pays this order: its own (POST /create-payment-intent
+     * with `orderId`) or its purchase's, shared by every line it pays (`purchaseId`). Reused
+     * until cancelled, so an order never has two intents that could both take money.
      */
-    paymentIntentId: text('payment_intent_id').unique(),
+    paymentIntentId: text('payment_intent_id'),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
     /** Paid through the sandbox gateway (a Stripe test card): no money moved. */
     testPayment: boolean('test_payment').notNull().default(false),
     createdAt: createdAt(),
@@ -108,6 +191,10 @@ export const orders = pgTable(
     check('orders_quantity_check', sql`${t.quantity} >= 1`),
     check('orders_price_check', sql`${t.price} >= 0`),
     index('orders_user_id_idx').on(t.userId),
+    index('orders_purchase_id_idx').on(t.purchaseId),
+    index('orders_payment_intent_id_idx').on(t.paymentIntentId),
+    // Manage All Orders pages newest first.
+    index('orders_seq_idx').on(t.seq),
     // The hold sweeper looks for unpaid orders whose hold has ended.
     index('orders_paid_hold_expires_at_idx').on(t.paid, t.holdExpiresAt),
   ],
@@ -129,7 +216,9 @@ export const sandboxPaymentIntents = pgTable(
     /** In cents. */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    orderId: uuid('order_id').notNull(),
+    /** The order the intent pays, or the purchase whose unpaid lines it pays: one of the two. */
+    orderId: uuid('order_id'),
+    purchaseId: uuid('purchase_id'),
     /** requires_payment_method | succeeded | canceled */
     status: text('status').notNull().default('requires_payment_method'),
     /** The code of the last declined confirmation (card_declined, expired_card, ...). */

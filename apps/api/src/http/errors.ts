@@ -13,6 +13,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** More fields of the answer besides the standard ones (POST /checkout's `lines`). */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -66,7 +68,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (malformed JSON 400, body too large 413, unsupported media
       // type 415, rate limit 429) carry a message meant for the client.
-      return reply.code(status).send(apiError(status, error.message));
+      const details = error instanceof HttpError ? error.details : undefined;
+      return reply.code(status).send({ ...apiError(status, error.message), ...details });
     }
     request.log.error({ err: error }, 'request failed');
     // The details stay in the log: an internal message can leak table or file names.

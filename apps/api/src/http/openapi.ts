@@ -38,6 +38,7 @@ const tagDescriptions: Record<keyof Api, string> = {
   catalog: 'The products (items): reads are public and cached with an ETag',
   reviews: "Customers' reviews and their moderation",
   orders: 'Orders, from placing to shipping',
+  purchases: 'Purchases: a cart of many lines checked out at once, paid at once, invoiced',
   payments: 'Paying an order: payment intents, the Stripe webhook and the test gateway',
   audit: 'Who did what to whom',
   newsletter: 'The newsletter',

@@ -18,8 +18,10 @@ export interface GatewayIntent {
   /** Cents. */
   amount: number;
   currency: string;
-  /** `metadata.orderId`: the order the intent was made for. */
+  /** `metadata.orderId`: the order the intent was made for (null for a purchase's intent). */
   orderId: string | null;
+  /** `metadata.purchaseId`: the purchase whose unpaid lines the intent pays. */
+  purchaseId: string | null;
   clientSecret: string | null;
   /**
    * Stripe's `livemode`: false for the sandbox and for Stripe with a test key (`sk_test_`), where
@@ -28,11 +30,21 @@ export interface GatewayIntent {
   livemode: boolean;
 }
 
-/** What an intent is made from: the stored order, never a figure the browser sent. */
+/**
+ * What an intent is made from: the stored order (or purchase), never a figure the browser sent.
+ */
 export interface IntentOrder {
+  /** The order's id, or the purchase's when `purchase` is set. */
   id: string;
-  /** The order total in whole dollars. */
+  /** The total in whole dollars. */
   price: number;
+  /** The intent pays every unpaid line of purchase `id` (metadata.purchaseId). */
+  purchase?: boolean;
+  /**
+   * What the new intent replaces (a cancelled intent, or the set of lines it pays), so asking
+   * again after a change makes a new intent rather than finding the cancelled one.
+   */
+  replaces?: string;
 }
 
 export interface WebhookEvent {
@@ -62,8 +74,14 @@ export interface PaymentGateway {
 /** Cents of an order total in whole dollars. */
 export const amountInCents = (price: number) => price * 100;
 
-/** Stripe's idempotency key for an order's intent: a new total would need a new intent. */
-export const intentIdempotencyKey = (order: IntentOrder) => `order-${order.id}-${order.price}`;
+/** Stripe's idempotency key for an intent: a new total, or a replaced intent, needs a new one. */
+export const intentIdempotencyKey = (order: IntentOrder) =>
+  `${order.purchase ? 'purchase' : 'order'}-${order.id}-${order.price}` +
+  (order.replaces ? `-${order.replaces}` : '');
+
+/** The intent's metadata: which order, or which purchase, it pays. */
+export const intentMetadata = (order: IntentOrder): Record<string, string> =>
+  order.purchase ? { purchaseId: order.id } : { orderId: order.id };
 
 export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
@@ -79,6 +97,7 @@ export function toGatewayIntent(intent: Stripe.PaymentIntent): GatewayIntent {
     amount: intent.amount,
     currency: intent.currency,
     orderId: intent.metadata?.orderId ?? null,
+    purchaseId: intent.metadata?.purchaseId ?? null,
     clientSecret: intent.client_secret ?? null,
     // Anything but Stripe's explicit `true` counts as a test payment: marking a real payment as a
     // test costs a second look, the opposite mistake ships goods nobody paid for.

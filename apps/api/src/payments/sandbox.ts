@@ -45,6 +45,7 @@ const toIntent = (row: Row): GatewayIntent => ({
   amount: row.amount,
   currency: row.currency,
   orderId: row.orderId,
+  purchaseId: row.purchaseId,
   clientSecret: row.clientSecret,
   livemode: false,
 });
@@ -92,7 +93,8 @@ export function createSandboxGateway(db: Db, webhookSecret?: string): SandboxGat
           idempotencyKey: intentIdempotencyKey(order),
           amount: amountInCents(order.price),
           currency: CURRENCY,
-          orderId: order.id,
+          orderId: order.purchase ? null : order.id,
+          purchaseId: order.purchase ? order.id : null,
         })
         .onConflictDoUpdate({
           target: sandboxPaymentIntents.idempotencyKey,

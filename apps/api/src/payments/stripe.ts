@@ -3,6 +3,7 @@ import {
   amountInCents,
   CURRENCY,
   intentIdempotencyKey,
+  intentMetadata,
   parseStripeWebhook,
   toGatewayIntent,
   type PaymentGateway,
@@ -64,7 +65,7 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
           currency: CURRENCY,
           // The web page confirms with CardElement (confirmCardPayment).
           allowed_payment_method_types: ['card'],
-          metadata: { orderId: order.id },
+          metadata: intentMetadata(order),
         },
         { idempotencyKey: intentIdempotencyKey(order) },
       );

@@ -1,7 +1,7 @@
 import type { ProductInput } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { orders, sandboxPaymentIntents } from '../db/schema.js';
+import { orders, purchases, sandboxPaymentIntents } from '../db/schema.js';
 import type { TestApp } from './build-test-app.js';
 import {
   addProduct,
@@ -54,5 +54,24 @@ export async function intentRow(t: TestApp, id: string) {
     .select()
     .from(sandboxPaymentIntents)
     .where(eq(sandboxPaymentIntents.id, id));
+  return row;
+}
+
+/**
+ * A purchase row written straight to the database, for tests that store an order row by hand
+ * (an order of a product since deleted, of a customer since removed): every order is a line of one.
+ */
+export async function purchaseRow(t: TestApp, buyer: { email: string; userId?: string }) {
+  const [row] = await t.db
+    .insert(purchases)
+    .values({
+      userId: buyer.userId ?? null,
+      name: 'PAT BUYER',
+      email: buyer.email,
+      phone: '555-123-4567',
+      address: '1 Test Street',
+    })
+    .returning({ purchaseId: purchases.id, purchaseNumber: purchases.number });
+  if (!row) throw new Error('The database returned no purchase row.');
   return row;
 }

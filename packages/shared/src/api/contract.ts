@@ -54,7 +54,11 @@ export type InputOf<E> = ([Schema<E, 'params'>] extends [never]
   ? unknown
   : { params: z.input<Schema<E, 'params'>> }) &
   ([Schema<E, 'query'>] extends [never] ? unknown : { query?: z.input<Schema<E, 'query'>> }) &
-  ([Schema<E, 'body'>] extends [never] ? unknown : { body: z.input<Schema<E, 'body'>> });
+  ([Schema<E, 'body'>] extends [never]
+    ? unknown
+    : undefined extends z.input<Schema<E, 'body'>>
+      ? { body?: z.input<Schema<E, 'body'>> }
+      : { body: z.input<Schema<E, 'body'>> });
 
 /** What the handler receives once the schemas have parsed the request. */
 export type ParsedInputOf<E> = {

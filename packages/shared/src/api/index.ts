@@ -7,6 +7,7 @@ import * as newsletter from './newsletter.js';
 import * as orders from './orders.js';
 import * as payments from './payments.js';
 import * as profile from './profile.js';
+import * as purchases from './purchases.js';
 import * as reviews from './reviews.js';
 import * as settings from './settings.js';
 import * as users from './users.js';
@@ -28,6 +29,7 @@ export const api = {
   catalog,
   reviews,
   orders,
+  purchases,
   payments,
   audit,
   newsletter,

@@ -7,6 +7,12 @@ import {
   placeOrderSchema,
   recordPaymentSchema,
 } from '../orders.js';
+import {
+  adminOrderFilterSchema,
+  adminOrderPageSchema,
+  adminOrderQuerySchema,
+  shipOrderSchema,
+} from '../purchases.js';
 import { endpoint } from './contract.js';
 import { errors } from './errors.js';
 
@@ -73,10 +79,11 @@ export const listAll = endpoint({
 export const ship = endpoint({
   method: 'PUT',
   path: '/shipping/{id}',
-  summary: 'Mark a paid order shipped',
+  summary: 'Mark a paid order shipped, with its carrier and tracking number if given',
   access: 'admin',
   who: 'admin, paid orders only',
   params: idParamsSchema,
+  body: shipOrderSchema,
   responses: { 200: orderUpdateResultSchema, ...errors(400, 401, 403, 404, 409) },
 });
 
@@ -88,4 +95,22 @@ export const remove = endpoint({
   who: 'admin, unpaid only',
   params: idParamsSchema,
   responses: { 200: deletedSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
+export const adminList = endpoint({
+  method: 'GET',
+  path: '/admin/orders',
+  summary: 'Orders, searched, filtered by status and paged, newest first',
+  access: 'admin',
+  query: adminOrderQuerySchema,
+  responses: { 200: adminOrderPageSchema, ...errors(400, 401, 403) },
+});
+
+export const adminCsv = endpoint({
+  method: 'GET',
+  path: '/admin/orders.csv',
+  summary: 'The orders of the same filter as CSV (RFC 4180), one row per order',
+  access: 'admin',
+  query: adminOrderFilterSchema,
+  responses: { 200: z.string().describe('text/csv'), ...errors(400, 401, 403) },
 });

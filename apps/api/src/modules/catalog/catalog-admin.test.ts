@@ -13,6 +13,7 @@ import { orders } from '../../db/schema.js';
 import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../../test-support/accounts.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { inject, injectUnchecked } from '../../test-support/inject.js';
+import { purchaseRow } from '../../test-support/orders.js';
 
 const MISSING_ID = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
 
@@ -188,6 +189,8 @@ describe.each(testDatabases())('admin catalogue on %s', (kind) => {
       const [order] = await t.db
         .insert(orders)
         .values({
+          ...(await purchaseRow(t, { email: customer.user.email })),
+          unitPrice: product.price,
           productId: product._id,
           productName: product.name,
           img: product.img,

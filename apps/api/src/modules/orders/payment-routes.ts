@@ -6,6 +6,7 @@ import { HttpError } from '../../http/errors.js';
 import { WebhookSignatureError } from '../../payments/gateway.js';
 import type { SandboxGateway } from '../../payments/sandbox.js';
 import type { PaymentContext } from './context.js';
+import { createPurchaseIntent } from '../purchases/payment.js';
 import { createPaymentIntent, handleWebhookEvent } from './payment.js';
 
 const { payments } = api;
@@ -23,7 +24,10 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (
 ) => {
   serve(app, guards, payments.createIntent, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return createPaymentIntent(ctx, currentUser(request), request.body.orderId);
+    const { body } = request;
+    if ('purchaseId' in body)
+      return createPurchaseIntent(ctx, currentUser(request), body.purchaseId);
+    return createPaymentIntent(ctx, currentUser(request), body.orderId);
   });
 
   // Its own plugin: the raw-body parser must apply to this route only. Stripe signs the exact

@@ -10,12 +10,15 @@ import { orderMessages, paymentMessages } from './messages.js';
 import { orderFor } from './reading.js';
 import { toOrder } from './serialize.js';
 import { intentProblem, settleSucceededIntent } from './settle.js';
+import { lockPurchaseOfOrder } from './purchase-store.js';
 import { findOrder, leftBy } from './store.js';
 
 /**
- * POST /create-payment-intent: the client secret the web page confirms the card payment with.
- * The amount is the stored order's total, never a figure from the browser. An order has one
- * intent: asking again answers the same one, so paying twice cannot charge twice.
+ * POST /create-payment-intent with `orderId`: the client secret the web page confirms the card
+ * payment with. The amount is the stored order's total, never a figure from the browser. An order
+ * has one intent: asking again answers the same one, so paying twice cannot charge twice. An
+ * intent that can no longer pay this order alone (cancelled, or its purchase's intent for every
+ * line) is cancelled at the gateway and replaced.
  */
 export async function createPaymentIntent(
   ctx: PaymentContext,
@@ -26,24 +29,40 @@ export async function createPaymentIntent(
   advance(order, 'pay');
   if (order.price <= 0) throw new HttpError(409, paymentMessages.free);
 
-  if (order.paymentIntentId) {
-    const intent = await ctx.gateway.retrieve(order.paymentIntentId);
+  const previous = order.paymentIntentId;
+  if (previous) {
+    const intent = await ctx.gateway.retrieve(previous);
     if (intent?.status === 'succeeded') {
       await settleSucceededIntent(ctx, intent);
       throw new HttpError(409, paymentMessages.alreadyPaid);
     }
-    if (intent && intent.status !== 'canceled' && intent.clientSecret) {
+    if (intent && intent.status !== 'canceled' && intent.clientSecret && !intent.purchaseId) {
       return { clientSecret: intent.clientSecret };
     }
-    throw new HttpError(409, paymentMessages.intentCancelled);
+    if (intent && intent.status !== 'canceled') await cancelOrSettle(ctx, intent.id);
   }
 
-  const created = await ctx.gateway.createIntent({ id: order.id, price: order.price });
-  const [linked] = await ctx.db
-    .update(orders)
-    .set({ paymentIntentId: created.id })
-    .where(and(eq(orders.id, order.id), leftBy('pay'), isNull(orders.paymentIntentId)))
-    .returning({ id: orders.id });
+  const created = await ctx.gateway.createIntent({
+    id: order.id,
+    price: order.price,
+    ...(previous ? { replaces: previous } : {}),
+  });
+  // Under the purchase's lock, as a purchase's intent links its lines (purchases/payment.ts).
+  const linked = await ctx.db.transaction(async (tx) => {
+    await lockPurchaseOfOrder(tx, order.id);
+    const [row] = await tx
+      .update(orders)
+      .set({ paymentIntentId: created.id })
+      .where(
+        and(
+          eq(orders.id, order.id),
+          leftBy('pay'),
+          previous ? eq(orders.paymentIntentId, previous) : isNull(orders.paymentIntentId),
+        ),
+      )
+      .returning({ id: orders.id });
+    return row;
+  });
   if (linked) return { clientSecret: created.clientSecret };
 
   // Someone else linked an intent (the same one, thanks to the idempotency key), or the order
@@ -51,11 +70,22 @@ export async function createPaymentIntent(
   const now = await findOrder(ctx.db, order.id);
   if (now?.paymentIntentId === created.id && allows(now, 'pay'))
     return { clientSecret: created.clientSecret };
-  if (!now) {
-    await ctx.gateway.cancel(created.id);
-    throw notFound(orderMessages.notFound);
-  }
+  await ctx.gateway.cancel(created.id);
+  if (!now) throw notFound(orderMessages.notFound);
+  if (allows(now, 'pay')) throw new HttpError(409, orderMessages.changing);
   throw new HttpError(409, paymentMessages.alreadyPaid);
+}
+
+/**
+ * Cancels an intent that is to be replaced. When the gateway says it had taken the money after
+ * all, the payment is recorded and the caller is told the order is paid (409).
+ */
+export async function cancelOrSettle(ctx: PaymentContext, intentId: string) {
+  const intent = await ctx.gateway.cancel(intentId);
+  if (intent.status === 'succeeded') {
+    await settleSucceededIntent(ctx, intent);
+    throw new HttpError(409, paymentMessages.alreadyPaid);
+  }
 }
 
 /**

@@ -6,10 +6,11 @@ import {
   type Order,
   type PlaceOrder,
 } from '@shop/shared';
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, countDistinct, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { authUsers, orders, products, users } from '../../db/schema.js';
+import { authUsers, orders, products, purchases, users } from '../../db/schema.js';
+import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { catalogChanged } from '../catalog/snapshot.js';
 import type { SignedInUser } from '../users/service.js';
@@ -154,7 +155,7 @@ async function drain(
 }
 
 /** The names the customers signed up with (stored uppercased), by email. */
-async function displayNames(db: Db, emails: string[]): Promise<Map<string, string>> {
+export async function displayNames(db: Db, emails: string[]): Promise<Map<string, string>> {
   const rows = await db
     .select({ email: authUsers.email, name: authUsers.name })
     .from(authUsers)
@@ -165,14 +166,15 @@ async function displayNames(db: Db, emails: string[]): Promise<Map<string, strin
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
- * Locks the rows of the batch's customers and answers how many unpaid orders each holds now.
+ * Locks the rows of the batch's customers and answers how many unpaid purchases each holds now
+ * (a purchase of many lines counts once: DESIGN section 8).
  * NO KEY UPDATE rather than UPDATE: it still makes another batch for the same customer wait, but
  * not the key-share lock every order insert takes on its customer's row (the foreign key), so
  * paying, cancelling and other customers' orders go on. Rows are locked in id order, and always
  * after the product's row, so two batches sharing customers cannot wait for each other in a
  * circle.
  */
-async function lockCustomers(tx: Tx, userIds: string[]): Promise<Map<string, number>> {
+export async function lockCustomers(tx: Tx, userIds: string[]): Promise<Map<string, number>> {
   const ids = [...new Set(userIds)];
   await tx
     .select({ id: users.id })
@@ -181,7 +183,7 @@ async function lockCustomers(tx: Tx, userIds: string[]): Promise<Map<string, num
     .orderBy(asc(users.id))
     .for('no key update');
   const rows = await tx
-    .select({ userId: orders.userId, unpaid: count() })
+    .select({ userId: orders.userId, unpaid: countDistinct(orders.purchaseId) })
     .from(orders)
     .where(and(inArray(orders.userId, ids), eq(orders.paid, false)))
     .groupBy(orders.userId);
@@ -213,6 +215,7 @@ async function placeBatch(db: Db, productId: string, batch: Pending[]): Promise<
     let available = product.available;
     const refusals = new Map<Pending, HttpError>();
     const accepted: (PgInsertValue<typeof orders> & { id: string })[] = [];
+    const newPurchases: (PgInsertValue<typeof purchases> & { id: string })[] = [];
     const acceptedFor = new Map<string, Pending>();
     for (const pending of batch) {
       const { unpaidMax } = pending.limits;
@@ -238,7 +241,21 @@ async function placeBatch(db: Db, productId: string, batch: Pending[]): Promise<
       // The id is chosen here so each stored row finds its request again.
       const id = randomUUID();
       acceptedFor.set(id, pending);
+      // Each order is a purchase of one line; its number comes from the insert below.
+      const purchaseId = randomUUID();
+      const name = names.get(pending.user.email) ?? pending.user.email;
+      newPurchases.push({
+        id: purchaseId,
+        userId: pending.user.id,
+        name,
+        email: pending.user.email,
+        phone: pending.input.number,
+        address: pending.input.address,
+      });
       accepted.push({
+        purchaseId,
+        purchaseNumber: '',
+        unitPrice: product.price,
         id,
         productId: product.id,
         userId: pending.user.id,
@@ -247,7 +264,7 @@ async function placeBatch(db: Db, productId: string, batch: Pending[]): Promise<
         description: product.description,
         quantity,
         price: total,
-        name: names.get(pending.user.email) ?? pending.user.email,
+        name,
         email: pending.user.email,
         number: pending.input.number,
         address: pending.input.address,
@@ -262,7 +279,22 @@ async function placeBatch(db: Db, productId: string, batch: Pending[]): Promise<
         .update(products)
         .set({ available: sql`${products.available} - ${taken}` })
         .where(eq(products.id, product.id));
+      const numbers = await tx
+        .insert(purchases)
+        .values(newPurchases)
+        .returning({ id: purchases.id, number: purchases.number });
+      const numberOf = new Map(numbers.map((row) => [row.id, row.number]));
+      for (const order of accepted)
+        order.purchaseNumber = numberOf.get(order.purchaseId as string) ?? '';
       rows = await tx.insert(orders).values(accepted).returning();
+      await enqueueEmail(
+        tx,
+        rows.map((row) => ({
+          kind: 'order-placed' as const,
+          to: row.email,
+          payload: { purchaseId: row.purchaseId },
+        })),
+      );
     }
     const rowFor = new Map(rows.map((row) => [acceptedFor.get(row.id), row]));
     return batch.map(
@@ -272,7 +304,10 @@ async function placeBatch(db: Db, productId: string, batch: Pending[]): Promise<
         new Error('The database returned no row for an accepted order.'),
     );
   });
-  if (outcome.some((result) => !(result instanceof Error))) catalogChanged(db);
+  if (outcome.some((result) => !(result instanceof Error))) {
+    catalogChanged(db);
+    emailsQueued(db);
+  }
   batch.forEach((pending, index) => {
     const result = outcome[index];
     if (result === undefined || result instanceof Error) pending.reject(result);

@@ -48,7 +48,10 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
   serve(app, guards, orders.listAll, async () => listAllOrders(ctx.db));
 
   serve(app, guards, orders.ship, async (request) =>
-    shipOrder(ctx.db, currentUser(request), request.params.id),
+    shipOrder(ctx.db, currentUser(request), request.params.id, {
+      carrier: request.body?.carrier ?? null,
+      trackingNumber: request.body?.trackingNumber ?? null,
+    }),
   );
 
   serve(app, guards, orders.remove, async (request) =>

@@ -23,6 +23,13 @@ export function toOrder(row: OrderRow): Order {
     createdAt: row.createdAt.toISOString(),
     // Only an unpaid order holds stock, whatever an old row still carries.
     holdExpiresAt: row.paid ? null : (row.holdExpiresAt?.toISOString() ?? null),
+    paidAt: row.paidAt?.toISOString() ?? null,
+    shippedAt: row.shippedAt?.toISOString() ?? null,
+    carrier: row.carrier,
+    trackingNumber: row.trackingNumber,
+    unitPrice: row.unitPrice,
+    purchaseId: row.purchaseId,
+    purchaseNumber: row.purchaseNumber,
   };
 }
 

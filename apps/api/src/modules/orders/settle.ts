@@ -3,7 +3,9 @@ import { amountInCents, CURRENCY, type GatewayIntent } from '../../payments/gate
 import type { PaymentContext } from './context.js';
 import { allows } from './lifecycle.js';
 import { paymentMessages } from './messages.js';
-import { findOrder, markPaid, type OrderRow } from './store.js';
+import { findOrder, markPaid, markPaidByIntent, type OrderRow } from './store.js';
+import { and, eq } from 'drizzle-orm';
+import { orders } from '../../db/schema.js';
 
 /**
  * The one place that decides whether money the gateway took pays an order. The browser's
@@ -15,7 +17,12 @@ import { findOrder, markPaid, type OrderRow } from './store.js';
 /** Why this intent does not pay this order, or null when it does. */
 export function intentProblem(order: OrderRow, intent: GatewayIntent): HttpError | null {
   if (intent.orderId !== order.id) return new HttpError(400, paymentMessages.otherOrder);
-  if (intent.amount !== amountInCents(order.price) || intent.currency !== CURRENCY) {
+  return amountProblem(order.price, intent);
+}
+
+/** Why this intent does not pay `price` dollars now, or null when it does. */
+export function amountProblem(price: number, intent: GatewayIntent): HttpError | null {
+  if (intent.amount !== amountInCents(price) || intent.currency !== CURRENCY) {
     return new HttpError(400, paymentMessages.wrongAmount);
   }
   if (intent.status !== 'succeeded') {
@@ -25,6 +32,7 @@ export function intentProblem(order: OrderRow, intent: GatewayIntent): HttpError
 }
 
 export type Settlement =
+  /** `order`: the intent's order, or for a purchase's intent the first line it paid. */
   | { outcome: 'paid'; order: OrderRow }
   | { outcome: 'refunded'; reason: 'order-missing' | 'paid-by-another-intent' | 'mismatch' }
   | { outcome: 'ignored'; reason: string };
@@ -46,6 +54,7 @@ export async function settleSucceededIntent(
   intent: GatewayIntent,
 ): Promise<Settlement> {
   if (intent.status !== 'succeeded') return { outcome: 'ignored', reason: 'not succeeded' };
+  if (intent.purchaseId) return settlePurchaseIntent(ctx, intent, intent.purchaseId);
   if (!intent.orderId) return { outcome: 'ignored', reason: 'no order id in metadata' };
   // Twice at most: a concurrent change between reading and updating is read again once.
   for (let attempt = 0; attempt < 2; attempt += 1) {
@@ -72,6 +81,52 @@ export async function settleSucceededIntent(
     }
   }
   throw new Error(`Order ${intent.orderId} changed twice while its payment was recorded.`);
+}
+
+/**
+ * A purchase's succeeded intent pays the lines linked to it (POST /create-payment-intent with
+ * `purchaseId` links every unpaid line): all of them at once, when their totals add up to what
+ * was paid. A line leaves the intent only when the intent is cancelled first (cancelling a line,
+ * or paying it alone), so the lines it finds are the lines it was made for.
+ */
+async function settlePurchaseIntent(
+  ctx: PaymentContext,
+  intent: GatewayIntent,
+  purchaseId: string,
+): Promise<Settlement> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const lines = await ctx.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.purchaseId, purchaseId), eq(orders.paymentIntentId, intent.id)));
+    const first = lines[0];
+    if (!first) {
+      await refund(ctx, intent, 'order-missing');
+      return { outcome: 'refunded', reason: 'order-missing' };
+    }
+    // A line another payment paid: this one was not needed for it, so it goes back whole.
+    if (lines.some((line) => line.paid && line.transactionId !== intent.id)) {
+      await refund(ctx, intent, 'paid-by-another-intent');
+      return { outcome: 'refunded', reason: 'paid-by-another-intent' };
+    }
+    if (lines.every((line) => line.paid)) return { outcome: 'paid', order: first };
+    const total = lines.reduce((sum, line) => sum + line.price, 0);
+    if (amountProblem(total, intent)) {
+      await refund(ctx, intent, 'mismatch');
+      return { outcome: 'refunded', reason: 'mismatch' };
+    }
+    const testPayment = ctx.gateway.kind === 'sandbox' || !intent.livemode;
+    const paid = await markPaidByIntent(ctx.db, purchaseId, intent.id, { testPayment });
+    const [firstPaid] = paid;
+    if (firstPaid) {
+      ctx.log.info(
+        { purchaseId, intentId: intent.id, lines: paid.length, testPayment },
+        'purchase paid',
+      );
+      return { outcome: 'paid', order: firstPaid };
+    }
+  }
+  throw new Error(`Purchase ${purchaseId} changed twice while its payment was recorded.`);
 }
 
 /**

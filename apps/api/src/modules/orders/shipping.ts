@@ -4,15 +4,17 @@ import { recordAudit, type AuditActor } from '../audit/service.js';
 import { advance } from './lifecycle.js';
 import { orderMessages } from './messages.js';
 import { orderLabel, toOrder } from './serialize.js';
-import { findOrder, markShipped } from './store.js';
+import { emailsQueued } from '../../mail/jobs.js';
+import { findOrder, markShipped, type Shipment } from './store.js';
 
 /**
- * PUT /shipping/{id} (admin): a paid order is shipped, audited in the same transaction.
- * Shipping it again changes nothing and records nothing.
+ * PUT /shipping/{id} (admin): a paid order is shipped with its carrier and tracking number (if
+ * given), audited and its email queued in the same transaction. Shipping it again changes
+ * nothing and records nothing.
  */
-export async function shipOrder(db: Db, actor: AuditActor, id: string) {
+export async function shipOrder(db: Db, actor: AuditActor, id: string, shipment?: Shipment) {
   const shipped = await db.transaction(async (tx) => {
-    const row = await markShipped(tx, id);
+    const row = await markShipped(tx, id, shipment);
     if (row) {
       await recordAudit(tx, {
         actor,
@@ -20,10 +22,14 @@ export async function shipOrder(db: Db, actor: AuditActor, id: string) {
         targetType: 'order',
         targetId: row.id,
         targetLabel: orderLabel(row),
+        ...(row.carrier || row.trackingNumber
+          ? { details: { carrier: row.carrier, trackingNumber: row.trackingNumber } }
+          : {}),
       });
     }
     return row;
   });
+  if (shipped) emailsQueued(db);
   if (shipped) return { acknowledged: true as const, order: toOrder(shipped) };
   const order = await findOrder(db, id);
   if (!order) throw notFound(orderMessages.notFound);

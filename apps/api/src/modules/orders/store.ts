@@ -1,8 +1,10 @@
 import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, products } from '../../db/schema.js';
+import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
 import { catalogChanged } from '../catalog/snapshot.js';
 import { statesLeftBy, type OrderEvent, type StoredState } from './lifecycle.js';
+import { lockPurchase, lockPurchaseOfOrder, settlePurchase } from './purchase-store.js';
 
 /**
  * The order rows and the few statements that change them. Each change is one conditional
@@ -32,7 +34,8 @@ export async function findOrder(db: Db, id: string): Promise<OrderRow | null> {
 /**
  * Marks an unpaid order paid by this payment intent; `testPayment` when the gateway took no real
  * money (sandbox, or Stripe in test mode). Null when the order is already paid (by this intent or
- * another) or gone; the caller reads it again to tell which.
+ * another) or gone; the caller reads it again to tell which. When it was the purchase's last
+ * unpaid line, the purchase gets its invoice number in the same transaction.
  */
 export async function markPaid(
   db: Db,
@@ -40,29 +43,90 @@ export async function markPaid(
   intentId: string,
   { testPayment }: { testPayment: boolean },
 ): Promise<OrderRow | null> {
+  const row = await db.transaction(async (tx) => {
+    const purchaseId = await lockPurchaseOfOrder(tx, id);
+    if (!purchaseId) return null;
+    const [paid] = await tx
+      .update(orders)
+      .set(paidColumns(intentId, testPayment))
+      .where(and(eq(orders.id, id), leftBy('pay')))
+      .returning();
+    if (paid) await settlePurchase(tx, purchaseId);
+    return paid ?? null;
+  });
+  if (row) emailsQueued(db);
+  return row;
+}
+
+const paidColumns = (intentId: string, testPayment: boolean) => ({
+  paid: true,
+  testPayment,
+  transactionId: intentId,
+  paidAt: sql`now()`,
+  paymentIntentId: sql`coalesce(${orders.paymentIntentId}, ${intentId})`,
+  // A paid order holds nothing: its hold is over.
+  holdExpiresAt: null,
+});
+
+/**
+ * Marks every unpaid line of a purchase that this intent pays (those linked to it) paid, in one
+ * transaction with the purchase locked. Answers the lines it marked; none when they were paid
+ * already or the purchase is gone.
+ */
+export async function markPaidByIntent(
+  db: Db,
+  purchaseId: string,
+  intentId: string,
+  { testPayment }: { testPayment: boolean },
+): Promise<OrderRow[]> {
+  const rows = await db.transaction(async (tx) => {
+    if (!(await lockPurchase(tx, purchaseId))) return [];
+    const paid = await tx
+      .update(orders)
+      .set(paidColumns(intentId, testPayment))
+      .where(
+        and(eq(orders.purchaseId, purchaseId), eq(orders.paymentIntentId, intentId), leftBy('pay')),
+      )
+      .returning();
+    if (paid.length > 0) await settlePurchase(tx, purchaseId);
+    return paid;
+  });
+  if (rows.length > 0) emailsQueued(db);
+  return rows;
+}
+
+/** Where the admin said a shipped order went with: PUT /shipping/{id}'s optional body. */
+export interface Shipment {
+  carrier: string | null;
+  trackingNumber: string | null;
+}
+
+/**
+ * Marks a paid order shipped, with its carrier and tracking number, and queues the customer's
+ * email in the same transaction. Null when it is not paid, already shipped or gone.
+ */
+export async function markShipped(
+  db: Db,
+  id: string,
+  shipment: Shipment = { carrier: null, trackingNumber: null },
+): Promise<OrderRow | null> {
   const [row] = await db
     .update(orders)
     .set({
-      paid: true,
-      testPayment,
-      transactionId: intentId,
-      paidAt: sql`now()`,
-      paymentIntentId: sql`coalesce(${orders.paymentIntentId}, ${intentId})`,
-      // A paid order holds nothing: its hold is over.
-      holdExpiresAt: null,
+      shipping: true,
+      shippedAt: sql`coalesce(${orders.shippedAt}, now())`,
+      carrier: shipment.carrier,
+      trackingNumber: shipment.trackingNumber,
     })
-    .where(and(eq(orders.id, id), leftBy('pay')))
-    .returning();
-  return row ?? null;
-}
-
-/** Marks a paid order shipped; null when it is not paid, already shipped or gone. */
-export async function markShipped(db: Db, id: string): Promise<OrderRow | null> {
-  const [row] = await db
-    .update(orders)
-    .set({ shipping: true, shippedAt: sql`coalesce(${orders.shippedAt}, now())` })
     .where(and(eq(orders.id, id), leftBy('ship')))
     .returning();
+  if (row) {
+    await enqueueEmail(db, {
+      kind: 'shipped',
+      to: row.email,
+      payload: { purchaseId: row.purchaseId, orderIds: [row.id] },
+    });
+  }
   return row ?? null;
 }
 
@@ -82,6 +146,9 @@ export async function releaseOrder(
   alongside?: (tx: Db) => Promise<void>,
 ): Promise<boolean> {
   const released = await db.transaction(async (tx) => {
+    // The purchase first, as every change of a line locks it: see purchase-store.ts.
+    const purchaseId = await lockPurchaseOfOrder(tx, id);
+    if (!purchaseId) return false;
     const [gone] = await tx
       .delete(orders)
       .where(
@@ -103,9 +170,14 @@ export async function releaseOrder(
         .where(eq(products.id, gone.productId));
     }
     await alongside?.(tx);
+    // The rest may all be paid now (receipt and invoice), or nothing may be left of it.
+    await settlePurchase(tx, purchaseId);
     return true;
   });
-  if (released) catalogChanged(db);
+  if (released) {
+    catalogChanged(db);
+    emailsQueued(db);
+  }
   return released;
 }
 

@@ -18,6 +18,10 @@ const info: UserInfo = {
   location: 'Rotterdam, NL',
   number: '+31 10 555 0101',
   linkedin: 'https://www.linkedin.com/in/pat-buyer',
+  company: null,
+  taxId: null,
+  billingAddress: null,
+  shippingAddress: null,
 };
 
 describe.each(testDatabases())('profile on %s', (kind) => {

@@ -14,6 +14,10 @@ const infoColumns = {
   location: userInfo.location,
   number: userInfo.number,
   linkedin: userInfo.linkedin,
+  company: userInfo.company,
+  taxId: userInfo.taxId,
+  billingAddress: userInfo.billingAddress,
+  shippingAddress: userInfo.shippingAddress,
 };
 
 /**

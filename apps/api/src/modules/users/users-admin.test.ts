@@ -7,6 +7,7 @@ import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../../test-support/accou
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { bearer, newUser, shopToken, signIn, signUp } from '../../test-support/identity.js';
 import { inject, injectUnchecked } from '../../test-support/inject.js';
+import { purchaseRow } from '../../test-support/orders.js';
 import { removeUser, userAdminMessages } from './admin-service.js';
 import { findShopUserByEmail, markEmailVerified } from './service.js';
 
@@ -175,6 +176,8 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
       const [order] = await t.db
         .insert(orders)
         .values({
+          ...(await purchaseRow(t, { email: leaving.user.email, userId: shopUser!.id })),
+          unitPrice: 90,
           userId: shopUser!.id,
           productName: 'Tray of SSDs',
           img: '/images/products/ssd.svg',

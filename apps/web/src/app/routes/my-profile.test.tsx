@@ -1,4 +1,4 @@
-import { messages, type UserInfo } from '@shop/shared';
+import { messages, userInfoSchema, type UserInfo } from '@shop/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, signedIn } from '../../test/auth-mock';
@@ -11,6 +11,10 @@ const stored: UserInfo = {
   location: 'Rotterdam',
   number: '+31 10 555 0101',
   linkedin: 'https://www.linkedin.com/in/jane-buyer',
+  company: null,
+  taxId: null,
+  billingAddress: null,
+  shippingAddress: null,
 };
 
 const field = (label: string) => screen.getByRole('textbox', { name: label });
@@ -23,8 +27,9 @@ function infoServer(initial: UserInfo | null) {
     handle(routes.profile.get, () => ({ status: 200, body: info })),
     handle(routes.profile.save, ({ body }) => {
       const upserted = info === null;
-      info = body;
-      return { status: 200, body: { acknowledged: true, upserted, info } };
+      const saved = userInfoSchema.parse(body);
+      info = saved;
+      return { status: 200, body: { acknowledged: true, upserted, info: saved } };
     }),
   ];
 }

@@ -4,14 +4,23 @@ import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import TextField from '@mui/material/TextField';
-import { messages, userInfoSchema, type UserInfo } from '@shop/shared';
+import { messages, userInfoSchema, type UserInfo, type UserInfoInput } from '@shop/shared';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { notify } from '../../../lib/toast';
 import { useSaveUserInfo } from '../api/save-user-info';
 
-const emptyInfo: UserInfo = { education: '', location: '', number: '', linkedin: '' };
+const emptyInfo: UserInfoInput = {
+  education: '',
+  location: '',
+  number: '',
+  linkedin: '',
+  company: '',
+  taxId: '',
+  billingAddress: '',
+  shippingAddress: '',
+};
 
 export const profileFields = [
   { field: 'education', label: 'Education', type: 'text', autoComplete: 'off' },
@@ -36,7 +45,7 @@ export function ProfileForm({ stored }: { stored: UserInfo | null }) {
     reset,
     setError,
     formState: { errors },
-  } = useForm<UserInfo>({
+  } = useForm<UserInfoInput, unknown, UserInfo>({
     resolver: zodResolver(userInfoSchema),
     defaultValues: stored ?? emptyInfo,
   });

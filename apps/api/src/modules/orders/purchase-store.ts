@@ -1,0 +1,102 @@
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { invoiceCounters, orders, purchases } from '../../db/schema.js';
+import { enqueueEmail } from '../../mail/jobs.js';
+
+/**
+ * Purchase rows and the statements that keep them in step with their lines. Every change to a
+ * purchase's lines (paying, cancelling, expiring) first locks the purchase row, so two changes
+ * of one purchase go one after the other and the last one sees the purchase as it ends up:
+ * exactly one of them gives the invoice number, and exactly one sends the receipt.
+ */
+
+export type PurchaseRow = typeof purchases.$inferSelect;
+
+export async function findPurchase(db: Db, id: string): Promise<PurchaseRow | null> {
+  const [row] = await db.select().from(purchases).where(eq(purchases.id, id));
+  return row ?? null;
+}
+
+/** The purchase's lines in the order they were placed. */
+export async function purchaseLines(db: Db, purchaseIds: string[]) {
+  if (purchaseIds.length === 0) return [];
+  return db
+    .select()
+    .from(orders)
+    .where(inArray(orders.purchaseId, purchaseIds))
+    .orderBy(asc(orders.seq));
+}
+
+/**
+ * Locks the purchase row of order `orderId` (FOR UPDATE) and answers its id, or null when the
+ * order is gone. Called first in every transaction that changes a line.
+ */
+export async function lockPurchaseOfOrder(tx: Db, orderId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(
+      eq(
+        purchases.id,
+        sql`(select ${orders.purchaseId} from ${orders} where ${orders.id} = ${orderId})`,
+      ),
+    )
+    .for('update');
+  return row?.id ?? null;
+}
+
+export async function lockPurchase(tx: Db, id: string): Promise<PurchaseRow | null> {
+  const [row] = await tx.select().from(purchases).where(eq(purchases.id, id)).for('update');
+  return row ?? null;
+}
+
+/** INV-2026-00042: the year and at least five digits. */
+export const formatInvoiceNumber = (year: number, n: number) =>
+  `INV-${year}-${String(n).padStart(5, '0')}`;
+
+/**
+ * The next invoice number of this year. The upsert locks the year's counter row until the
+ * transaction ends: concurrent payments take numbers one after another, and a payment that rolls
+ * back gives its number back, so a year's numbers have no gaps.
+ */
+async function nextInvoiceNumber(tx: Db): Promise<string> {
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ year: sql`extract(year from now())::int`, last: 1 })
+    .onConflictDoUpdate({
+      target: invoiceCounters.year,
+      set: { last: sql`${invoiceCounters.last} + 1` },
+    })
+    .returning();
+  if (!row) throw new Error('The database returned no invoice counter.');
+  return formatInvoiceNumber(row.year, row.last);
+}
+
+/**
+ * After a line of a locked purchase changed: a purchase left without lines is deleted; one
+ * whose lines are now all paid gets its invoice number (once) and its receipt email.
+ */
+export async function settlePurchase(tx: Db, purchaseId: string): Promise<void> {
+  const [lines] = await tx
+    .select({
+      all: count(),
+      unpaid: sql<number>`count(*) filter (where ${orders.paid} = false)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(eq(orders.purchaseId, purchaseId));
+  if (!lines || lines.all === 0) {
+    await tx.delete(purchases).where(eq(purchases.id, purchaseId));
+    return;
+  }
+  if (lines.unpaid > 0) return;
+  const [purchase] = await tx
+    .select({ invoiceNumber: purchases.invoiceNumber, email: purchases.email })
+    .from(purchases)
+    .where(eq(purchases.id, purchaseId));
+  if (!purchase || purchase.invoiceNumber) return;
+  await tx
+    .update(purchases)
+    .set({ invoiceNumber: await nextInvoiceNumber(tx), invoicedAt: sql`now()` })
+    .where(and(eq(purchases.id, purchaseId)));
+  await enqueueEmail(tx, { kind: 'payment-receipt', to: purchase.email, payload: { purchaseId } });
+}

@@ -1,0 +1,65 @@
+import type { Purchase } from '@shop/shared';
+import { purchaseMessages } from '@shop/shared';
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { purchases } from '../../db/schema.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { findPurchase, purchaseLines, type PurchaseRow } from '../orders/purchase-store.js';
+import { normalizeEmail, type SignedInUser } from '../users/service.js';
+import { orderMessages } from '../orders/messages.js';
+import { toPurchase } from './serialize.js';
+
+/** Purchases with their lines, read in two queries whatever their number. */
+export async function withLines(db: Db, rows: PurchaseRow[]): Promise<Purchase[]> {
+  const lines = await purchaseLines(
+    db,
+    rows.map((row) => row.id),
+  );
+  const byPurchase = new Map<string, typeof lines>();
+  for (const line of lines) {
+    const group = byPurchase.get(line.purchaseId);
+    if (group) group.push(line);
+    else byPurchase.set(line.purchaseId, [line]);
+  }
+  return rows.map((row) => toPurchase(row, byPurchase.get(row.id) ?? []));
+}
+
+/** GET /purchases?email=: the caller's purchases, newest first. */
+export async function listOwnPurchases(
+  db: Db,
+  user: SignedInUser,
+  email: string | undefined,
+): Promise<Purchase[]> {
+  if (email !== undefined && normalizeEmail(email) !== user.email) {
+    throw new HttpError(403, orderMessages.otherEmail);
+  }
+  const rows = await db
+    .select()
+    .from(purchases)
+    .where(eq(purchases.userId, user.id))
+    .orderBy(desc(purchases.seq));
+  return withLines(db, rows);
+}
+
+/** The purchase, when this user may see it as its owner (or, with `allowAdmin`, as an admin). */
+export async function purchaseFor(
+  db: Db,
+  user: SignedInUser,
+  id: string,
+  { allowAdmin = false } = {},
+): Promise<PurchaseRow> {
+  const row = await findPurchase(db, id);
+  if (!row) throw notFound(purchaseMessages.notFound);
+  if (row.userId !== user.id && !(allowAdmin && user.isAdmin)) {
+    throw new HttpError(403, purchaseMessages.notYours);
+  }
+  return row;
+}
+
+/** GET /purchase/{id}: the owner or an admin. */
+export async function readPurchase(db: Db, user: SignedInUser, id: string): Promise<Purchase> {
+  const row = await purchaseFor(db, user, id, { allowAdmin: true });
+  const [purchase] = await withLines(db, [row]);
+  if (!purchase) throw notFound(purchaseMessages.notFound);
+  return purchase;
+}

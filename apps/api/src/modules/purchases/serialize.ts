@@ -1,0 +1,38 @@
+import type { Purchase, PurchaseStatus } from '@shop/shared';
+import { toOrder } from '../orders/serialize.js';
+import type { PurchaseRow } from '../orders/purchase-store.js';
+import type { OrderRow } from '../orders/store.js';
+
+const latest = (dates: (Date | null)[]) =>
+  dates.reduce<Date | null>((last, date) => (date && (!last || date > last) ? date : last), null);
+
+function statusOf(lines: OrderRow[]): PurchaseStatus {
+  if (lines.some((line) => !line.paid)) return 'unpaid';
+  return lines.every((line) => line.shipping) ? 'shipped' : 'paid';
+}
+
+/** The answer shape of every purchase endpoint (`purchaseSchema`), from the row and its lines. */
+export function toPurchase(row: PurchaseRow, lines: OrderRow[]): Purchase {
+  const status = statusOf(lines);
+  return {
+    _id: row.id,
+    number: row.number,
+    createdAt: row.createdAt.toISOString(),
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    poNumber: row.poNumber,
+    company: row.company,
+    taxId: row.taxId,
+    orders: lines.map(toOrder),
+    total: lines.reduce((sum, line) => sum + line.price, 0),
+    unpaidTotal: lines.filter((line) => !line.paid).reduce((sum, line) => sum + line.price, 0),
+    status,
+    paidAt:
+      status === 'unpaid' ? null : (latest(lines.map((l) => l.paidAt))?.toISOString() ?? null),
+    shippedAt:
+      status === 'shipped' ? (latest(lines.map((l) => l.shippedAt))?.toISOString() ?? null) : null,
+    invoiceNumber: row.invoiceNumber,
+  };
+}

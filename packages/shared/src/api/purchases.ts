@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { idParamsSchema } from '../common.js';
+import {
+  checkoutRefusedSchema,
+  checkoutSchema,
+  payPurchaseSchema,
+  purchaseSchema,
+} from '../purchases.js';
+import { endpoint } from './contract.js';
+import { errors } from './errors.js';
+
+/** Purchases: a cart of many lines checked out at once (DESIGN section 8). */
+
+export const checkout = endpoint({
+  method: 'POST',
+  path: '/checkout',
+  summary: 'Order every line of a cart as one purchase: all lines or none',
+  access: 'user',
+  body: checkoutSchema,
+  responses: {
+    201: purchaseSchema,
+    409: z.union([checkoutRefusedSchema, errors(409)[409]]),
+    ...errors(400, 401, 404),
+  },
+});
+
+export const listOwn = endpoint({
+  method: 'GET',
+  path: '/purchases',
+  summary: 'Your purchases, newest first, each with its orders',
+  access: 'user',
+  who: 'self only (the email, if given, must be yours)',
+  query: z.object({ email: z.string().max(254).optional() }),
+  responses: { 200: z.array(purchaseSchema), ...errors(400, 401, 403) },
+});
+
+export const get = endpoint({
+  method: 'GET',
+  path: '/purchase/{id}',
+  summary: 'One purchase with its orders',
+  access: 'user',
+  who: 'owner or admin',
+  params: idParamsSchema,
+  responses: { 200: purchaseSchema, ...errors(400, 401, 403, 404) },
+});
+
+export const recordPayment = endpoint({
+  method: 'PUT',
+  path: '/purchase/{id}/pay',
+  summary: 'Mark every unpaid line of a purchase paid once the gateway confirms the payment',
+  access: 'user',
+  who: 'owner',
+  params: idParamsSchema,
+  body: payPurchaseSchema,
+  responses: { 200: purchaseSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
+export const invoice = endpoint({
+  method: 'GET',
+  path: '/purchase/{id}/invoice.pdf',
+  summary: "The purchase's invoice as a PDF (paid purchases only)",
+  access: 'user',
+  who: 'owner or admin',
+  params: idParamsSchema,
+  responses: { 200: z.string().describe('application/pdf'), ...errors(400, 401, 403, 404, 409) },
+});

@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { idSchema } from './answers.js';
+import { apiErrorSchema } from './common.js';
+import { LIMITS } from './constants.js';
+import { addressSchema, isSafeText, phoneSchema } from './fields.js';
+import { messages } from './messages.js';
+import { orderSchema } from './orders.js';
+import { pageOf, pageQuerySchema } from './paging.js';
+
+/**
+ * Purchases (DESIGN section 8): what a business buys in one go. A purchase has a human number
+ * (PW-000123), the buyer's PO number, company and tax id, and one line per product; each line is
+ * a SPEC order carrying `purchaseId` and `purchaseNumber`. POST /order makes a purchase of one line.
+ */
+
+/** Lines in one checkout. */
+export const CHECKOUT_LINES_MAX = 500;
+/** A purchase order number: EDI's and most purchasing systems' longest (35 characters). */
+export const PO_NUMBER_MAX = 35;
+export const COMPANY_MAX = 120;
+/** VAT numbers run to 14 characters and EINs to 10; room for spaces and a country prefix. */
+export const TAX_ID_MAX = 32;
+export const CARRIER_MAX = 60;
+export const TRACKING_NUMBER_MAX = 60;
+
+export const purchaseMessages = {
+  noLines: 'Your cart is empty: add at least one product.',
+  tooManyLines: `At most ${CHECKOUT_LINES_MAX} lines per purchase: please split it.`,
+  duplicateProduct: 'Each product once per purchase: add the quantities together.',
+  linesRefused: 'Some lines cannot be ordered as they are: see each line.',
+  totalTooHigh: (total: number, max: number) =>
+    `The purchase total of $${total.toLocaleString('en-US')} is above the card payment limit of ` +
+    `$${max.toLocaleString('en-US')}. Please split it into smaller purchases.`,
+  poNumber: `Please give a PO number of at most ${PO_NUMBER_MAX} characters.`,
+  company: `Please give a company name of at most ${COMPANY_MAX} characters.`,
+  taxId: `Please give a tax id of at most ${TAX_ID_MAX} characters.`,
+  carrier: `Please give a carrier of at most ${CARRIER_MAX} characters.`,
+  trackingNumber: `Please give a tracking number of at most ${TRACKING_NUMBER_MAX} characters.`,
+  notFound: 'This purchase does not exist.',
+  notYours: 'This purchase is not yours.',
+  notPaid: 'The invoice is made once the purchase is paid.',
+  nothingToPay: 'Every line of this purchase is paid already.',
+  changed: 'The purchase changed while the payment was being prepared: please try again.',
+} as const;
+
+/**
+ * Optional free text from a form: trimmed, and an empty field is no value (null). Refuses control
+ * characters like every stored text.
+ */
+const optionalText = (max: number, message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(max, message)
+    .refine(isSafeText, messages.unsafeText)
+    .transform((value) => (value === '' ? null : value))
+    .nullish()
+    .transform((value) => value ?? null);
+
+export const poNumberSchema = optionalText(PO_NUMBER_MAX, purchaseMessages.poNumber);
+export const companySchema = optionalText(COMPANY_MAX, purchaseMessages.company);
+export const taxIdSchema = optionalText(TAX_ID_MAX, purchaseMessages.taxId);
+/** A billing or shipping address kept in the profile: SPEC's address rule, or empty. */
+export const optionalAddressSchema = addressSchema
+  .or(z.literal(''))
+  .nullish()
+  .transform((value) => (value ? value.trim() : null));
+
+export const checkoutLineSchema = z.object({
+  productId: idSchema,
+  quantity: z.number().int().max(LIMITS.maxInt),
+});
+export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
+
+/** Body of POST /checkout. `number` and `address` are SPEC's phone and address rules. */
+export const checkoutSchema = z.object({
+  lines: z
+    .array(checkoutLineSchema, { error: purchaseMessages.noLines })
+    .min(1, purchaseMessages.noLines)
+    .max(CHECKOUT_LINES_MAX, purchaseMessages.tooManyLines)
+    .refine(
+      (lines) => new Set(lines.map((line) => line.productId)).size === lines.length,
+      purchaseMessages.duplicateProduct,
+    ),
+  number: phoneSchema,
+  address: addressSchema,
+  poNumber: poNumberSchema,
+  company: companySchema,
+  taxId: taxIdSchema,
+});
+export type Checkout = z.input<typeof checkoutSchema>;
+
+/** 409 of POST /checkout: nothing was ordered, and each line that stopped it says why. */
+export const checkoutRefusedSchema = apiErrorSchema.extend({
+  lines: z.array(z.object({ productId: idSchema, message: z.string() })),
+});
+export type CheckoutRefused = z.infer<typeof checkoutRefusedSchema>;
+
+/**
+ * A purchase's state: `unpaid` while any line is unpaid, `paid` once every line is, `shipped`
+ * once every line has shipped.
+ */
+export const PURCHASE_STATUSES = ['unpaid', 'paid', 'shipped'] as const;
+export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+/**
+ * A purchase as every purchase endpoint answers it. `number` is the purchase number
+ * (PW-000123); the phone, which SPEC's orders call `number`, is `phone` here.
+ */
+export const purchaseSchema = z.object({
+  _id: idSchema,
+  number: z.string(),
+  createdAt: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  poNumber: z.string().nullable(),
+  company: z.string().nullable(),
+  taxId: z.string().nullable(),
+  orders: z.array(orderSchema),
+  /** Whole dollars: the lines' totals added up. */
+  total: z.number().int(),
+  /** What is left to pay: the unpaid lines' totals. */
+  unpaidTotal: z.number().int(),
+  status: z.enum(PURCHASE_STATUSES),
+  /** When its last line was paid; null while any line is unpaid. */
+  paidAt: z.string().nullable(),
+  /** When its last line shipped; null until every line has. */
+  shippedAt: z.string().nullable(),
+  /** INV-<year>-<5 digits>, given once when the purchase is paid. */
+  invoiceNumber: z.string().nullable(),
+});
+export type Purchase = z.infer<typeof purchaseSchema>;
+
+/** Body of PUT /purchase/{id}/pay: the gateway's payment intent id. */
+export const payPurchaseSchema = z.object({
+  transactionId: z.string().trim().min(1).max(255),
+});
+
+/** Body of PUT /shipping/{id}: optional, as SPEC's call sends none. */
+export const shipOrderSchema = z
+  .object({
+    carrier: optionalText(CARRIER_MAX, purchaseMessages.carrier),
+    trackingNumber: optionalText(TRACKING_NUMBER_MAX, purchaseMessages.trackingNumber),
+  })
+  // No body at all arrives as null.
+  .nullish();
+export type ShipOrder = z.input<typeof shipOrderSchema>;
+
+/** Manage All Orders' filter: GET /admin/orders and GET /admin/orders.csv. */
+export const ADMIN_ORDER_STATUSES = ['unpaid', 'paid', 'shipped'] as const;
+export const adminOrderFilterSchema = z.object({
+  status: z.enum(ADMIN_ORDER_STATUSES, { error: 'Status is unpaid, paid or shipped.' }).optional(),
+  q: z
+    .string()
+    .trim()
+    .max(200, 'Please search with at most 200 characters.')
+    .refine(isSafeText, messages.unsafeText)
+    .optional(),
+});
+export const adminOrderQuerySchema = adminOrderFilterSchema.extend(pageQuerySchema.shape);
+export type AdminOrderQuery = z.input<typeof adminOrderQuerySchema>;
+
+/** An order as the admin sees it: with the purchase's PO number and company. */
+export const adminOrderSchema = orderSchema.extend({
+  poNumber: z.string().nullable(),
+  company: z.string().nullable(),
+  taxId: z.string().nullable(),
+});
+export type AdminOrder = z.infer<typeof adminOrderSchema>;
+export const adminOrderPageSchema = pageOf(adminOrderSchema);
+export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
