@@ -148,6 +148,8 @@ export function signedIntentEvent(
     amount: number;
     currency?: string;
     orderId: string | null;
+    /** A purchase's intent names its purchase instead of an order. */
+    purchaseId?: string;
     livemode?: boolean;
   },
   { secret = WEBHOOK_SECRET, type = 'payment_intent.succeeded' } = {},
@@ -164,7 +166,11 @@ export function signedIntentEvent(
         amount: intent.amount,
         currency: intent.currency ?? 'usd',
         status: type === 'payment_intent.succeeded' ? 'succeeded' : 'requires_payment_method',
-        metadata: intent.orderId ? { orderId: intent.orderId } : {},
+        metadata: intent.purchaseId
+          ? { purchaseId: intent.purchaseId }
+          : intent.orderId
+            ? { orderId: intent.orderId }
+            : {},
         client_secret: `${intent.id}_secret_x`,
         livemode: intent.livemode ?? false,
       },
