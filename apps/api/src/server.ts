@@ -30,6 +30,8 @@ import { orderRoutes } from './modules/orders/routes.js';
 import type { OrderContext } from './modules/orders/context.js';
 import { paymentRoutes } from './modules/orders/payment-routes.js';
 import { purchaseRoutes } from './modules/purchases/routes.js';
+import { composePurchaseEmail } from './modules/purchases/emails.js';
+import { startMailWorker, type MailWorkerOptions } from './mail/worker.js';
 import { createPaymentGateway } from './payments/index.js';
 import { profileRoutes } from './modules/profile/routes.js';
 import { connectRedis, type SharedRedis } from './redis/client.js';
@@ -46,6 +48,8 @@ declare module 'fastify' {
     identity: Identity;
     /** Database, payment gateway, log and hold of the order rules (the sweeper and tests use it). */
     orders: OrderContext;
+    /** What the mail worker sends the queued emails with (createServer starts it; tests call it). */
+    mailWork: MailWorkerOptions;
   }
 }
 
@@ -128,6 +132,21 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     unpaidMax: config.orders.unpaidMax,
   };
   app.decorate('orders', orders);
+  const invoices = {
+    sellerName: config.seller.name,
+    sellerAddress: config.seller.address,
+    sellerTaxId: config.seller.taxId,
+  };
+  app.decorate('mailWork', {
+    db,
+    mailer: identity.mailer,
+    log: app.log,
+    compose: composePurchaseEmail(db, {
+      shopName: config.shopName,
+      publicUrl: config.publicUrl,
+      invoices,
+    }),
+  });
 
   await app.register(
     async (api) => {
@@ -140,11 +159,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
       await api.register(purchaseRoutes, {
         ctx: orders,
         guards: identity.guards,
-        invoices: {
-          sellerName: config.seller.name,
-          sellerAddress: config.seller.address,
-          sellerTaxId: config.seller.taxId,
-        },
+        invoices,
       });
       await api.register(paymentRoutes, {
         ctx: orders,
@@ -178,6 +193,9 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
   return app;
 }
 
+/** How often the mail worker looks for emails due again (retries, other instances' jobs). */
+const MAIL_RETRY_POLL_SECONDS = 15;
+
 export interface CreateServerOptions {
   logger?: FastifyBaseLogger;
   /** An already open database to use instead of connecting to `config.database` (tests). */
@@ -205,11 +223,14 @@ export async function createServer(
     await database.migrate();
     const app = await buildApp({ config, database, logger: options.logger, redis });
     const sweeper = startOrderSweeper(app.orders, config.orders.sweepSeconds);
+    // Emails go out as soon as a change queues them; the timer retries failures.
+    const mailWorker = startMailWorker(app.mailWork, MAIL_RETRY_POLL_SECONDS);
     // One hook, in this order: a sweep in progress finishes before the database closes. Fastify
     // runs onClose hooks after the server has stopped accepting and requests in flight are done.
     const openRedis = redis;
     app.addHook('onClose', async () => {
       await sweeper.stop();
+      await mailWorker.stop();
       await database.close();
       await openRedis?.close();
     });

@@ -15,7 +15,7 @@ export interface TestSmtpServer {
  * A real SMTP server on a free local port that keeps what it receives, for tests that follow
  * an email as a person would. No TLS and no login, like a local relay.
  */
-export async function startSmtpServer(): Promise<TestSmtpServer> {
+export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   const messages: ParsedMail[] = [];
   let taken = 0;
   const waiters: (() => void)[] = [];
@@ -34,11 +34,11 @@ export async function startSmtpServer(): Promise<TestSmtpServer> {
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
 
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     messages,
     async nextMessage(timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;

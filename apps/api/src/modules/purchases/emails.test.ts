@@ -1,0 +1,161 @@
+import { api, type Purchase } from '@shop/shared';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailJobs } from '../../db/schema.js';
+import { sendDueEmails } from '../../mail/worker.js';
+import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { inject } from '../../test-support/inject.js';
+import { startSmtpServer, type TestSmtpServer } from '../../test-support/mail.js';
+import { pdfText } from '../../test-support/pdf-text.js';
+import {
+  addProduct,
+  adminShopper,
+  confirmSandbox,
+  intentIdOf,
+  orderTestEnv,
+  shopper,
+  type Shopper,
+} from '../../test-support/shop.js';
+
+const contact = { number: '555-123-4567', address: '12 Harbour Road, Springfield' };
+
+/**
+ * The customer's emails (order placed, payment receipt with the invoice, shipped), read from a
+ * real SMTP server, and what happens when the mail server is down: the order stands, the email
+ * waits and goes out on a later attempt.
+ */
+describe.each(testDatabases())('purchase emails on %s', (kind) => {
+  let smtp: TestSmtpServer;
+  let t: TestApp;
+  let alice: Shopper;
+  let boss: Shopper;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await buildTestApp(kind, {
+      env: orderTestEnv({
+        SMTP_URL: smtp.url,
+        SELLER_NAME: 'PartsWorks Manufacturing Inc.',
+        SELLER_TAX_ID: 'US 74-1234567',
+      }),
+    });
+    [alice, boss] = await Promise.all([shopper(t, { name: 'ALICE BUYER' }), adminShopper(t)]);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  const send = (now?: Date) => sendDueEmails(t.app.mailWork, now);
+
+  async function buy(): Promise<Purchase> {
+    const product = await addProduct(t, { name: 'NVMe SSD 2TB', price: 139, available: 500 });
+    const response = await inject(
+      t,
+      api.purchases.checkout,
+      {
+        body: {
+          lines: [{ productId: product._id, quantity: 200 }],
+          ...contact,
+          poNumber: 'PO-88120',
+          company: 'Acme Components Ltd',
+        },
+      },
+      alice,
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as Purchase;
+  }
+
+  it('order placed, payment receipt with the invoice PDF, shipped with carrier and tracking', async () => {
+    const purchase = await buy();
+    expect(await send()).toMatchObject({ sent: 1, failed: 0 });
+    const placed = await smtp.nextMessage();
+    expect(placed.to).toMatchObject({ text: alice.email });
+    expect(placed.subject).toContain(purchase.number);
+    expect(placed.text).toContain('NVMe SSD 2TB');
+    expect(placed.text).toContain('$27,800');
+    expect(placed.text).toContain(`/dashboard/purchases/${purchase._id}`);
+    expect(placed.html).toContain(`/dashboard/purchases/${purchase._id}`);
+
+    const intent = await inject(
+      t,
+      api.payments.createIntent,
+      { body: { purchaseId: purchase._id } },
+      alice,
+    );
+    const secret = intent.json().clientSecret;
+    await confirmSandbox(t, secret);
+    const paid = await inject(
+      t,
+      api.purchases.recordPayment,
+      { params: { id: purchase._id }, body: { transactionId: intentIdOf(secret) } },
+      alice,
+    );
+    const { invoiceNumber } = paid.json();
+    expect(invoiceNumber).toMatch(/^INV-\d{4}-\d{5}$/);
+    await send();
+    const receipt = await smtp.nextMessage();
+    expect(receipt.subject).toContain(invoiceNumber);
+    const [attachment] = receipt.attachments;
+    expect(attachment?.filename).toBe(`${invoiceNumber}.pdf`);
+    expect(attachment?.contentType).toBe('application/pdf');
+    const text = await pdfText(attachment!.content);
+    for (const expected of [
+      invoiceNumber!,
+      'PartsWorks Manufacturing Inc.',
+      'US 74-1234567',
+      'Acme Components Ltd',
+      'PO-88120',
+      'NVMe SSD 2TB',
+      '$27,800',
+    ]) {
+      expect(text).toContain(expected);
+    }
+
+    const [line] = purchase.orders;
+    const shipped = await inject(
+      t,
+      api.orders.ship,
+      { params: { id: line!._id }, body: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' } },
+      boss,
+    );
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json().order).toMatchObject({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
+    await send();
+    const gone = await smtp.nextMessage();
+    expect(gone.subject).toContain(purchase.number);
+    expect(gone.text).toContain('UPS');
+    expect(gone.text).toContain('1Z999AA10123456784');
+  });
+
+  it('a mail server that is down neither fails nor loses the order: the email is retried later', async () => {
+    const port = Number(new URL(smtp.url).port);
+    await smtp.close();
+    let restarted = false;
+    try {
+      const purchase = await buy();
+      expect(purchase.status).toBe('unpaid');
+      const failed = await send();
+      expect(failed).toMatchObject({ sent: 0, failed: 1 });
+      const [job] = await t.db
+        .select()
+        .from(emailJobs)
+        .where(eq(emailJobs.payload, { purchaseId: purchase._id }));
+      expect(job).toMatchObject({ sentAt: null, attempts: 1 });
+      expect(job?.lastError).toBeTruthy();
+      expect(job!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+      // Not due yet: a second round right away tries nothing.
+      expect(await send()).toMatchObject({ sent: 0, failed: 0 });
+
+      smtp = await startSmtpServer(port);
+      restarted = true;
+      const later = new Date(Date.now() + 10 * 60 * 1000);
+      expect(await send(later)).toMatchObject({ sent: 1, failed: 0 });
+      const arrived = await smtp.nextMessage();
+      expect(arrived.subject).toContain(purchase.number);
+    } finally {
+      // The next describe's afterAll closes it: it must be open again whatever happened.
+      if (!restarted) smtp = await startSmtpServer(port);
+    }
+  });
+});
