@@ -1,5 +1,12 @@
 /** What the shop mails, and what sends it: the one module every mailer and template imports. */
 
+/** A file sent with a message, such as the invoice PDF with a payment receipt. */
+export interface MailAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
@@ -7,6 +14,7 @@ export interface MailMessage {
   html: string;
   /** The one link the message is about; outside production the outbox logs it for developers. */
   link?: string;
+  attachments?: MailAttachment[];
 }
 
 /** Sends email. `send` rejects when the message could not be handed over. */

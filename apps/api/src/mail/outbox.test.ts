@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { Writable } from 'node:stream';
+import { simpleParser } from 'mailparser';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../test-support/build-test-app.js';
-import { createMailer } from './mailer.js';
+import { startSmtpServer } from '../test-support/mail.js';
+import { createMailer, type MailMessage } from './mailer.js';
 
 /**
  * Decision 010: a reset or verification link is as good as the password it resets, and logs
@@ -12,6 +14,16 @@ import { createMailer } from './mailer.js';
  * a developer can follow it from the terminal.
  */
 const LINK = 'http://localhost:3000/reset-password/secret-reset-token-123';
+
+/** Binary content (every byte value) shows that nothing on the way re-encodes it as text. */
+const INVOICE = {
+  filename: 'INV-2026-00042.pdf',
+  contentType: 'application/pdf',
+  content: Buffer.concat([
+    Buffer.from('%PDF-1.3\n'),
+    Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+  ]),
+};
 
 function capturingLogger() {
   const lines: string[] = [];
@@ -33,7 +45,7 @@ describe('the outbox mailer', () => {
     await data?.remove();
   });
 
-  const send = async (nodeEnv: 'production' | 'development') => {
+  const send = async (nodeEnv: 'production' | 'development', extra: Partial<MailMessage> = {}) => {
     const { log, lines } = capturingLogger();
     const mailer = createMailer(
       { dataDir: data.dir, nodeEnv, mail: { from: 'Shop <shop@example.com>' } },
@@ -46,6 +58,7 @@ describe('the outbox mailer', () => {
       text: `Reset it here: ${LINK}`,
       html: `<a href="${LINK}">Reset</a>`,
       link: LINK,
+      ...extra,
     });
     await mailer.close();
     const entries = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -66,5 +79,48 @@ describe('the outbox mailer', () => {
   it('in development logs the link too, for the developer to follow', async () => {
     const { entry } = await send('development');
     expect(entry).toMatchObject({ to: 'pat@example.com', link: LINK });
+  });
+
+  it('writes attachments into the message, byte for byte', async () => {
+    const { entry } = await send('production', { attachments: [INVOICE] });
+    const mail = await simpleParser(await readFile(String(entry.file)));
+    expect(mail.attachments).toHaveLength(1);
+    expect(mail.attachments[0]).toMatchObject({
+      filename: INVOICE.filename,
+      contentType: INVOICE.contentType,
+    });
+    expect(mail.attachments[0]?.content.equals(INVOICE.content)).toBe(true);
+  });
+});
+
+describe('the SMTP mailer', () => {
+  it('hands attachments over with the message', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const mailer = createMailer(
+        {
+          dataDir: '/nonexistent',
+          nodeEnv: 'production',
+          mail: { from: 'Shop <shop@example.com>', smtpUrl: smtp.url },
+        },
+        pino({ level: 'silent' }),
+      );
+      expect(mailer.kind).toBe('smtp');
+      await mailer.send({
+        to: 'pat@example.com',
+        subject: 'Payment received',
+        text: 'Your invoice is attached.',
+        html: '<p>Your invoice is attached.</p>',
+        attachments: [INVOICE],
+      });
+      await mailer.close();
+      const mail = await smtp.nextMessage();
+      expect(
+        mail.attachments.map(({ filename, contentType }) => ({ filename, contentType })),
+      ).toEqual([{ filename: INVOICE.filename, contentType: INVOICE.contentType }]);
+      expect(mail.attachments[0]?.content.equals(INVOICE.content)).toBe(true);
+    } finally {
+      await smtp.close();
+    }
   });
 });

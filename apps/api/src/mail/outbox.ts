@@ -40,6 +40,8 @@ export function createOutboxMailer(
         subject: message.subject,
         text: message.text,
         html: message.html,
+        // nodemailer takes { filename, content, contentType } as it is.
+        attachments: message.attachments,
       });
       await mkdir(outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');

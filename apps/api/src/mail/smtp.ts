@@ -30,6 +30,8 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        // nodemailer takes { filename, content, contentType } as it is.
+        attachments: message.attachments,
       });
     },
     async close() {

@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { extractPdfText, type PdfTextItem } from '../test-support/pdf-text.js';
+import { renderInvoicePdf, TEST_PAYMENT_NOTE, type InvoiceData } from './invoice-pdf.js';
+
+const invoice = (changes: Partial<InvoiceData> = {}): InvoiceData => ({
+  invoiceNumber: 'INV-2026-00042',
+  issuedAt: new Date('2026-03-04T10:00:00Z'),
+  purchaseNumber: 'PW-000123',
+  orderedAt: new Date('2026-03-01T16:30:00Z'),
+  poNumber: 'PO-7781',
+  seller: {
+    name: 'PartsWorks Inc.',
+    address: '1 Factory Road\r\nSpringfield, IL 62701\n\nUSA',
+    taxId: 'US-12-3456789',
+  },
+  buyer: {
+    name: 'Acme Corp',
+    company: 'Acme Corp',
+    contactName: 'Pat Buyer',
+    email: 'pat@acme.example',
+    address: '5 Main Street\nBoston, MA 02110',
+    taxId: 'EU-998877',
+  },
+  lines: [
+    {
+      description: 'Ryzen 9 7950X processor',
+      sku: 'CPU-7950X',
+      quantity: 10,
+      unitPrice: 550,
+      total: 5500,
+    },
+    { description: 'DDR5-6000 32 GB memory kit', quantity: 100, unitPrice: 95, total: 9500 },
+    { description: 'NVMe SSD 2 TB', sku: null, quantity: 64, unitPrice: 200, total: 12800 },
+  ],
+  total: 27800,
+  paidAt: new Date('2026-03-04T09:15:00Z'),
+  paymentReference: 'pi_3PqRsT123',
+  testPayment: false,
+  ...changes,
+});
+
+/** The text with every run of white space as one space, for phrases that cross line ends. */
+const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+/** Runs of text on one page whose boxes cross: a layout that draws text over text. */
+function overlaps(items: PdfTextItem[]) {
+  const visible = items.filter((item) => item.str.trim());
+  return visible.flatMap((a, i) =>
+    visible
+      .slice(i + 1)
+      .filter(
+        (b) =>
+          a.page === b.page &&
+          a.x < b.x + b.width &&
+          b.x < a.x + a.width &&
+          a.y < b.y + b.height &&
+          b.y < a.y + a.height,
+      )
+      .map((b) => `${a.str} / ${b.str}`),
+  );
+}
+
+describe('the invoice PDF', () => {
+  it('names the invoice, both parties, the references, every line, the total and the payment', async () => {
+    const pdf = await renderInvoicePdf(invoice());
+    const { pages, text, items } = await extractPdfText(pdf);
+    expect(pages).toHaveLength(1);
+    for (const expected of [
+      'INVOICE',
+      'Invoice number: INV-2026-00042',
+      'Invoice date: Mar 4, 2026',
+      'Order date: Mar 1, 2026',
+      'PartsWorks Inc.',
+      'Tax ID: US-12-3456789',
+      'Bill to',
+      'Acme Corp',
+      'Pat Buyer',
+      'Tax ID: EU-998877',
+      'pat@acme.example',
+      'Purchase number: PW-000123',
+      'PO number: PO-7781',
+      'Description Quantity Unit price Amount',
+      'Total $27,800',
+      'Paid on Mar 4, 2026',
+      'Payment reference: pi_3PqRsT123',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    // Each row reads across: description (and SKU), quantity, unit price, line total.
+    expect(flat(text)).toContain('Ryzen 9 7950X processor SKU CPU-7950X 10 $550 $5,500');
+    expect(flat(text)).toContain('DDR5-6000 32 GB memory kit 100 $95 $9,500');
+    expect(flat(text)).toContain('NVMe SSD 2 TB 64 $200 $12,800');
+    expect(text).not.toContain(TEST_PAYMENT_NOTE);
+    expect(overlaps(items)).toEqual([]);
+  });
+
+  it('keeps the lines of an address, without the blank ones or Windows line ends', async () => {
+    const { text } = await extractPdfText(await renderInvoicePdf(invoice()));
+    expect(text).toContain('1 Factory Road\nSpringfield, IL 62701\nUSA');
+    expect(text).toContain('5 Main Street\nBoston, MA 02110');
+  });
+
+  it('leaves out what is not known: company, tax ids, PO number, payment reference', async () => {
+    const data = invoice({ poNumber: null, paymentReference: null });
+    data.seller = { ...data.seller, taxId: null };
+    data.buyer = { ...data.buyer, company: null, taxId: null };
+    const { text } = await extractPdfText(await renderInvoicePdf(data));
+    expect(text).not.toMatch(/Tax ID|PO number|Payment reference|Acme Corp/);
+    expect(text).toContain('Bill to\nPat Buyer\n5 Main Street');
+    expect(text).toContain('Purchase number: PW-000123');
+  });
+
+  it('says plainly on a test payment that no money was taken', async () => {
+    const { pages } = await extractPdfText(await renderInvoicePdf(invoice({ testPayment: true })));
+    // Beside the title, and again where the payment is.
+    expect(pages[0]?.split(TEST_PAYMENT_NOTE)).toHaveLength(3);
+  });
+
+  it('wraps a 64-character name without spaces inside its column', async () => {
+    const name = 'X'.repeat(32) + 'Y'.repeat(32);
+    const data = invoice({
+      lines: [{ description: name, quantity: 1000, unitPrice: 27, total: 27000 }],
+      total: 27000,
+    });
+    const { text, items } = await extractPdfText(await renderInvoicePdf(data));
+    const parts = items.filter((item) => /^[XY]+$/.test(item.str));
+    expect(parts.map((part) => part.str).join('')).toBe(name);
+    expect(new Set(parts.map((part) => part.y)).size).toBeGreaterThan(1);
+    const quantityHeader = items.find((item) => item.str.includes('Quantity'));
+    if (!quantityHeader) throw new Error(`no Quantity header in ${text}`);
+    for (const part of parts) expect(part.x + part.width).toBeLessThan(quantityHeader.x);
+    expect(flat(text)).toContain('1,000 $27 $27,000');
+    expect(overlaps(items)).toEqual([]);
+  });
+
+  it('runs 500 lines over several pages, the table header on each, and lists the last', async () => {
+    const lines = Array.from({ length: 500 }, (_, index) => ({
+      description: `Part number ${index + 1}, a component with a long enough name to wrap once`,
+      sku: index % 3 ? `SKU-${index + 1}` : null,
+      quantity: index + 1,
+      unitPrice: 3,
+      total: 3 * (index + 1),
+    }));
+    const total = lines.reduce((sum, line) => sum + line.total, 0);
+    const { pages, items } = await extractPdfText(
+      await renderInvoicePdf(invoice({ lines, total })),
+    );
+    expect(pages.length).toBeGreaterThanOrEqual(5);
+    const withRows = pages.filter((page) => page.includes('Part number'));
+    for (const page of withRows) expect(page).toContain('Description Quantity Unit price Amount');
+    pages.forEach((page, index) =>
+      expect(page).toContain(`INV-2026-00042 Page ${index + 1} of ${pages.length}`),
+    );
+    // Every line once, in order, with its quantity and total.
+    const all = flat(pages.join('\n'));
+    let from = 0;
+    for (const line of lines) {
+      const at = all.indexOf(`Part number ${line.quantity},`, from);
+      expect(at, `line ${line.quantity}`).toBeGreaterThanOrEqual(from);
+      from = at + 1;
+    }
+    expect(all).toContain(
+      'Part number 500, a component with a long enough name to wrap once SKU SKU-500 500 $3 $1,500',
+    );
+    expect(pages.at(-1)).toContain(`Total $${total.toLocaleString('en-US')}`);
+    expect(overlaps(items)).toEqual([]);
+  });
+
+  it('renders the same invoice to the same bytes, dated when it was issued', async () => {
+    const [first, second] = await Promise.all([
+      renderInvoicePdf(invoice()),
+      renderInvoicePdf(invoice()),
+    ]);
+    expect(first.equals(second)).toBe(true);
+    expect(first.toString('latin1')).toContain('(D:20260304100000Z)');
+  });
+
+  it('draws a question mark for a character the standard fonts lack, and no invisible controls', async () => {
+    const data = invoice();
+    data.buyer = { ...data.buyer, contactName: 'שלום Pat\u202e\u0000', company: 'Café Ünïcode' };
+    const { text } = await extractPdfText(await renderInvoicePdf(data));
+    expect(text).toContain('Café Ünïcode\n???? Pat\n');
+  });
+});

@@ -1,0 +1,361 @@
+import {
+  Body,
+  Button,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components';
+import { render } from '@react-email/render';
+import type { CSSProperties } from 'react';
+import type { MailAttachment, MailMessage } from './message.js';
+
+/** Amounts are whole US dollars. */
+export interface EmailLine {
+  productName: string;
+  quantity: number;
+  unitPrice: number;
+  total: number;
+}
+
+export interface PurchaseEmailData {
+  shopName: string;
+  to: string;
+  customerName: string;
+  purchaseNumber: string;
+  poNumber: string | null;
+  company: string | null;
+  lines: EmailLine[];
+  total: number;
+  /** The purchase page, an absolute URL; where a placed order is paid. */
+  purchaseUrl: string;
+}
+
+const money = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+const count = new Intl.NumberFormat('en-US');
+const pieces = (quantity: number) =>
+  `${count.format(quantity)} ${quantity === 1 ? 'piece' : 'pieces'}`;
+// The shop has no time zone setting, so times say which zone they are in.
+const moment = new Intl.DateTimeFormat('en-US', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const at = (date: Date) => `${moment.format(date)} UTC`;
+
+/**
+ * What an email says, as blocks: the HTML and the plain text part are both drawn from them, so
+ * the two parts cannot say different things.
+ */
+type Block =
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'facts'; rows: [label: string, value: string][] }
+  | { kind: 'lines'; lines: EmailLine[]; total: number | null; prices: boolean }
+  | { kind: 'button' | 'link'; label: string; url: string };
+
+interface EmailContent {
+  shopName: string;
+  /** The line mail programs show after the subject. */
+  preview: string;
+  blocks: Block[];
+}
+
+/** The URL when it is a web page's: a `javascript:` or `data:` URL never becomes a link. */
+function webUrl(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:' ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+function linkTo(kind: 'button' | 'link', label: string, url: string | null): Block[] {
+  const safe = webUrl(url);
+  return safe ? [{ kind, label, url: safe }] : [];
+}
+
+/** Purchase number, then PO number and company when there are any. */
+function references(d: PurchaseEmailData, ...more: [string, string][]): Block {
+  const rows: [string, string][] = [['Purchase number', d.purchaseNumber]];
+  if (d.poNumber) rows.push(['PO number', d.poNumber]);
+  if (d.company) rows.push(['Company', d.company]);
+  return { kind: 'facts', rows: [...rows, ...more] };
+}
+
+const lineText = (line: EmailLine, prices: boolean) =>
+  prices
+    ? `- ${line.productName}: ${pieces(line.quantity)} at ${money.format(line.unitPrice)} each, ${money.format(line.total)}`
+    : `- ${line.productName}: ${pieces(line.quantity)}`;
+
+function blockText(block: Block): string {
+  switch (block.kind) {
+    case 'paragraph':
+      return block.text;
+    case 'facts':
+      return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+    case 'lines': {
+      const rows = block.lines.map((line) => lineText(line, block.prices));
+      if (block.total !== null) rows.push('', `Total: ${money.format(block.total)}`);
+      return rows.join('\n');
+    }
+    case 'button':
+    case 'link':
+      // On a line of its own, so mail programs make the whole address clickable.
+      return `${block.label}:\n${block.url}`;
+  }
+}
+
+const plainText = ({ shopName, blocks }: EmailContent) =>
+  [...blocks.map(blockText), `-- \n${shopName}`].join('\n\n') + '\n';
+
+const styles = {
+  body: { backgroundColor: '#f4f4f5', fontFamily: 'Helvetica, Arial, sans-serif', margin: 0 },
+  container: { backgroundColor: '#ffffff', margin: '24px auto', maxWidth: 600, padding: 24 },
+  heading: { fontSize: 20, margin: '0 0 16px' },
+  text: { fontSize: 14, lineHeight: '22px', margin: '0 0 16px' },
+  table: { borderCollapse: 'collapse', fontSize: 14, margin: '0 0 16px', width: '100%' },
+  cell: { borderBottom: '1px solid #e4e4e7', padding: '6px 4px', verticalAlign: 'top' },
+  label: { color: '#52525b', padding: '2px 12px 2px 0', verticalAlign: 'top' },
+  button: {
+    backgroundColor: '#1d4ed8',
+    borderRadius: 4,
+    color: '#ffffff',
+    fontSize: 14,
+    fontWeight: 'bold',
+    padding: '12px 20px',
+  },
+  footer: { color: '#71717a', fontSize: 12 },
+} satisfies Record<string, CSSProperties>;
+
+const right = { textAlign: 'right' } as const;
+
+function LinesTable({ lines, total, prices }: Extract<Block, { kind: 'lines' }>) {
+  const cell = styles.cell;
+  return (
+    <table style={styles.table} role="presentation">
+      <thead>
+        <tr>
+          <th style={{ ...cell, textAlign: 'left' }}>Product</th>
+          <th style={{ ...cell, ...right }}>Quantity</th>
+          {prices && <th style={{ ...cell, ...right }}>Unit price</th>}
+          {prices && <th style={{ ...cell, ...right }}>Amount</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line, index) => (
+          <tr key={index}>
+            <td style={cell}>{line.productName}</td>
+            <td style={{ ...cell, ...right }}>{pieces(line.quantity)}</td>
+            {prices && <td style={{ ...cell, ...right }}>{money.format(line.unitPrice)}</td>}
+            {prices && <td style={{ ...cell, ...right }}>{money.format(line.total)}</td>}
+          </tr>
+        ))}
+        {total !== null && (
+          <tr>
+            <th colSpan={prices ? 3 : 1} style={{ ...cell, ...right }}>
+              Total
+            </th>
+            <th style={{ ...cell, ...right }}>{money.format(total)}</th>
+          </tr>
+        )}
+      </tbody>
+    </table>
+  );
+}
+
+function BlockHtml({ block }: { block: Block }) {
+  switch (block.kind) {
+    case 'paragraph':
+      return <Text style={styles.text}>{block.text}</Text>;
+    case 'facts':
+      return (
+        <table style={styles.table} role="presentation">
+          <tbody>
+            {block.rows.map(([label, value]) => (
+              <tr key={label}>
+                <td style={styles.label}>{label}</td>
+                <td>{value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      );
+    case 'lines':
+      return <LinesTable {...block} />;
+    case 'button':
+      return (
+        <Section style={{ margin: '0 0 16px' }}>
+          <Button href={block.url} style={styles.button}>
+            {block.label}
+          </Button>
+        </Section>
+      );
+    case 'link':
+      return (
+        <Text style={styles.text}>
+          <Link href={block.url}>{block.label}</Link>
+        </Text>
+      );
+  }
+}
+
+function Email({ shopName, preview, blocks }: EmailContent) {
+  return (
+    <Html lang="en">
+      <Head />
+      <Preview>{preview}</Preview>
+      <Body style={styles.body}>
+        <Container style={styles.container}>
+          <Heading style={styles.heading}>{shopName}</Heading>
+          {blocks.map((block, index) => (
+            <BlockHtml key={index} block={block} />
+          ))}
+          <Hr />
+          <Text style={styles.footer}>{shopName}</Text>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+async function message(
+  d: PurchaseEmailData,
+  subject: string,
+  content: EmailContent,
+  extra: { link: string; attachments?: MailAttachment[] },
+): Promise<MailMessage> {
+  return {
+    to: d.to,
+    subject,
+    text: plainText(content),
+    html: await render(<Email {...content} />),
+    ...extra,
+  };
+}
+
+const greeting = (d: PurchaseEmailData): Block => ({
+  kind: 'paragraph',
+  text: d.customerName ? `Hello ${d.customerName},` : 'Hello,',
+});
+
+/** Sent when an order is placed: what was ordered, the Pay link and how long the stock is held. */
+export function orderPlacedEmail(
+  d: PurchaseEmailData & { holdExpiresAt: Date | null },
+): Promise<MailMessage> {
+  const blocks: Block[] = [
+    greeting(d),
+    {
+      kind: 'paragraph',
+      text: `Thank you for your order with ${d.shopName}. We have received it.`,
+    },
+    references(d),
+    { kind: 'lines', lines: d.lines, total: d.total, prices: true },
+    { kind: 'paragraph', text: 'We ship the order once it is paid.' },
+    ...linkTo('button', 'Pay now', d.purchaseUrl),
+  ];
+  if (d.holdExpiresAt) {
+    blocks.push({
+      kind: 'paragraph',
+      text:
+        `We hold the pieces for you until ${at(d.holdExpiresAt)}. Lines still unpaid then are ` +
+        'released and their pieces go back on sale.',
+    });
+  }
+  return message(
+    d,
+    `Order ${d.purchaseNumber} received`,
+    {
+      shopName: d.shopName,
+      preview: `Order ${d.purchaseNumber}: ${money.format(d.total)}. Pay now to have it shipped.`,
+      blocks,
+    },
+    { link: d.purchaseUrl },
+  );
+}
+
+/** Sent when an order is paid: the receipt, with the invoice PDF attached. */
+export function paymentReceiptEmail(
+  d: PurchaseEmailData & { invoiceNumber: string; paidAt: Date; invoicePdf: Buffer },
+): Promise<MailMessage> {
+  const paid = money.format(d.total);
+  return message(
+    d,
+    `Payment received for ${d.purchaseNumber} (invoice ${d.invoiceNumber})`,
+    {
+      shopName: d.shopName,
+      preview: `We received your payment of ${paid}. Your invoice ${d.invoiceNumber} is attached.`,
+      blocks: [
+        greeting(d),
+        {
+          kind: 'paragraph',
+          text: `We received your payment of ${paid} for order ${d.purchaseNumber}. Thank you.`,
+        },
+        references(d, ['Invoice number', d.invoiceNumber], ['Paid on', day.format(d.paidAt)]),
+        { kind: 'lines', lines: d.lines, total: d.total, prices: true },
+        {
+          kind: 'paragraph',
+          text: `Your invoice ${d.invoiceNumber} is attached to this email as a PDF.`,
+        },
+        ...linkTo('link', 'View your order', d.purchaseUrl),
+      ],
+    },
+    {
+      link: d.purchaseUrl,
+      attachments: [
+        {
+          filename: `${d.invoiceNumber}.pdf`,
+          content: d.invoicePdf,
+          contentType: 'application/pdf',
+        },
+      ],
+    },
+  );
+}
+
+/** Sent when (part of) an order ships: what is in the parcel and where to follow it. */
+export function shippedEmail(
+  d: PurchaseEmailData & {
+    shippedLines: EmailLine[];
+    carrier: string | null;
+    trackingNumber: string | null;
+    trackingUrl: string | null;
+  },
+): Promise<MailMessage> {
+  const shipping: [string, string][] = [];
+  if (d.carrier) shipping.push(['Carrier', d.carrier]);
+  if (d.trackingNumber) shipping.push(['Tracking number', d.trackingNumber]);
+  const tracking = webUrl(d.trackingUrl);
+  return message(
+    d,
+    `${d.purchaseNumber} has shipped`,
+    {
+      shopName: d.shopName,
+      preview: `Your order ${d.purchaseNumber} is on its way.`,
+      blocks: [
+        greeting(d),
+        {
+          kind: 'paragraph',
+          text: `Your order ${d.purchaseNumber} has shipped. This parcel holds:`,
+        },
+        { kind: 'lines', lines: d.shippedLines, total: null, prices: false },
+        references(d, ...shipping),
+        ...linkTo('button', 'Track your shipment', tracking),
+        ...linkTo('link', 'View your order', d.purchaseUrl),
+      ],
+    },
+    // The tracking page is what this email is about, when there is one.
+    { link: tracking ?? d.purchaseUrl },
+  );
+}
