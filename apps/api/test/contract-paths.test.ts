@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_PREFIX, listEndpoints } from '@shop/shared';
+import { API_PREFIX, DOCUMENT_PAGES, listEndpoints } from '@shop/shared';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -15,7 +15,8 @@ import { describe, expect, it } from 'vitest';
  *   method (`GET /api/items`); patterns (`/^\/api\/items$/`) are read as the path they match;
  * - a contract's own path in the same places: a path without parameters exactly (`/items`, also
  *   with a query or a `${...}` right after it), a path with parameters by its part before the
- *   first one (`/item/` of `/item/{id}`).
+ *   first one (`/item/` of `/item/{id}`), unless a server-rendered web page has that same part
+ *   (`/purchase/` of SPEC's page `/purchase/{id}`): there only `/api/purchase/...` counts.
  * Not counted: module specifiers (`import ... from '../api/x.js'`); tests' titles, which are
  * prose like comments (`it('ships an order with PUT /shipping/{id}')`); a web page's route that
  * merely looks alike where a person opens it (`page.goto`, `toHaveURL`, a `Link`'s `to`), since
@@ -59,6 +60,12 @@ function apiPathPattern(): RegExp {
   for (const { endpoint } of listEndpoints()) {
     const open = endpoint.path.indexOf('{');
     paths.add(open === -1 ? endpoint.path : endpoint.path.slice(0, open));
+  }
+  // A web page whose route the API shares without its prefix (SPEC's page /purchase/{id} and
+  // DESIGN's GET /api/purchase/{id}): there, only a literal with the /api prefix is the API's.
+  for (const page of DOCUMENT_PAGES) {
+    const open = page.indexOf(':');
+    if (open !== -1) paths.delete(page.slice(0, open));
   }
   const alternatives = [...paths].map((path) =>
     // A prefix that ends in `/` is followed by a parameter; a whole path ends where it ends.

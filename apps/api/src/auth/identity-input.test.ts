@@ -148,7 +148,13 @@ describe.each(testDatabases())('identity inputs on %s', (kind) => {
         { headers: bearer(token) },
       );
       expect(saved.statusCode, saved.body).toBe(200);
-      expect(saved.json().info).toEqual(info);
+      expect(saved.json().info).toEqual({
+        ...info,
+        company: null,
+        taxId: null,
+        billingAddress: null,
+        shippingAddress: null,
+      });
     });
   });
 

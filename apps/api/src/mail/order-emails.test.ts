@@ -9,7 +9,7 @@ import {
 } from './order-emails.js';
 import { trackingUrl } from './tracking.js';
 
-const PURCHASE_URL = 'https://shop.example/purchases/PW-000123';
+const PURCHASE_URL = 'https://shop.example/dashboard/purchases/PW-000123';
 
 const purchase = (changes: Partial<PurchaseEmailData> = {}): PurchaseEmailData => ({
   shopName: 'PartsWorks',

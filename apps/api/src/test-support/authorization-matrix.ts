@@ -30,6 +30,12 @@ export interface MatrixKit {
   paidOrder(): Promise<string>;
   /** A new order of the customer whose sandbox payment succeeded but is not recorded yet. */
   confirmedPayment(): Promise<{ orderId: string; transactionId: string }>;
+  /** A new unpaid purchase (of one line) of the customer. */
+  unpaidPurchase(): Promise<string>;
+  /** A new purchase of the customer whose sandbox payment succeeded but is not recorded yet. */
+  confirmedPurchasePayment(): Promise<{ purchaseId: string; transactionId: string }>;
+  /** A new paid purchase of the customer (it has its invoice). */
+  paidPurchase(): Promise<string>;
   /** The client secret of a new payment intent of a new order of the customer. */
   clientSecret(): Promise<string>;
   /** A `payment_intent.succeeded` event for a new order of the customer, signed as Stripe signs. */
@@ -126,7 +132,8 @@ const sandboxCard = {
   cvc: '123',
 };
 
-const { catalog, reviews, newsletter, orders, payments, identity, profile, users, audit } = api;
+const { catalog, reviews, newsletter, orders, purchases, payments, identity, profile, users } = api;
+const { audit } = api;
 const { settings, docs } = api;
 
 export const authorizationMatrix: readonly MatrixRow[] = [
@@ -193,6 +200,33 @@ export const authorizationMatrix: readonly MatrixRow[] = [
   row(orders.remove, {
     expect: adminOnly(200),
     request: async (kit) => ({ params: { id: await kit.unpaidOrder() } }),
+  }),
+
+  // Purchases
+  row(purchases.checkout, {
+    expect: anyUser(201),
+    request: (kit) => ({
+      payload: { ...orderBody(kit.productId), lines: [{ productId: kit.productId, quantity: 1 }] },
+    }),
+  }),
+  row(purchases.listOwn, {
+    expect: ownerOnly(200),
+    request: (kit) => ({ query: { email: kit.customerEmail } }),
+  }),
+  row(purchases.get, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: await kit.unpaidPurchase() } }),
+  }),
+  row(purchases.recordPayment, {
+    expect: ownerOnly(200),
+    request: async (kit) => {
+      const { purchaseId, transactionId } = await kit.confirmedPurchasePayment();
+      return { params: { id: purchaseId }, payload: { transactionId } };
+    },
+  }),
+  row(purchases.invoice, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: await kit.paidPurchase() } }),
   }),
 
   // Payments

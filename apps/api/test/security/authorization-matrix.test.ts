@@ -30,6 +30,7 @@ import {
   type Role,
 } from '../../src/test-support/authorization-matrix.js';
 import { registeredApiRoutes } from '../../src/test-support/registered-routes.js';
+import { inject } from '../../src/test-support/inject.js';
 
 const routeKey = (route: { method: string; url: string }) => `${route.method} ${route.url}`;
 
@@ -71,7 +72,29 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
       expect(confirmation.statusCode, confirmation.body).toBe(200);
       return { orderId, transactionId: intentIdOf(clientSecret) };
     };
+    const confirmedPurchase = async () => {
+      const purchaseId = (await placeOrder(t, customer, product._id)).purchaseId;
+      const intent = await inject(t, api.payments.createIntent, { body: { purchaseId } }, customer);
+      expect(intent.statusCode, intent.body).toBe(200);
+      const { clientSecret } = intent.json();
+      const confirmation = await confirmSandbox(t, clientSecret);
+      expect(confirmation.statusCode, confirmation.body).toBe(200);
+      return { purchaseId, transactionId: intentIdOf(clientSecret) };
+    };
     kit = {
+      unpaidPurchase: async () => (await placeOrder(t, customer, product._id)).purchaseId,
+      confirmedPurchasePayment: confirmedPurchase,
+      paidPurchase: async () => {
+        const { purchaseId, transactionId } = await confirmedPurchase();
+        const paid = await inject(
+          t,
+          api.purchases.recordPayment,
+          { params: { id: purchaseId }, body: { transactionId } },
+          customer,
+        );
+        expect(paid.statusCode, paid.body).toBe(200);
+        return purchaseId;
+      },
       customerEmail: user.email,
       productId: product._id,
       freshProduct: async () => (await addProduct(t))._id,

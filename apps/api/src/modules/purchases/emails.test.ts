@@ -6,7 +6,7 @@ import { sendDueEmails } from '../../mail/worker.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { inject } from '../../test-support/inject.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test-support/mail.js';
-import { pdfText } from '../../test-support/pdf-text.js';
+import { extractPdfText } from '../../test-support/pdf-text.js';
 import {
   addProduct,
   adminShopper,
@@ -46,6 +46,26 @@ describe.each(testDatabases())('purchase emails on %s', (kind) => {
   });
 
   const send = (now?: Date) => sendDueEmails(t.app.mailWork, now);
+  /** The next email whose subject names `text`; sign-up's verification emails arrive too. */
+  async function nextAbout(text: string) {
+    for (;;) {
+      const message = await smtp.nextMessage();
+      if (message.subject?.includes(text)) return message;
+    }
+  }
+  /** The purchase's order-placed job, once the server's mail worker has tried it `attempts` times. */
+  async function placedJobAfter(purchaseId: string, attempts: number) {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const [job] = await t.db
+        .select()
+        .from(emailJobs)
+        .where(eq(emailJobs.payload, { purchaseId }));
+      if (job && job.attempts >= attempts) return job;
+      if (Date.now() > deadline) throw new Error(`The job was tried ${job?.attempts} times.`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
 
   async function buy(): Promise<Purchase> {
     const product = await addProduct(t, { name: 'NVMe SSD 2TB', price: 139, available: 500 });
@@ -67,10 +87,10 @@ describe.each(testDatabases())('purchase emails on %s', (kind) => {
   }
 
   it('order placed, payment receipt with the invoice PDF, shipped with carrier and tracking', async () => {
+    // The server's mail worker sends each email as soon as its change is stored.
     const purchase = await buy();
-    expect(await send()).toMatchObject({ sent: 1, failed: 0 });
-    const placed = await smtp.nextMessage();
-    expect(placed.to).toMatchObject({ text: alice.email });
+    const placed = await nextAbout(purchase.number);
+    expect(JSON.stringify(placed.to)).toContain(alice.email);
     expect(placed.subject).toContain(purchase.number);
     expect(placed.text).toContain('NVMe SSD 2TB');
     expect(placed.text).toContain('$27,800');
@@ -93,13 +113,12 @@ describe.each(testDatabases())('purchase emails on %s', (kind) => {
     );
     const { invoiceNumber } = paid.json();
     expect(invoiceNumber).toMatch(/^INV-\d{4}-\d{5}$/);
-    await send();
-    const receipt = await smtp.nextMessage();
+    const receipt = await nextAbout(invoiceNumber!);
     expect(receipt.subject).toContain(invoiceNumber);
     const [attachment] = receipt.attachments;
     expect(attachment?.filename).toBe(`${invoiceNumber}.pdf`);
     expect(attachment?.contentType).toBe('application/pdf');
-    const text = await pdfText(attachment!.content);
+    const { text } = await extractPdfText(attachment!.content);
     for (const expected of [
       invoiceNumber!,
       'PartsWorks Manufacturing Inc.',
@@ -120,9 +139,11 @@ describe.each(testDatabases())('purchase emails on %s', (kind) => {
       boss,
     );
     expect(shipped.statusCode, shipped.body).toBe(200);
-    expect(shipped.json().order).toMatchObject({ carrier: 'UPS', trackingNumber: '1Z999AA10123456784' });
-    await send();
-    const gone = await smtp.nextMessage();
+    expect(shipped.json().order).toMatchObject({
+      carrier: 'UPS',
+      trackingNumber: '1Z999AA10123456784',
+    });
+    const gone = await nextAbout(`${purchase.number} has shipped`);
     expect(gone.subject).toContain(purchase.number);
     expect(gone.text).toContain('UPS');
     expect(gone.text).toContain('1Z999AA10123456784');
@@ -135,12 +156,8 @@ describe.each(testDatabases())('purchase emails on %s', (kind) => {
     try {
       const purchase = await buy();
       expect(purchase.status).toBe('unpaid');
-      const failed = await send();
-      expect(failed).toMatchObject({ sent: 0, failed: 1 });
-      const [job] = await t.db
-        .select()
-        .from(emailJobs)
-        .where(eq(emailJobs.payload, { purchaseId: purchase._id }));
+      // The worker tries at once, fails, and leaves the job for later.
+      const job = await placedJobAfter(purchase._id, 1);
       expect(job).toMatchObject({ sentAt: null, attempts: 1 });
       expect(job?.lastError).toBeTruthy();
       expect(job!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
@@ -150,8 +167,11 @@ describe.each(testDatabases())('purchase emails on %s', (kind) => {
       smtp = await startSmtpServer(port);
       restarted = true;
       const later = new Date(Date.now() + 10 * 60 * 1000);
-      expect(await send(later)).toMatchObject({ sent: 1, failed: 0 });
-      const arrived = await smtp.nextMessage();
+      expect(await send(later)).toMatchObject({ failed: 0 });
+      const [after] = await t.db.select().from(emailJobs).where(eq(emailJobs.id, job.id));
+      expect(after?.sentAt).not.toBeNull();
+      expect(after?.attempts).toBe(2);
+      const arrived = await nextAbout(purchase.number);
       expect(arrived.subject).toContain(purchase.number);
     } finally {
       // The next describe's afterAll closes it: it must be open again whatever happened.

@@ -52,7 +52,10 @@ function common(
 }
 
 const earliest = (dates: (Date | null)[]) =>
-  dates.reduce<Date | null>((first, date) => (date && (!first || date < first) ? date : first), null);
+  dates.reduce<Date | null>(
+    (first, date) => (date && (!first || date < first) ? date : first),
+    null,
+  );
 
 /** The mail worker's `compose` for the purchase emails. */
 export function composePurchaseEmail(db: Db, settings: PurchaseEmailSettings) {
@@ -70,7 +73,10 @@ export function composePurchaseEmail(db: Db, settings: PurchaseEmailSettings) {
 
     if (job.kind === 'order-placed') {
       const unpaid = lines.filter((line) => !line.paid);
-      return orderPlacedEmail({ ...data, holdExpiresAt: earliest(unpaid.map((l) => l.holdExpiresAt)) });
+      return orderPlacedEmail({
+        ...data,
+        holdExpiresAt: earliest(unpaid.map((l) => l.holdExpiresAt)),
+      });
     }
     if (job.kind === 'payment-receipt') {
       const { pdf, invoiceNumber } = await purchaseInvoicePdf(db, settings.invoices, purchase);
