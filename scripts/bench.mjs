@@ -3,6 +3,7 @@
 // headers), prints req/s, p50/p99 latency and the ratio to the bare server, and writes the table
 // to docs/performance.md (between its bench markers), then the idle memory of the server
 // (scripts/lib/idle-memory.mjs), once the loaded servers are stopped.
+// Then scripts/bench-purchases.mjs (checkout and order reads at scale, PostgreSQL only).
 // Env: BENCH_SECONDS (default 10), BENCH_DATABASE_URL (also benchmark on PostgreSQL).
 import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -12,6 +13,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureBuild } from './ensure-build.mjs';
+import { benchPurchases } from './bench-purchases.mjs';
 import { IDLE_RSS_TARGETS_MB, measureIdleMemory } from './lib/idle-memory.mjs';
 import {
   cleanUp,
@@ -511,6 +513,8 @@ async function main() {
   });
   console.log(`\n${memory.table}\n`);
   writeDoc(rows, memory);
+  // Checkout of 500 lines and reading orders among 100,000 (issue 13), on PostgreSQL.
+  await benchPurchases();
   if (rows.some((r) => r.oversold))
     throw new Error('oversold: the stock taken does not match the accepted orders');
 }

@@ -1,0 +1,237 @@
+// `npm run bench:purchases` (and the end of `npm run bench`): issue 13's figures on PostgreSQL.
+// 1. A 500-line POST /checkout, CHECKOUTS times one after another: p50/p99 (target p99 < 1 s).
+// 2. With 100,000 orders in the database (seeded straight into the tables: what is measured is
+//    reading them, not placing them), My Orders (GET /orders of a customer) and Manage All Orders
+//    (GET /admin/orders: first page, a search, a status filter deep in the list): p50/p99 of each,
+//    one request at a time, so the latency is the server's time (target p99 < 200 ms).
+// Prints a table and writes it to docs/performance.md between its purchases-bench markers.
+// Env: BENCH_DATABASE_URL (required: the figures are PostgreSQL's), BENCH_SECONDS (default 5).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ensureBuild } from './ensure-build.mjs';
+import { cleanUp, importShared, root, startShop, waitForHealth } from './lib/shop-process.mjs';
+
+const PORT = 3610;
+const LINES = 500;
+const CHECKOUTS = 20;
+const ORDERS = 100_000;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5) || 5;
+const CHECKOUT_P99_TARGET_MS = 1000;
+const READ_P99_TARGET_MS = 200;
+const START = '<!-- purchases-bench:start -->';
+const END = '<!-- purchases-bench:end -->';
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+
+async function createDatabase(url) {
+  const name = `shop_bench_purchases_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+/** 500 products with stock for every checkout, made through the admin's API. */
+async function makeProducts(shared, client, token) {
+  const ids = [];
+  for (let i = 0; i < LINES; i++) {
+    const body = {
+      name: `Bench part ${i}`,
+      img: '/images/products/ssd.svg',
+      description: 'A part made for the purchases benchmark.',
+      price: 5 + (i % 40),
+      minimum: 1,
+      available: 1_000_000,
+    };
+    const created = shared.expectStatus(
+      await client.call(shared.api.catalog.create, { body }, { token }),
+      201,
+    );
+    ids.push(created.insertedId ?? created._id);
+  }
+  return ids;
+}
+
+async function benchCheckout(shared, client, token, productIds) {
+  const body = {
+    lines: productIds.map((productId, i) => ({ productId, quantity: 1 + (i % 5) })),
+    number: '555-123-4567',
+    address: '1 Bench Street',
+    poNumber: 'PO-BENCH',
+    company: 'Bench Components Ltd',
+  };
+  const times = [];
+  for (let i = 0; i < CHECKOUTS; i++) {
+    const started = performance.now();
+    const answer = await client.call(shared.api.purchases.checkout, { body }, { token });
+    times.push(performance.now() - started);
+    shared.expectStatus(answer, 201);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 0.5), p99: percentile(times, 0.99), runs: CHECKOUTS };
+}
+
+/** 100,000 orders, each a purchase of one line, in the tables as the app stores them. */
+async function seedOrders(url, productId, customerEmail) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const {
+    rows: [customer],
+  } = await db.query('select id from users where email = $1', [customerEmail]);
+  // Every 2,000th purchase is the measured customer's: 50 orders of theirs among 100,000.
+  await db.query(
+    `insert into purchases (user_id, name, email, phone, address, po_number, company, created_at)
+     select case when g % 2000 = 0 then $1::uuid end, 'BENCH BUYER ' || g,
+            'buyer' || (g % 1000) || '@bench.example', '555-123-4567', g || ' Bench Street',
+            'PO-' || g, 'Company ' || (g % 500), now() - make_interval(mins => g)
+     from generate_series(1, $2::int) as g`,
+    [customer.id, ORDERS],
+  );
+  await db.query(
+    `insert into orders (purchase_id, purchase_number, product_id, user_id, product_name, img,
+                         description, quantity, unit_price, price, name, email, number, address,
+                         paid, shipping, paid_at, shipped_at, created_at, hold_expires_at)
+     select p.id, p.number, $1::uuid, p.user_id, 'Bench part', '/images/products/ssd.svg',
+            'A part made for the purchases benchmark.', 10, 5, 50, p.name, p.email, p.phone,
+            p.address, p.seq % 10 < 7, p.seq % 10 < 3,
+            case when p.seq % 10 < 7 then p.created_at end,
+            case when p.seq % 10 < 3 then p.created_at end, p.created_at,
+            case when p.seq % 10 >= 7 then now() + interval '30 days' end
+     from purchases p where p.name like 'BENCH BUYER %' order by p.seq`,
+    [productId],
+  );
+  await db.query('analyze');
+  const {
+    rows: [{ count }],
+  } = await db.query('select count(*)::int as count from orders');
+  await db.end();
+  return count;
+}
+
+async function latency(label, url, token) {
+  const result = await new Promise((resolve, reject) =>
+    autocannon(
+      { url, connections: 1, duration: SECONDS, headers: { authorization: `Bearer ${token}` } },
+      (error, answer) => (error ? reject(error) : resolve(answer)),
+    ),
+  );
+  const ok = result.non2xx === 0 && result.errors === 0;
+  console.log(
+    `  ${label}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms` +
+      `${ok ? '' : ` (non-2xx ${result.non2xx}, errors ${result.errors})`}`,
+  );
+  return { label, p50: result.latency.p50, p99: result.latency.p99, ok };
+}
+
+function report(checkout, orderCount, reads) {
+  const mark = (value, target) => (value < target ? 'met' : 'MISSED');
+  return [
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:purchases\` on PostgreSQL.`,
+    '',
+    '| Measure | p50 ms | p99 ms | target | |',
+    '| --- | ---: | ---: | --- | --- |',
+    `| POST /api/checkout, ${LINES} lines (${checkout.runs} one after another) | ${checkout.p50.toFixed(0)} | ${checkout.p99.toFixed(0)} | p99 < ${CHECKOUT_P99_TARGET_MS} ms | ${mark(checkout.p99, CHECKOUT_P99_TARGET_MS)} |`,
+    ...reads.map(
+      (row) =>
+        `| ${row.label}, ${orderCount.toLocaleString('en-US')} orders stored | ${row.p50} | ${row.p99} | p99 < ${READ_P99_TARGET_MS} ms | ${row.ok ? mark(row.p99, READ_P99_TARGET_MS) : 'FAILED'} |`,
+    ),
+  ].join('\n');
+}
+
+function writeDoc(text) {
+  const file = join(root, 'docs/performance.md');
+  const doc = readFileSync(file, 'utf8');
+  const start = doc.indexOf(START);
+  const end = doc.indexOf(END);
+  if (start === -1 || end === -1) {
+    console.warn(`docs/performance.md has no ${START} ... ${END} markers; not written`);
+    return;
+  }
+  writeFileSync(file, `${doc.slice(0, start + START.length)}\n${text}\n${doc.slice(end)}`);
+}
+
+export async function benchPurchases() {
+  if (!process.env.BENCH_DATABASE_URL) {
+    console.log(
+      "\npurchases bench: set BENCH_DATABASE_URL (its figures are PostgreSQL's); skipped",
+    );
+    return null;
+  }
+  ensureBuild();
+  const shared = await importShared();
+  const database = await createDatabase(process.env.BENCH_DATABASE_URL);
+  try {
+    const child = startShop(PORT, { DATABASE_URL: database.url, UNPAID_ORDERS_MAX: '1000000' });
+    const base = `http://127.0.0.1:${PORT}`;
+    await waitForHealth(base, child);
+    const client = shared.createApiClient({ baseUrl: base });
+    const admin = { email: 'admin@partsworks.com', password: 'Admin#2026' };
+    const { token: adminToken } = await shared.signInForToken(client, shared.api, admin);
+    const buyer = {
+      name: 'Bench Buyer',
+      email: `bench-buyer-${Date.now()}@example.com`,
+      password: 'Bench#2026',
+    };
+    const { token } = await shared.signUpForToken(client, shared.api, buyer);
+
+    console.log(`\npurchases bench on PostgreSQL (port ${PORT})`);
+    const productIds = await makeProducts(shared, client, adminToken);
+    const checkout = await benchCheckout(shared, client, token, productIds);
+    console.log(
+      `  POST /api/checkout of ${LINES} lines: p50 ${checkout.p50.toFixed(0)} ms, p99 ${checkout.p99.toFixed(0)} ms`,
+    );
+
+    const orderCount = await seedOrders(database.url, productIds[0], buyer.email);
+    console.log(`  seeded: ${orderCount} orders in the database`);
+    const { api } = shared;
+    const reads = [
+      await latency('GET /api/orders (My Orders)', client.url(api.orders.listOwn), token),
+      await latency(
+        'GET /api/admin/orders (first page)',
+        client.url(api.orders.adminList),
+        adminToken,
+      ),
+      await latency(
+        'GET /api/admin/orders?q=PO-4242',
+        client.url(api.orders.adminList, { query: { q: 'PO-4242' } }),
+        adminToken,
+      ),
+      await latency(
+        'GET /api/admin/orders?status=paid&page=100',
+        client.url(api.orders.adminList, { query: { status: 'paid', page: 100 } }),
+        adminToken,
+      ),
+    ];
+    const text = report(checkout, orderCount, reads);
+    console.log(`\n${text}\n`);
+    writeDoc(text);
+    return text;
+  } finally {
+    cleanUp();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database
+      .drop()
+      .catch((error) => console.error('could not drop the bench database:', error.message));
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  benchPurchases().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
