@@ -23,6 +23,9 @@ const READ_P99_TARGET_MS = 200;
 const START = '<!-- purchases-bench:start -->';
 const END = '<!-- purchases-bench:end -->';
 
+/** "GET /api/orders": a contract's method and path, for the table. */
+const named = (shared, contract) => `${contract.method} ${shared.API_PREFIX}${contract.path}`;
+
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 
@@ -137,14 +140,14 @@ async function latency(label, url, token) {
   return { label, p50: result.latency.p50, p99: result.latency.p99, ok };
 }
 
-function report(checkout, orderCount, reads) {
+function report(shared, checkout, orderCount, reads) {
   const mark = (value, target) => (value < target ? 'met' : 'MISSED');
   return [
     `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:purchases\` on PostgreSQL.`,
     '',
     '| Measure | p50 ms | p99 ms | target | |',
     '| --- | ---: | ---: | --- | --- |',
-    `| POST /api/checkout, ${LINES} lines (${checkout.runs} one after another) | ${checkout.p50.toFixed(0)} | ${checkout.p99.toFixed(0)} | p99 < ${CHECKOUT_P99_TARGET_MS} ms | ${mark(checkout.p99, CHECKOUT_P99_TARGET_MS)} |`,
+    `| ${named(shared, shared.api.purchases.checkout)}, ${LINES} lines (${checkout.runs} one after another) | ${checkout.p50.toFixed(0)} | ${checkout.p99.toFixed(0)} | p99 < ${CHECKOUT_P99_TARGET_MS} ms | ${mark(checkout.p99, CHECKOUT_P99_TARGET_MS)} |`,
     ...reads.map(
       (row) =>
         `| ${row.label}, ${orderCount.toLocaleString('en-US')} orders stored | ${row.p50} | ${row.p99} | p99 < ${READ_P99_TARGET_MS} ms | ${row.ok ? mark(row.p99, READ_P99_TARGET_MS) : 'FAILED'} |`,
@@ -189,34 +192,38 @@ export async function benchPurchases() {
     const { token } = await shared.signUpForToken(client, shared.api, buyer);
 
     console.log(`\npurchases bench on PostgreSQL (port ${PORT})`);
+    const { api } = shared;
     const productIds = await makeProducts(shared, client, adminToken);
     const checkout = await benchCheckout(shared, client, token, productIds);
     console.log(
-      `  POST /api/checkout of ${LINES} lines: p50 ${checkout.p50.toFixed(0)} ms, p99 ${checkout.p99.toFixed(0)} ms`,
+      `  ${named(shared, api.purchases.checkout)} of ${LINES} lines: p50 ${checkout.p50.toFixed(0)} ms, p99 ${checkout.p99.toFixed(0)} ms`,
     );
 
     const orderCount = await seedOrders(database.url, productIds[0], buyer.email);
     console.log(`  seeded: ${orderCount} orders in the database`);
-    const { api } = shared;
     const reads = [
-      await latency('GET /api/orders (My Orders)', client.url(api.orders.listOwn), token),
       await latency(
-        'GET /api/admin/orders (first page)',
+        `${named(shared, api.orders.listOwn)} (My Orders)`,
+        client.url(api.orders.listOwn),
+        token,
+      ),
+      await latency(
+        `${named(shared, api.orders.adminList)} (first page)`,
         client.url(api.orders.adminList),
         adminToken,
       ),
       await latency(
-        'GET /api/admin/orders?q=PO-4242',
+        `${named(shared, api.orders.adminList)}?q=PO-4242`,
         client.url(api.orders.adminList, { query: { q: 'PO-4242' } }),
         adminToken,
       ),
       await latency(
-        'GET /api/admin/orders?status=paid&page=100',
+        `${named(shared, api.orders.adminList)}?status=paid&page=100`,
         client.url(api.orders.adminList, { query: { status: 'paid', page: 100 } }),
         adminToken,
       ),
     ];
-    const text = report(checkout, orderCount, reads);
+    const text = report(shared, checkout, orderCount, reads);
     console.log(`\n${text}\n`);
     writeDoc(text);
     return text;
