@@ -193,6 +193,8 @@ export const authorizationMatrix: readonly MatrixRow[] = [
     request: async (kit) => ({ params: { id: await kit.unpaidOrder() } }),
   }),
   row(orders.listAll, { expect: adminOnly(200), request: () => ({}) }),
+  row(orders.adminList, { expect: adminOnly(200), request: () => ({ query: { page: 1 } }) }),
+  row(orders.adminCsv, { expect: adminOnly(200), request: () => ({ query: { status: 'paid' } }) }),
   row(orders.ship, {
     expect: adminOnly(200),
     request: async (kit) => ({ params: { id: await kit.paidOrder() } }),

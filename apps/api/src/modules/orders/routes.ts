@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, type Guards } from '../../auth/guards.js';
 import { serve } from '../../http/endpoint.js';
 import type { OrderContext } from './context.js';
+import { adminOrdersCsv, listAdminOrders } from './admin-list.js';
 import { recordPayment } from './payment.js';
 import { placeOrder } from './placement.js';
 import { listAllOrders, listOwnOrders, readOrder } from './reading.js';
@@ -46,6 +47,20 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
   );
 
   serve(app, guards, orders.listAll, async () => listAllOrders(ctx.db));
+
+  serve(app, guards, orders.adminList, async (request) => {
+    const { status, q, page, limit } = request.query;
+    return listAdminOrders(ctx.db, { status, q }, { page, limit });
+  });
+
+  serve(app, guards, orders.adminCsv, async (request, reply) => {
+    const csv = await adminOrdersCsv(ctx.db, request.query);
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+      .send(csv);
+  });
 
   serve(app, guards, orders.ship, async (request) =>
     shipOrder(ctx.db, currentUser(request), request.params.id, {

@@ -1,0 +1,193 @@
+import { adminOrderSchema, api, type AdminOrderPage, type ApiErrorBody } from '@shop/shared';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { inject, injectUnchecked } from '../../test-support/inject.js';
+import { payAtGateway } from '../../test-support/orders.js';
+import {
+  addProduct,
+  adminShopper,
+  orderTestEnv,
+  recordPayment,
+  shopper,
+  type Shopper,
+} from '../../test-support/shop.js';
+import { csvCell } from './admin-list.js';
+
+/** Manage All Orders: search, status filter, paging and the CSV export (DESIGN section 8). */
+describe.each(testDatabases())('admin orders on %s', (kind) => {
+  let t: TestApp;
+  let alice: Shopper;
+  let mallory: Shopper;
+  let boss: Shopper;
+  // A tag of this run in every name, so searches find only this test's orders.
+  const tag = `T${Date.now().toString(36).toUpperCase()}`;
+  let unpaidId: string;
+  let paidId: string;
+  let shippedId: string;
+  let poPurchaseNumber: string;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { env: orderTestEnv() });
+    [alice, mallory, boss] = await Promise.all([
+      shopper(t, { name: 'ALICE BUYER' }),
+      shopper(t, { name: 'MALLORY HACKER' }),
+      adminShopper(t),
+    ]);
+    const ssd = await addProduct(t, { name: `Gizmo SSD ${tag}`, price: 40, available: 1000 });
+    const ram = await addProduct(t, { name: `Widget RAM ${tag}`, price: 70, available: 1000 });
+    const checkout = (who: Shopper, body: object) =>
+      inject(t, api.purchases.checkout, { body: body as never }, who);
+    const first = await checkout(alice, {
+      lines: [
+        { productId: ssd._id, quantity: 10 },
+        { productId: ram._id, quantity: 3 },
+      ],
+      number: '+44 20 7946 0958',
+      address: 'Unit 4/B #2, Harbour Road, Leeds',
+      poNumber: `PO-${tag}-7`,
+      company: 'Acme Components Ltd',
+      taxId: 'GB123456789',
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const purchase = first.json();
+    poPurchaseNumber = purchase.number;
+    [unpaidId, paidId] = purchase.orders.map((o) => o._id) as [string, string];
+    // Mallory's PO and address are formulas a spreadsheet would run.
+    const hostile = await checkout(mallory, {
+      lines: [{ productId: ssd._id, quantity: 2 }],
+      number: '555-123-4567',
+      address: '-2+3 Harbour Road',
+      poNumber: '=HYPERLINK("//e.x","x")',
+      company: '@SUM(A1:A9)',
+    });
+    expect(hostile.statusCode, hostile.body).toBe(201);
+    shippedId = hostile.json().orders[0]!._id;
+    for (const id of [paidId, shippedId]) {
+      const who = id === paidId ? alice : mallory;
+      const intent = await payAtGateway(t, who, id);
+      expect((await recordPayment(t, who, id, intent)).statusCode).toBe(200);
+    }
+    const shipped = await inject(
+      t,
+      api.orders.ship,
+      { params: { id: shippedId }, body: { carrier: 'UPS', trackingNumber: '1Z999' } },
+      boss,
+    );
+    expect(shipped.statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const list = (query: Record<string, string | number>, who: Shopper | null = boss) =>
+    injectUnchecked(t, api.orders.adminList, { query }, who ?? undefined);
+  const ids = async (query: Record<string, string | number>) =>
+    (await list(query)).json<AdminOrderPage>().items.map((o) => o._id);
+
+  it('answers a page newest first with ship-to, phone, PO, company and tax id', async () => {
+    const response = await list({ q: tag });
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json<AdminOrderPage>();
+    expect(page).toMatchObject({ total: 3, page: 1, limit: 20 });
+    expect(page.items.map((o) => o._id)).toEqual([shippedId, paidId, unpaidId]);
+    for (const item of page.items) adminOrderSchema.strict().parse(item);
+    expect(page.items.find((o) => o._id === unpaidId)).toMatchObject({
+      address: 'Unit 4/B #2, Harbour Road, Leeds',
+      number: '+44 20 7946 0958',
+      poNumber: `PO-${tag}-7`,
+      company: 'Acme Components Ltd',
+      taxId: 'GB123456789',
+      purchaseNumber: poPurchaseNumber,
+    });
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('filters by status', async () => {
+    expect(await ids({ q: tag, status: 'unpaid' })).toEqual([unpaidId]);
+    expect(await ids({ q: tag, status: 'paid' })).toEqual([paidId]);
+    expect(await ids({ q: tag, status: 'shipped' })).toEqual([shippedId]);
+  });
+
+  it('searches customer, email, product, purchase number and PO, any case; % and _ are literal', async () => {
+    expect(await ids({ q: 'mallory hacker', status: 'shipped' })).toEqual([shippedId]);
+    expect(await ids({ q: alice.email.toUpperCase() })).toEqual([paidId, unpaidId]);
+    expect(await ids({ q: `widget ram ${tag.toLowerCase()}` })).toEqual([paidId]);
+    expect(await ids({ q: poPurchaseNumber })).toEqual([paidId, unpaidId]);
+    expect(await ids({ q: `po-${tag.toLowerCase()}-7` })).toEqual([paidId, unpaidId]);
+    expect(await ids({ q: `${tag}%` })).toEqual([]);
+    expect(await ids({ q: `PO_${tag}` })).toEqual([]);
+  });
+
+  it('pages with a total', async () => {
+    const first = (await list({ q: tag, limit: 2 })).json<AdminOrderPage>();
+    const second = (await list({ q: tag, limit: 2, page: 2 })).json<AdminOrderPage>();
+    expect(first).toMatchObject({ total: 3, page: 1, limit: 2 });
+    expect(second).toMatchObject({ total: 3, page: 2, limit: 2 });
+    expect([...first.items, ...second.items].map((o) => o._id)).toEqual([
+      shippedId,
+      paidId,
+      unpaidId,
+    ]);
+  });
+
+  it('refuses a bad filter with 400 and a message; customers 403, anonymous 401', async () => {
+    for (const query of [{ status: 'lost' }, { page: 0 }, { limit: 101 }, { page: 'x' }]) {
+      const response = await list(query);
+      expect(response.statusCode, JSON.stringify(query)).toBe(400);
+      expect(response.json<ApiErrorBody>().message).toBeTruthy();
+    }
+    expect((await list({}, alice)).statusCode).toBe(403);
+    expect((await list({}, null)).statusCode).toBe(401);
+    const csv = (who: Shopper | null) =>
+      injectUnchecked(t, api.orders.adminCsv, { query: {} }, who ?? undefined);
+    expect((await csv(alice)).statusCode).toBe(403);
+    expect((await csv(null)).statusCode).toBe(401);
+  });
+
+  it('exports the same filter as CSV, quoted per RFC 4180, formulas neutralised', async () => {
+    const response = await injectUnchecked(t, api.orders.adminCsv, { query: { q: tag } }, boss);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      /^attachment; filename="orders-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const rows = parse(response.body, { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r['Order id'])).toEqual([shippedId, paidId, unpaidId]);
+    const hostile = rows[0]!;
+    expect(hostile['PO number']).toBe(`'=HYPERLINK("//e.x","x")`);
+    expect(hostile.Company).toBe(`'@SUM(A1:A9)`);
+    expect(hostile.Address).toBe(`'-2+3 Harbour Road`);
+    expect(hostile).toMatchObject({
+      Carrier: 'UPS',
+      'Tracking number': '1Z999',
+      Status: 'Shipping',
+    });
+    expect(rows[2]).toMatchObject({
+      Address: 'Unit 4/B #2, Harbour Road, Leeds',
+      Company: 'Acme Components Ltd',
+      Quantity: '10',
+      'Unit price': '40',
+      Total: '400',
+      Status: 'Unpaid',
+    });
+    const paidOnly = await injectUnchecked(
+      t,
+      api.orders.adminCsv,
+      { query: { q: tag, status: 'paid' } },
+      boss,
+    );
+    const paidRows = parse(paidOnly.body, { columns: true }) as Record<string, string>[];
+    expect(paidRows.map((r) => r['Order id'])).toEqual([paidId]);
+  });
+
+  it('csvCell quotes commas, quotes and line breaks, and leaves numbers alone', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
+    expect(csvCell('=1+1')).toBe("'=1+1");
+    expect(csvCell('\t=1')).toBe("'\t=1");
+    expect(csvCell(-5)).toBe('-5');
+    expect(csvCell(null)).toBe('');
+  });
+});
