@@ -133,10 +133,16 @@ test.describe('buying in bulk and paying by card', () => {
     await expect(paidRow).toHaveCount(1);
     await expect(rows.filter({ hasText: 'Unpaid' })).toHaveCount(1);
 
+    // Ship asks for the carrier and tracking number, and ships once confirmed.
     await paidRow.getByRole('button', { name: 'Ship' }).click();
+    const shipDialog = page.getByRole('dialog', { name: 'Ship this order?' });
+    await shipDialog.getByRole('textbox', { name: 'Carrier' }).fill('UPS');
+    await shipDialog.getByRole('textbox', { name: 'Tracking number' }).fill('1Z999AA10123456784');
+    await shipDialog.getByRole('button', { name: 'Confirm shipping' }).click();
     const shipped = rows.filter({ has: page.getByRole('button', { name: 'Shipping' }) });
     await expect(shipped).toHaveCount(1);
     await expect(shipped.getByRole('button', { name: 'Shipping' })).toBeDisabled();
+    await expect(shipped).toContainText('Shipped: UPS, tracking 1Z999AA10123456784');
 
     // The unpaid one can be deleted after a confirmation; the stock comes back.
     const before = (await getProduct(page.request, unpaid.productId!)).available;

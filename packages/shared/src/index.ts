@@ -19,3 +19,4 @@ export * from './audit.js';
 export * from './api/index.js';
 export * from './quantity.js';
 export * from './documents.js';
+export * from './tracking.js';

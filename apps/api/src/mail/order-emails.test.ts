@@ -7,7 +7,7 @@ import {
   shippedEmail,
   type PurchaseEmailData,
 } from './order-emails.js';
-import { trackingUrl } from './tracking.js';
+import { trackingUrl } from '@shop/shared';
 
 const PURCHASE_URL = 'https://shop.example/dashboard/purchases/PW-000123';
 

@@ -132,7 +132,13 @@ describe.each(testDatabases())('admin orders on %s', (kind) => {
   });
 
   it('refuses a bad filter with 400 and a message; customers 403, anonymous 401', async () => {
-    for (const query of [{ status: 'lost' }, { page: 0 }, { limit: 101 }, { page: 'x' }]) {
+    const bad: Record<string, string | number>[] = [
+      { status: 'lost' },
+      { page: 0 },
+      { limit: 101 },
+      { page: 'x' },
+    ];
+    for (const query of bad) {
       const response = await list(query);
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
       expect(response.json<ApiErrorBody>().message).toBeTruthy();

@@ -1,3 +1,4 @@
+import { trackingUrl } from '@shop/shared';
 import type { Db } from '../../db/client.js';
 import type { EmailKind } from '../../mail/jobs.js';
 import type { MailMessage } from '../../mail/message.js';
@@ -8,7 +9,7 @@ import {
   type EmailLine,
   type PurchaseEmailData,
 } from '../../mail/order-emails.js';
-import { trackingUrl } from '../../mail/tracking.js';
+
 import { findPurchase, purchaseLines, type PurchaseRow } from '../orders/purchase-store.js';
 import type { OrderRow } from '../orders/store.js';
 import { purchaseInvoicePdf, type InvoiceSettings } from './invoice.js';

@@ -105,11 +105,19 @@ describe('Manage All Orders', () => {
 
     const row = await rowOf(pending.productName);
     await user.click(within(row).getByRole('button', { name: 'Ship' }));
+    // The dialog asks for the carrier and tracking number, and ships only once confirmed.
+    const dialog = await screen.findByRole('dialog', { name: 'Ship this order?' });
+    expect(callsTo(routes.orders.ship)).toEqual([]);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Carrier' }), 'UPS');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tracking number' }), '1Z999AA1');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm shipping' }));
 
     expect(
       await within(await rowOf(pending.productName)).findByRole('button', { name: 'Shipping' }),
     ).toBeDisabled();
-    expect(callsTo(routes.orders.ship).map((call) => call.params)).toEqual([{ id: pending._id }]);
+    expect(callsTo(routes.orders.ship).map((call) => [call.params, call.body])).toEqual([
+      [{ id: pending._id }, { carrier: 'UPS', trackingNumber: '1Z999AA1' }],
+    ]);
     expect(await screen.findByText(/is shipping\./)).toBeInTheDocument();
   });
 
@@ -160,6 +168,9 @@ describe('Manage All Orders', () => {
     );
     await user.click(
       within(await rowOf(pending.productName)).getByRole('button', { name: 'Ship' }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm shipping' }),
     );
     expect(await screen.findByText('Only paid orders can be shipped.')).toBeInTheDocument();
   });

@@ -10,7 +10,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { messages, orderStatus, type Order } from '@shop/shared';
+import { messages, orderStatus, type Order, type ShipOrder } from '@shop/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { LoadError } from '../../../components/ui/load-error';
@@ -22,6 +22,7 @@ import { useShipOrder } from '../api/ship-order';
 import { DashboardHeading } from './dashboard-heading';
 import { OrderProduct } from './order-product';
 import { OrdersTableSkeleton } from './orders-table-skeleton';
+import { ShipDialog } from './ship-dialog';
 import { TestPaymentChip } from './test-payment-chip';
 
 interface AllOrdersTableProps {
@@ -75,10 +76,23 @@ function StatusCell({ order, shipping, onShip, onDelete }: StatusCellProps) {
   );
 }
 
+/** "UPS, tracking 1Z999AA1": what the admin gave when shipping, if anything. */
+export const shipmentText = (order: Order) =>
+  [order.carrier, order.trackingNumber && `tracking ${order.trackingNumber}`]
+    .filter(Boolean)
+    .join(', ');
+
 function OrderDetail({ order }: { order: Order }) {
   if (order.paid && order.transactionId) {
+    const shipment = order.shipping ? shipmentText(order) : '';
     return (
       <Typography variant="caption" sx={{ color: 'text.secondary', wordBreak: 'break-all' }}>
+        {shipment && (
+          <>
+            Shipped: {shipment}
+            <br />
+          </>
+        )}
         Transaction id: {order.transactionId}
       </Typography>
     );
@@ -99,12 +113,20 @@ export function AllOrdersTable({ onStockReleased }: AllOrdersTableProps) {
   const shipOrder = useShipOrder();
   const deleteOrder = useDeleteOrder();
   const [deleting, setDeleting] = useState<Order | null>(null);
+  const [shipping, setShipping] = useState<Order | null>(null);
 
-  const ship = (order: Order) =>
-    shipOrder.mutate(order._id, {
-      onSuccess: () => notify.success(`${order.productName} for ${order.name} is shipping.`),
-      onError: (error) => notify.error(error.message),
-    });
+  const confirmShip = (shipment: NonNullable<ShipOrder>) => {
+    const order = shipping;
+    if (!order) return;
+    shipOrder.mutate(
+      { id: order._id, shipment },
+      {
+        onSuccess: () => notify.success(`${order.productName} for ${order.name} is shipping.`),
+        onError: (error) => notify.error(error.message),
+        onSettled: () => setShipping(null),
+      },
+    );
+  };
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -155,6 +177,17 @@ export function AllOrdersTable({ onStockReleased }: AllOrdersTableProps) {
                   <Typography variant="caption" sx={{ color: 'text.secondary' }}>
                     {order.email}
                   </Typography>
+                  <Typography
+                    variant="caption"
+                    component="p"
+                    sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}
+                  >
+                    Ship to: {order.address}
+                    <br />
+                    Phone: {order.number}
+                    <br />
+                    {order.purchaseNumber}
+                  </Typography>
                 </TableCell>
                 <TableCell>
                   <OrderProduct order={order} />
@@ -165,8 +198,8 @@ export function AllOrdersTable({ onStockReleased }: AllOrdersTableProps) {
                   <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
                     <StatusCell
                       order={order}
-                      shipping={shipOrder.isPending && shipOrder.variables === order._id}
-                      onShip={ship}
+                      shipping={shipOrder.isPending && shipOrder.variables?.id === order._id}
+                      onShip={setShipping}
                       onDelete={setDeleting}
                     />
                     <OrderDetail order={order} />
@@ -186,6 +219,12 @@ export function AllOrdersTable({ onStockReleased }: AllOrdersTableProps) {
         Ship paid orders and delete unpaid ones. Deleting an order puts its stock back on sale.
       </DashboardHeading>
       {body}
+      <ShipDialog
+        order={shipping}
+        pending={shipOrder.isPending}
+        onConfirm={confirmShip}
+        onCancel={() => setShipping(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         question={messages.confirmCancelOrder}

@@ -1,4 +1,4 @@
-import { messages, type Order } from '@shop/shared';
+import { messages, trackingUrl, type Order } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Alert } from '../../../components/ui/alert';
@@ -32,6 +32,29 @@ interface MyOrdersTableProps {
   onStockReleased?: () => void;
 }
 
+/** The carrier and tracking number the admin gave, the number linking to the carrier's page. */
+function Shipment({ order }: { order: Order }) {
+  const url = trackingUrl(order.carrier, order.trackingNumber);
+  const number = order.trackingNumber;
+  return (
+    <span className={cx(styles.caption, styles.breakAll)}>
+      Shipped{order.carrier ? ` with ${order.carrier}` : ''}
+      {number && (
+        <>
+          , tracking{' '}
+          {url ? (
+            <a href={url} target="_blank" rel="noopener noreferrer">
+              {number}
+            </a>
+          ) : (
+            number
+          )}
+        </>
+      )}
+    </span>
+  );
+}
+
 /** SPEC section 4: the customer sees Unpaid, or Paid once a transaction id is recorded. */
 function CustomerStatus({ order }: { order: Order }) {
   if (!order.paid) {
@@ -51,6 +74,7 @@ function CustomerStatus({ order }: { order: Order }) {
         {order.shipping && <Chip label="Shipped" color="info" size="small" />}
         <TestPaymentChip order={order} />
       </div>
+      {order.shipping && (order.carrier || order.trackingNumber) && <Shipment order={order} />}
       {order.transactionId && (
         <span className={cx(styles.caption, styles.breakAll)}>
           Transaction id: <span className={styles.monospace}>{order.transactionId}</span>
