@@ -20,6 +20,7 @@ const PopupCompletePage = lazy(() => import('./routes/popup-complete'));
 const DashboardLayout = lazy(() => import('./layouts/dashboard-layout'));
 const PurchasePage = lazy(() => import('./routes/purchase'));
 const MyOrdersPage = lazy(() => import('./routes/my-orders'));
+const PurchaseDetailsPage = lazy(() => import('./routes/purchase-details'));
 const ManageAllOrdersPage = lazy(() => import('./routes/manage-all-orders'));
 const PaymentPage = lazy(() => import('./routes/payment'));
 const ProductsPage = lazy(() => import('./routes/products'));
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <DashboardHome /> },
               { path: 'myorders', element: <MyOrdersPage /> },
+              { path: 'purchases/:id', element: <PurchaseDetailsPage /> },
               { path: 'addreview', element: withMuiTheme(<AddReviewPage />) },
               { path: 'payment/:id', element: withMuiTheme(<PaymentPage />) },
               { path: 'myprofile', element: withMuiTheme(<ProfilePage />) },

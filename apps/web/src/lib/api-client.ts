@@ -175,4 +175,21 @@ export async function call<E extends EndpointSpec>(
   return parseAnswer(response, schema, readError);
 }
 
+/**
+ * A file the API answers (a purchase's invoice PDF), through the endpoint's contract like `call`:
+ * the bearer token, one renewal on a 401, the API's error as an ApiError; the bytes as a Blob.
+ */
+export async function download<E extends EndpointSpec>(
+  route: Callable<E>,
+  input: InputOf<E>,
+): Promise<Blob> {
+  const path = urlOf(route, input as Parameters<typeof urlOf>[1]);
+  let response = await send(path, route.method, undefined);
+  if (response.status === 401 && (await renewAccessToken())) {
+    response = await send(path, route.method, undefined);
+  }
+  if (!response.ok) await parseAnswer(response, undefined);
+  return response.blob();
+}
+
 export { routes };

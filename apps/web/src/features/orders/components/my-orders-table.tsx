@@ -22,6 +22,7 @@ import { notify } from '../../../lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
 import { useMyOrders } from '../api/get-my-orders';
 import { DashboardHeading } from './dashboard-heading';
+import { PageLink } from '../../../components/ui/navigation';
 import { OrderProduct } from './order-product';
 import styles from './orders.module.css';
 import { OrdersTableSkeleton } from './orders-table-skeleton';
@@ -89,6 +90,9 @@ function OrderRow({ order, onCancel }: { order: Order; onCancel: (order: Order) 
     <TableRow data-testid="order-row" data-order-id={order._id}>
       <TableCell>
         <OrderProduct order={order} />
+        <PageLink className={styles.caption} href={`/dashboard/purchases/${order.purchaseId}`}>
+          Purchase {order.purchaseNumber}
+        </PageLink>
       </TableCell>
       <TableCell align="right">{formatNumber(order.quantity)}</TableCell>
       <TableCell align="right">{formatPrice(order.price)}</TableCell>
