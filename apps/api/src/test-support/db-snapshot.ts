@@ -3,6 +3,9 @@ import type { Db } from '../db/client.js';
 import {
   auditLog,
   authSessions,
+  emailJobs,
+  invoiceCounters,
+  purchases,
   authUsers,
   newsletterSubscribers,
   orders,
@@ -17,13 +20,25 @@ import {
  * Everything a request could change in the shop, as plain data to compare with `toEqual`:
  * every row of the shop tables, the identities without the timestamp Better Auth refreshes on
  * its own, and the number of sessions (reading a session may extend it). The rate-limit table
- * is left out: counting requests is its job.
+ * is left out: counting requests is its job; of the queued emails only what was queued counts,
+ * as the mail worker marks them sent on its own time.
  */
 export async function dbSnapshot(db: Db) {
   const [sessions] = await db.select({ value: count() }).from(authSessions);
   return {
     products: await db.select().from(products).orderBy(products.id),
     orders: await db.select().from(orders).orderBy(orders.id),
+    purchases: await db.select().from(purchases).orderBy(purchases.id),
+    invoiceCounters: await db.select().from(invoiceCounters).orderBy(invoiceCounters.year),
+    emailJobs: await db
+      .select({
+        id: emailJobs.id,
+        kind: emailJobs.kind,
+        to: emailJobs.to,
+        payload: emailJobs.payload,
+      })
+      .from(emailJobs)
+      .orderBy(emailJobs.id),
     reviews: await db.select().from(reviews).orderBy(reviews.id),
     auditLog: await db.select().from(auditLog).orderBy(auditLog.seq),
     users: await db.select().from(users).orderBy(users.id),

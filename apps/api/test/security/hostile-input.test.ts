@@ -47,6 +47,8 @@ interface Fixtures {
   productId: string;
   /** An unpaid order of the customer. */
   orderId: string;
+  /** The purchase of that order. */
+  purchaseId: string;
 }
 
 interface HostileRequest {
@@ -157,6 +159,45 @@ const writeEndpoints: WriteEndpoint[] = [
       ],
       address: ['', 'ab', ...markup, "'; DROP TABLE orders; --", 'Road\u0000', long('a'), null, 1],
     },
+  },
+  {
+    contract: api.purchases.checkout,
+    as: 'customer',
+    body: (f) => ({
+      lines: [{ productId: f.productId, quantity: 1 }],
+      number: '+(555) 123-4567',
+      address: '12 Harbour Road, Springfield',
+      poNumber: 'PO-1',
+      company: 'Acme',
+      taxId: 'GB123456789',
+    }),
+    poison: {
+      lines: [
+        [],
+        null,
+        'lines',
+        {},
+        [{}],
+        [{ productId: 'x', quantity: 1 }],
+        [{ productId: randomUUID(), quantity: 1 }],
+        [{ productId: randomUUID(), quantity: 1.5 }],
+        [{ productId: randomUUID(), quantity: -1 }],
+        [{ productId: randomUUID(), quantity: '1' }],
+      ],
+      number: ['', '123', ...markup, '555\u0000123\u00004567', long('5'), null],
+      address: ['', 'ab', ...markup, 'Road\u0000', long('a'), null, 1],
+      poNumber: [long('P', 36), 'PO\u0000', 1, {}],
+      company: [long('C', 121), 'Acme\u0000', 1, []],
+      taxId: [long('T', 33), 'GB\u0000', 1],
+    },
+  },
+  {
+    contract: api.purchases.recordPayment,
+    as: 'customer',
+    params: (f) => ({ id: f.purchaseId }),
+    body: () => ({ transactionId: 'pi_NothingPaidThis' }),
+    poison: { transactionId: text },
+    at: hostileIdSegment,
   },
   {
     contract: api.reviews.create,
@@ -416,7 +457,12 @@ describe.each(testDatabases())('hostile input on %s', (kind) => {
     const product = await addProduct(t, { available: 100 });
     const { user, token, headers } = customer;
     const order = await placeOrder(t, { ...user, token, headers }, product._id);
-    f = { customerEmail: user.email, productId: product._id, orderId: order._id };
+    f = {
+      customerEmail: user.email,
+      productId: product._id,
+      orderId: order._id,
+      purchaseId: order.purchaseId,
+    };
     before = await dbSnapshot(t.db);
   });
   afterAll(async () => {
