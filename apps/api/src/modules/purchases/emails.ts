@@ -2,13 +2,7 @@ import { trackingUrl } from '@shop/shared';
 import type { Db } from '../../db/client.js';
 import type { EmailKind } from '../../mail/jobs.js';
 import type { MailMessage } from '../../mail/message.js';
-import {
-  orderPlacedEmail,
-  paymentReceiptEmail,
-  shippedEmail,
-  type EmailLine,
-  type PurchaseEmailData,
-} from '../../mail/order-emails.js';
+import type { EmailLine, PurchaseEmailData } from '../../mail/order-emails.js';
 
 import { findPurchase, purchaseLines, type PurchaseRow } from '../orders/purchase-store.js';
 import type { OrderRow } from '../orders/store.js';
@@ -71,6 +65,10 @@ export function composePurchaseEmail(db: Db, settings: PurchaseEmailSettings) {
     const lines = await purchaseLines(db, [purchase.id]);
     if (lines.length === 0) return null;
     const data = common(settings, purchase, lines, job.to);
+    // Loaded with the first email, not at start: React and its server renderer are not part of
+    // the memory of a server that has sent nothing yet.
+    const { orderPlacedEmail, paymentReceiptEmail, shippedEmail } =
+      await import('../../mail/order-emails.js');
 
     if (job.kind === 'order-placed') {
       const unpaid = lines.filter((line) => !line.paid);

@@ -1,7 +1,7 @@
 import { purchaseMessages } from '@shop/shared';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import { renderInvoicePdf, type InvoiceData } from '../../invoices/invoice-pdf.js';
+import type { InvoiceData } from '../../invoices/invoice-pdf.js';
 import { purchaseLines, type PurchaseRow } from '../orders/purchase-store.js';
 import type { OrderRow } from '../orders/store.js';
 import type { SignedInUser } from '../users/service.js';
@@ -68,6 +68,8 @@ export async function purchaseInvoicePdf(
 ): Promise<{ fileName: string; pdf: Buffer; invoiceNumber: string }> {
   if (!purchase.invoiceNumber) throw new HttpError(409, purchaseMessages.notPaid);
   const lines = await purchaseLines(db, [purchase.id]);
+  // Loaded with the first invoice, not at start (pdfkit and its fonts' metrics).
+  const { renderInvoicePdf } = await import('../../invoices/invoice-pdf.js');
   const pdf = await renderInvoicePdf(invoiceData(settings, purchase, lines));
   return { fileName: `${purchase.invoiceNumber}.pdf`, pdf, invoiceNumber: purchase.invoiceNumber };
 }
