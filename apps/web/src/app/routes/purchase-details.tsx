@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
 import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
-import { usePurchase } from '../../features/purchases/api/purchases';
-import { PurchaseDetails } from '../../features/purchases/components/purchase-details';
+import { usePurchase } from '../../features/orders/api/purchases';
+import { PurchaseDetails } from '../../features/orders/components/purchase-details';
 
 /** /dashboard/purchases/{id}: one purchase, for its buyer or an admin. */
 export default function PurchaseDetailsPage() {

@@ -14,7 +14,7 @@ import {
 } from '../../../components/ui/table';
 import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { DashboardHeading } from '../../orders/components/dashboard-heading';
+import { DashboardHeading } from './dashboard-heading';
 import { downloadInvoice } from '../api/purchases';
 import styles from './purchase-details.module.css';
 
