@@ -86,7 +86,7 @@ test.describe('home page rendered by the server', () => {
     const [product] = await catalogue(request);
     const { token } = await signUpViaApi(page);
     await placeOrder(page.request, token, product!);
-    const left = `${product!.available - product!.minimum} pieces`;
+    const left = `${(product!.available - product!.minimum).toLocaleString('en-US')} pieces`;
     const card = (html: string) =>
       html.slice(html.indexOf(product!.name), html.indexOf('Buy Now', html.indexOf(product!.name)));
     await expect

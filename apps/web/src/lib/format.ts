@@ -1,14 +1,27 @@
 /*
- * Quantities and prices are shown without thousands separators, exactly as a buyer types them
- * into the quantity field of the purchase form (a number input shows none), so the figures on a
- * card and in the form read the same.
+ * Figures are written the way an American buyer reads them (the shop prices in US dollars):
+ * thousands grouped, "$27,800", "25,000 pieces". The quantity field of a form is the one place
+ * a number has no separators, because a number input shows none.
  */
 
-/** 25000 -> "25000" */
-export const formatNumber = (value: number): string => String(value);
+const numberFormat = new Intl.NumberFormat('en-US');
 
-/** Prices are whole dollars (SPEC section 3): 2150 -> "$2150". */
-export const formatPrice = (value: number): string => `$${value}`;
+/** Prices are whole dollars (SPEC section 3), so no cents are shown. */
+const priceFormat = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  maximumFractionDigits: 0,
+});
+
+/** 25000 -> "25,000" */
+export const formatNumber = (value: number): string => numberFormat.format(value);
+
+/** 27800 -> "$27,800" */
+export const formatPrice = (value: number): string => priceFormat.format(value);
+
+/** 1 -> "1 piece", 25000 -> "25,000 pieces" */
+export const formatPieces = (count: number): string =>
+  `${formatNumber(count)} ${count === 1 ? 'piece' : 'pieces'}`;
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

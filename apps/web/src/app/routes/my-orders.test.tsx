@@ -43,7 +43,7 @@ describe('My Orders', () => {
 
     const unpaidRow = await rowOf(unpaid.productName);
     expect(unpaidRow).toHaveTextContent('60');
-    expect(unpaidRow).toHaveTextContent('$7200');
+    expect(unpaidRow).toHaveTextContent('$7,200');
     expect(unpaidRow).toHaveTextContent('Unpaid');
     expect(unpaidRow).toHaveTextContent(/Held until \d{1,2} Nov, \d\d:\d\d/);
     expect(within(unpaidRow).getByRole('link', { name: 'Pay' })).toHaveAttribute(

@@ -64,7 +64,7 @@ describe('Payment page', () => {
     const { callsTo } = setUp([handle(routes.payments.createIntent, intent.handler)]);
 
     const summary = await screen.findByTestId('order-summary');
-    expect(within(summary).getByRole('heading', { name: 'Pay $7200' })).toBeInTheDocument();
+    expect(within(summary).getByRole('heading', { name: 'Pay $7,200' })).toBeInTheDocument();
     expect(summary).toHaveTextContent('Vector X8 Processor');
     expect(summary).toHaveTextContent('Quantity: 60 pieces');
     expect(screen.getByText('TEST MODE')).toBeInTheDocument();

@@ -12,7 +12,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LoadError } from '../../components/ui/load-error';
 import { ApiError } from '../../lib/api-client';
-import { formatNumber, formatPrice } from '../../lib/format';
+import { formatPieces, formatPrice } from '../../lib/format';
 import { usePublicConfig } from '../../lib/public-config';
 import { useSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
@@ -43,7 +43,7 @@ function OrderSummary({ order }: { order: Order }) {
       </Typography>
       <OrderProduct order={order} />
       <Stack spacing={0.5} sx={{ mt: 2 }}>
-        <Typography variant="body2">{`Quantity: ${formatNumber(order.quantity)} pieces`}</Typography>
+        <Typography variant="body2">{`Quantity: ${formatPieces(order.quantity)}`}</Typography>
         <Typography variant="body2">{`Total: ${formatPrice(order.price)}`}</Typography>
       </Stack>
     </Paper>

@@ -65,7 +65,7 @@ describe('Purchase page', () => {
 
     await user.clear(quantity);
     await user.type(quantity, '120');
-    expect(screen.getByTestId('order-total')).toHaveTextContent('Total: $1440');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Total: $1,440');
   });
 
   it('disables Purchase and toasts Unavailable Quantity. once when the quantity exceeds the stock', async () => {

@@ -12,8 +12,19 @@ export function TableContainer({ className, ...props }: ComponentPropsWithoutRef
   return <div className={cx(styles.container, className)} {...props} />;
 }
 
-export function Table({ className, ...props }: ComponentPropsWithoutRef<'table'>) {
-  return <table className={cx(styles.table, className)} {...props} />;
+type TableProps = ComponentPropsWithoutRef<'table'> & {
+  /**
+   * Below 600 px each body row becomes a card: one cell per line, its column's name (the
+   * cell's `label`) before it, so every action button stays on screen at 375 px instead of
+   * behind a sideways scroll. The head stays in the page for screen readers.
+   */
+  cardsOnPhones?: boolean;
+};
+
+export function Table({ className, cardsOnPhones, ...props }: TableProps) {
+  return (
+    <table className={cx(styles.table, cardsOnPhones && styles.cards, className)} {...props} />
+  );
 }
 
 const InHead = createContext(false);
@@ -41,9 +52,11 @@ export function TableRow(props: ComponentPropsWithoutRef<'tr'>) {
 type TableCellProps = Omit<ComponentPropsWithoutRef<'td'>, 'align'> & {
   /** Numbers line up on the right. */
   align?: 'left' | 'right' | 'center';
+  /** The column's name, shown before a body cell when its table is a card on a phone. */
+  label?: string;
 };
 
-export function TableCell({ align, className, ...props }: TableCellProps) {
+export function TableCell({ align, className, label, ...props }: TableCellProps) {
   const head = useContext(InHead);
   const look = cx(
     styles.cell,
@@ -52,5 +65,9 @@ export function TableCell({ align, className, ...props }: TableCellProps) {
     align === 'center' && styles.center,
     className,
   );
-  return head ? <th scope="col" className={look} {...props} /> : <td className={look} {...props} />;
+  return head ? (
+    <th scope="col" className={look} {...props} />
+  ) : (
+    <td className={look} data-label={label} {...props} />
+  );
 }

@@ -35,9 +35,9 @@ describe('ProductCard', () => {
     expect(image).toHaveAttribute('height', '300');
     expect(image).toHaveAttribute('loading', 'eager');
     const card = screen.getByRole('article', { name: 'Vector X8 Processor' });
-    expect(card).toHaveTextContent('Minimum order: 1000 pieces');
-    expect(card).toHaveTextContent('Available: 25000 pieces');
-    expect(card).toHaveTextContent('Price: $2150 per piece');
+    expect(card).toHaveTextContent('Minimum order: 1,000 pieces');
+    expect(card).toHaveTextContent('Available: 25,000 pieces');
+    expect(card).toHaveTextContent('Price: $2,150 per piece');
   });
 
   it('loads pictures below the first row lazily', () => {

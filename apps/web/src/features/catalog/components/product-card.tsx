@@ -4,7 +4,7 @@ import { ButtonLink } from '../../../components/ui/button';
 import cardStyles from '../../../components/ui/card.module.css';
 import { cx } from '../../../components/ui/container';
 import text from '../../../components/ui/text.module.css';
-import { formatNumber, formatPrice } from '../../../lib/format';
+import { formatPieces, formatPrice } from '../../../lib/format';
 import styles from './product-card.module.css';
 
 /** The intrinsic size of the product pictures; the attributes reserve the space before they load. */
@@ -51,8 +51,8 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
           {preview(product.description)}
         </p>
         <div className={styles.facts}>
-          <Fact label="Minimum order" value={`${formatNumber(product.minimum)} pieces`} />
-          <Fact label="Available" value={`${formatNumber(product.available)} pieces`} />
+          <Fact label="Minimum order" value={formatPieces(product.minimum)} />
+          <Fact label="Available" value={formatPieces(product.available)} />
           <Fact label="Price" value={`${formatPrice(product.price)} per piece`} />
         </div>
       </div>

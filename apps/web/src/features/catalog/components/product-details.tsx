@@ -2,7 +2,7 @@ import { preview, type Product } from '@shop/shared';
 import { cx } from '../../../components/ui/container';
 import { Skeleton } from '../../../components/ui/skeleton';
 import text from '../../../components/ui/text.module.css';
-import { formatNumber, formatPrice } from '../../../lib/format';
+import { formatPieces, formatPrice } from '../../../lib/format';
 import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH } from './product-card';
 import styles from './product-details.module.css';
 
@@ -25,8 +25,8 @@ export function ProductDetails({ product }: { product: Product }) {
       <h2 className={cx(text.h2, styles.name)}>{product.name}</h2>
       <p className={cx(text.secondary, styles.description)}>{preview(product.description)}</p>
       <div className={styles.facts} data-testid="product-facts">
-        <p>{`Minimum order: ${formatNumber(product.minimum)} pieces`}</p>
-        <p>{`Available: ${formatNumber(product.available)} pieces`}</p>
+        <p>{`Minimum order: ${formatPieces(product.minimum)}`}</p>
+        <p>{`Available: ${formatPieces(product.available)}`}</p>
         <p>{`Price: ${formatPrice(product.price)} per piece`}</p>
       </div>
     </section>

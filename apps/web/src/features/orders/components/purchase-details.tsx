@@ -12,7 +12,7 @@ import {
   TableHead,
   TableRow,
 } from '../../../components/ui/table';
-import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format';
+import { formatDateTime, formatPieces, formatPrice } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { DashboardHeading } from './dashboard-heading';
 import { downloadInvoice } from '../api/purchases';
@@ -24,7 +24,6 @@ const STATUS_LABEL: Record<Purchase['status'], string> = {
   shipped: 'Shipped',
 };
 
-const pieces = (n: number) => `${formatNumber(n)} ${n === 1 ? 'piece' : 'pieces'}`;
 
 /** Placed, paid, shipped: each step with its time, or what it waits for. */
 function Timeline({ purchase }: { purchase: Purchase }) {
@@ -134,7 +133,7 @@ export function PurchaseDetails({ purchase }: { purchase: Purchase }) {
               <TableRow key={order._id} data-testid="purchase-line">
                 <TableCell className={styles.product}>{order.productName}</TableCell>
                 <TableCell align="right">
-                  {formatPrice(order.unitPrice)} × {pieces(order.quantity)}
+                  {formatPrice(order.unitPrice)} × {formatPieces(order.quantity)}
                 </TableCell>
                 <TableCell align="right">{formatPrice(order.price)}</TableCell>
                 <TableCell>
