@@ -93,7 +93,7 @@ async function parseAnswer<T>(
   const payload = await readJson(response);
   if (!response.ok) {
     if (isApiErrorBody(payload)) {
-      throw new ApiError(payload.statusCode, payload.error, payload.message);
+      throw new ApiError(payload.statusCode, payload.error, payload.message, payload);
     }
     const other = readError?.(payload);
     if (other) throw new ApiError(response.status, other.error, other.message);

@@ -9,6 +9,11 @@ export class ApiError extends Error {
     readonly status: number,
     readonly error: string,
     message: string,
+    /**
+     * The whole error answer, for the callers whose endpoint says more than the message: POST
+     * /checkout's 409 names each refused line (`lines`).
+     */
+    readonly body?: unknown,
   ) {
     super(message);
   }

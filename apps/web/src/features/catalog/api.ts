@@ -1,14 +1,10 @@
 import type { Product } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, routes } from '../../lib/api-client';
+import { productsQueryOptions } from '../../lib/catalogue-query';
 import { productKeys } from '../../lib/product-keys';
 
-export function getProducts(signal?: AbortSignal): Promise<Product[]> {
-  return call(routes.catalog.list, {}, { signal });
-}
-
-export const productsQueryOptions = () =>
-  queryOptions({ queryKey: productKeys.all, queryFn: ({ signal }) => getProducts(signal) });
+export { getProducts, productsQueryOptions } from '../../lib/catalogue-query';
 
 export function useProducts() {
   return useQuery(productsQueryOptions());
