@@ -27,6 +27,9 @@ const islands: Record<string, Loader> = {
   'subscribe-form': async () =>
     (await import('../features/newsletter/components/subscribe-form')).default,
   purchase: async () => (await import('./routes/purchase')).PurchaseIsland,
+  // Its props are the card's, written into the page by the server's <Island> (data-props).
+  'add-to-cart': async () =>
+    (await import('../components/add-to-cart')).AddToCartIsland as ComponentType<object>,
   'login-form': async () => (await import('../features/auth/components/login-panel')).default,
   'signup-form': async () => (await import('../features/auth/components/signup-form')).default,
 };

@@ -19,6 +19,7 @@ const EmailVerifiedPage = lazy(() => import('./routes/email-verified'));
 const PopupCompletePage = lazy(() => import('./routes/popup-complete'));
 const DashboardLayout = lazy(() => import('./layouts/dashboard-layout'));
 const PurchasePage = lazy(() => import('./routes/purchase'));
+const CartPage = lazy(() => import('./routes/cart'));
 const MyOrdersPage = lazy(() => import('./routes/my-orders'));
 const PurchaseDetailsPage = lazy(() => import('./routes/purchase-details'));
 const ManageAllOrdersPage = lazy(() => import('./routes/manage-all-orders'));
@@ -55,6 +56,8 @@ export const routes: RouteObject[] = [
       { path: 'products', element: <LoadDocument page={ProductsPage} /> },
       // Guarded in the page itself, which the server renders as its Loading... screen.
       { path: 'purchase/:id', element: <LoadDocument page={PurchasePage} /> },
+      // Open to everyone: the page itself asks for a sign-in at checkout.
+      { path: 'cart', element: <CartPage /> },
       {
         element: <RequireSession />,
         children: [

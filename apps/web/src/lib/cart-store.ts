@@ -13,6 +13,8 @@ export interface CartLine {
 }
 
 export const CART_STORAGE_KEY = 'partsworks-cart';
+/** The cart page, which the navbar's badge and every "Added to cart" toast link to. */
+export const CART_PATH = '/cart';
 /** The checkout's own limit (CHECKOUT_LINES_MAX); the cart refuses to grow past it. */
 export const CART_LINES_MAX = 500;
 

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { Container } from '../../components/ui/container';
 import { Icon } from '../../components/ui/icon';
-import { memory, menu } from '../../components/ui/icons';
+import { memory, menu, shoppingCartOutlined } from '../../components/ui/icons';
 import { PageLink, useCurrentPath } from '../../components/ui/navigation';
+import { CART_PATH, useCart } from '../../lib/cart-store';
+import { formatNumber } from '../../lib/format';
 import { useShopName } from '../../lib/public-config';
 import type { SessionUser } from '../../lib/session/get-session';
 import { useSession } from '../../lib/session/use-session';
@@ -10,6 +12,32 @@ import styles from './navbar.module.css';
 import { dashboardPath, publicLinks, signedOutLinks, type NavLinkItem } from './nav-links';
 
 const MOBILE_MENU_ID = 'mobile-menu';
+
+/**
+ * The cart, on every screen size, with the number of its lines. The cart is this browser's
+ * (lib/cart-store.ts): the server renders the link without a count, and the count shows once the
+ * page has hydrated, so the server's HTML and the browser's first render agree.
+ */
+function CartLink({ path }: { path: string }) {
+  const count = useCart().length;
+  return (
+    <PageLink
+      href={CART_PATH}
+      className={styles.cartLink}
+      aria-current={path === CART_PATH ? 'page' : undefined}
+      aria-label={count > 0 ? `Cart, ${formatNumber(count)} ${count === 1 ? 'line' : 'lines'}` : 'Cart'}
+      data-testid="cart-link"
+    >
+      <Icon path={shoppingCartOutlined} />
+      <span className={styles.cartLabel}>Cart</span>
+      {count > 0 && (
+        <span className={styles.cartBadge} data-testid="cart-count">
+          {formatNumber(count)}
+        </span>
+      )}
+    </PageLink>
+  );
+}
 
 interface MenuProps {
   links: NavLinkItem[];
@@ -102,6 +130,8 @@ export function Navbar() {
               </>
             )}
           </nav>
+
+          <CartLink path={path} />
 
           <button
             type="button"

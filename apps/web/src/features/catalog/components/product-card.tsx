@@ -1,5 +1,7 @@
 import { preview, type Product } from '@shop/shared';
 import { useId } from 'react';
+import { AddToCartIsland } from '../../../components/add-to-cart';
+import { Island } from '../../../components/island';
 import { ButtonLink } from '../../../components/ui/button';
 import cardStyles from '../../../components/ui/card.module.css';
 import { cx } from '../../../components/ui/container';
@@ -25,7 +27,10 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** A product of the catalogue; its Buy Now is a link to the purchase page's document. */
+/**
+ * A product of the catalogue; its Buy Now is a link to the purchase page's document, and its Add
+ * to cart puts the minimum order in the cart.
+ */
 export function ProductCard({ product, eager = false }: ProductCardProps) {
   const nameId = useId();
   return (
@@ -65,6 +70,18 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
         >
           Buy Now
         </ButtonLink>
+        {/* Near the viewport: a card far down the catalogue loads nothing until it is scrolled to. */}
+        <Island
+          name="add-to-cart"
+          component={AddToCartIsland}
+          props={{
+            productId: product._id,
+            quantity: Math.max(product.minimum, 1),
+            describedBy: nameId,
+            fullWidth: true,
+          }}
+          hydrate="visible"
+        />
       </div>
     </article>
   );

@@ -1,6 +1,7 @@
 import { messages, type Order, type Product } from '@shop/shared';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
+import { AddToCart } from '../../../components/add-to-cart';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
@@ -155,6 +156,12 @@ export function PurchaseForm({ product, onOrderPlaced, onOrderRefused }: Purchas
         >
           Purchase
         </Button>
+        {/* The quantity typed when it can be ordered, else the minimum: the cart checks it again. */}
+        <AddToCart
+          productId={product._id}
+          quantity={check?.ok ? check.quantity : Math.max(product.minimum, 1)}
+          fullWidth
+        />
       </div>
       {placed && <PlacedOrder order={placed} />}
     </form>

@@ -1,0 +1,57 @@
+import type { Purchase } from '@shop/shared';
+import { useNavigate } from 'react-router';
+import { PageTitle } from '../../components/page-title';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Container, cx } from '../../components/ui/container';
+import text from '../../components/ui/text.module.css';
+import { CartView } from '../../features/cart/components/cart-view';
+import { CART_PATH } from '../../lib/cart-store';
+import type { LoginRedirectState } from '../../lib/session';
+import { useSession } from '../../lib/session/use-session';
+import { notify } from '../../lib/toast';
+import styles from './purchase.module.css';
+
+/**
+ * /cart (issue 13; docs/decisions/018): anyone may fill a cart, checking out needs a sign-in, and
+ * the login brings the buyer back here, cart and all (it lives in this browser's storage).
+ */
+export default function CartPage() {
+  const session = useSession();
+  const navigate = useNavigate();
+
+  const signIn = () => {
+    const state: LoginRedirectState = { from: CART_PATH };
+    void navigate('/login', { state });
+  };
+  const onPlaced = (purchase: Purchase) => {
+    notify.success(`Purchase ${purchase.number} placed`);
+    void navigate(`/dashboard/purchases/${purchase._id}`);
+  };
+
+  return (
+    <Container className={styles.page}>
+      <PageTitle title="Cart" />
+      <h1 className={cx(text.h1, styles.title)}>Cart</h1>
+      <CartView
+        signedIn={session.status === 'signed-in'}
+        signIn={
+          <Alert
+            severity="info"
+            title="Sign in to check out"
+            action={
+              session.status === 'signed-out' ? (
+                <Button variant="contained" size="small" onClick={signIn}>
+                  Login
+                </Button>
+              ) : undefined
+            }
+          >
+            Your cart stays in this browser while you sign in.
+          </Alert>
+        }
+        onPlaced={onPlaced}
+      />
+    </Container>
+  );
+}

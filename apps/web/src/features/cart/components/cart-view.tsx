@@ -1,0 +1,161 @@
+import type { Purchase } from '@shop/shared';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { ButtonLink } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
+import { Skeleton } from '../../../components/ui/skeleton';
+import text from '../../../components/ui/text.module.css';
+import {
+  clearCart,
+  removeFromCart,
+  setCartQuantity,
+  useCart,
+  type CartLine,
+} from '../../../lib/cart-store';
+import { productsQueryOptions } from '../../../lib/catalogue-query';
+import { formatPrice } from '../../../lib/format';
+import { checkCartQuantity } from '../line-check';
+import { CartLines, type CartRow } from './cart-lines';
+import { CheckoutForm } from './checkout-form';
+import { QuickOrderBox } from './quick-order-box';
+import styles from './cart.module.css';
+
+interface CartViewProps {
+  /** Whether the visitor may check out; the page offers `signIn` in the form's place if not. */
+  signedIn: boolean;
+  signIn: ReactNode;
+  /** After a checkout went through (the cart is empty by then). */
+  onPlaced: (purchase: Purchase) => void;
+}
+
+/** A stored quantity as its field shows it: the bare number (a number input has no separators). */
+const fieldText = (line: CartLine) => String(line.quantity);
+
+/**
+ * The cart page's content: the lines with their quantities checked live against the catalogue's
+ * minimum and stock, the quick order, and the checkout. The catalogue is read again when the
+ * page opens and after every checkout, so the check uses today's stock.
+ */
+export function CartView({ signedIn, signIn, onPlaced }: CartViewProps) {
+  const lines = useCart();
+  const products = useQuery({ ...productsQueryOptions(), staleTime: 0 });
+  // What the buyer typed where it is not (yet) a quantity the cart can store: an empty field.
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [refused, setRefused] = useState<Map<string, string>>(new Map());
+
+  const byId = new Map((products.data ?? []).map((product) => [product._id, product]));
+  const rows: CartRow[] = lines.map((line) => {
+    const product = byId.get(line.productId);
+    const raw = drafts[line.productId] ?? fieldText(line);
+    return {
+      productId: line.productId,
+      text: raw,
+      product,
+      verdict: product ? checkCartQuantity(raw, product) : null,
+      refused: refused.get(line.productId),
+    };
+  });
+
+  const onQuantityChange = (productId: string, raw: string) => {
+    const value = Number(raw);
+    const storable = raw.trim() !== '' && Number.isSafeInteger(value) && value > 0;
+    if (storable) setCartQuantity(productId, value);
+    setDrafts((current) => {
+      const next = { ...current };
+      if (storable && String(value) === raw) delete next[productId];
+      else next[productId] = raw;
+      return next;
+    });
+    setRefused((current) => {
+      if (!current.has(productId)) return current;
+      const next = new Map(current);
+      next.delete(productId);
+      return next;
+    });
+  };
+
+  const onRemove = (productId: string) => {
+    removeFromCart(productId);
+    setDrafts(({ [productId]: _removed, ...rest }) => rest);
+  };
+
+  const onPlacedPurchase = (purchase: Purchase) => {
+    clearCart();
+    setDrafts({});
+    setRefused(new Map());
+    onPlaced(purchase);
+  };
+
+  const missing = rows.filter((row) => products.data && !row.product).length;
+  const invalid = rows.filter((row) => row.verdict && !row.verdict.ok).length;
+  const total = rows.reduce((sum, row) => sum + (row.verdict?.ok ? row.verdict.total : 0), 0);
+  let blocked: string | null = null;
+  if (!products.data) blocked = 'Checking the cart against the catalogue...';
+  else if (missing > 0) blocked = 'Remove the products no longer sold before placing the order.';
+  else if (invalid > 0) blocked = 'Fix the quantities marked in red before placing the order.';
+  const orderable = blocked
+    ? null
+    : rows.map((row) => ({ productId: row.productId, quantity: Number(row.text) }));
+
+  let body: ReactNode;
+  if (lines.length === 0) {
+    body = (
+      <Alert
+        severity="info"
+        role="status"
+        action={
+          <ButtonLink href="/products" color="inherit" size="small">
+            See our products
+          </ButtonLink>
+        }
+      >
+        Your cart is empty. Add products from the catalogue, or paste a quick order below.
+      </Alert>
+    );
+  } else if (products.isPending) {
+    body = <Skeleton variant="rounded" height={72 * Math.min(lines.length, 5)} />;
+  } else if (products.error) {
+    body = (
+      <LoadError
+        title="We could not check your cart against the catalogue."
+        error={products.error}
+        retrying={products.isFetching}
+        onRetry={() => void products.refetch()}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <CartLines rows={rows} onQuantityChange={onQuantityChange} onRemove={onRemove} />
+        <p className={text.h4} data-testid="cart-total">
+          Total: {formatPrice(total)}
+        </p>
+      </>
+    );
+  }
+
+  return (
+    <div className={styles.layout}>
+      <div className={styles.main}>
+        {body}
+        <QuickOrderBox products={products.data} />
+      </div>
+      {lines.length > 0 && (
+        <div className={styles.side}>
+          {signedIn ? (
+            <CheckoutForm
+              lines={orderable}
+              total={total}
+              blocked={blocked}
+              onRefused={setRefused}
+              onPlaced={onPlacedPurchase}
+            />
+          ) : (
+            signIn
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
