@@ -151,3 +151,13 @@ export async function quickOrder(
 ): Promise<QuickOrderResult> {
   return readQuickOrder(await parseQuickOrderText(text), products, inCart);
 }
+
+/** An uploaded file's text (UTF-8), through FileReader, which every browser has. */
+export function readQuickOrderFile(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(typeof reader.result === 'string' ? reader.result : '');
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsText(file);
+  });
+}

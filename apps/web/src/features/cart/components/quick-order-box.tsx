@@ -10,6 +10,7 @@ import { notify } from '../../../lib/toast';
 import {
   QUICK_ORDER_FILE_MAX_BYTES,
   quickOrder,
+  readQuickOrderFile,
   type QuickOrderProblem,
   type QuickOrderProduct,
 } from '../quick-order';
@@ -82,7 +83,10 @@ export function QuickOrderBox({ products }: QuickOrderBoxProps) {
       });
       return;
     }
-    void file.text().then((content) => read(content, 'file'));
+    void readQuickOrderFile(file).then(
+      (content) => read(content, 'file'),
+      () => notify.error(`${file.name} could not be read. Please try again.`),
+    );
   };
 
   const ready = Boolean(products) && !busy;
