@@ -1,4 +1,4 @@
-import type { Purchase } from '@shop/shared';
+import { MAX_ORDER_TOTAL, purchaseMessages, type Purchase } from '@shop/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -94,6 +94,8 @@ export function CartView({ signedIn, signIn, onPlaced }: CartViewProps) {
   if (!products.data) blocked = 'Checking the cart against the catalogue...';
   else if (missing > 0) blocked = 'Remove the products no longer sold before placing the order.';
   else if (invalid > 0) blocked = 'Fix the quantities marked in red before placing the order.';
+  // The server's rule too: a purchase is paid in one card payment.
+  else if (total > MAX_ORDER_TOTAL) blocked = purchaseMessages.totalTooHigh(total, MAX_ORDER_TOTAL);
   const orderable = blocked
     ? null
     : rows.map((row) => ({ productId: row.productId, quantity: Number(row.text) }));

@@ -1,0 +1,304 @@
+import { messages, purchaseMessages, type Purchase, type UserInfo } from '@shop/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { customer, signedIn } from '../../test/auth-mock';
+import { makeOrder, makeProduct, testConfig, testId } from '../../test/factories';
+import { answer, handle, mockApi, routes, type Mocks } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render';
+import { addToCart, cartLines, CART_STORAGE_KEY } from '../../lib/cart-store';
+
+const processor = makeProduct(1, {
+  name: 'Vector X8 Processor',
+  minimum: 50,
+  available: 25_000,
+  price: 12,
+});
+const drive = makeProduct(2, { name: 'Hard Drive', minimum: 10, available: 300, price: 95 });
+const gone = testId(99);
+
+const profile: UserInfo = {
+  education: 'BSc',
+  location: 'Leeds',
+  number: '+44 20 7946 0958',
+  linkedin: 'https://www.linkedin.com/in/jane',
+  company: 'Acme Components Ltd',
+  taxId: 'GB123456789',
+  billingAddress: '1 Billing Street, Leeds',
+  shippingAddress: 'Unit 4, Harbour Road, Leeds',
+};
+
+const placed: Purchase = {
+  _id: testId(900),
+  number: 'PW-000123',
+  createdAt: '2026-11-24T09:30:00.000Z',
+  name: customer.name,
+  email: customer.email,
+  phone: profile.number,
+  address: profile.shippingAddress!,
+  poNumber: 'PO-77',
+  company: profile.company,
+  taxId: profile.taxId,
+  orders: [makeOrder(1, { productName: processor.name, quantity: 12_000, price: 144_000 })],
+  total: 144_000,
+  unpaidTotal: 144_000,
+  status: 'unpaid',
+  paidAt: null,
+  shippedAt: null,
+  invoiceNumber: null,
+};
+
+function setUp(extra: Mocks = [], { signedInAs = true } = {}) {
+  const api = mockApi([
+    answer(routes.settings.config, 200, testConfig),
+    signedInAs ? signedIn(customer) : [],
+    answer(routes.catalog.list, 200, [processor, drive]),
+    answer(routes.profile.get, 200, profile),
+    answer(routes.purchases.get, 200, placed),
+    extra,
+  ]);
+  return { ...api, ...renderApp('/cart') };
+}
+
+const lineOf = async (name: string) =>
+  (await screen.findAllByTestId('cart-line')).find((row) => row.textContent?.includes(name))!;
+const placeOrder = () => screen.getByRole('button', { name: 'Place order' });
+
+describe('Cart page', () => {
+  it('shows each line with its link, unit price, quantity in thousands and totals', async () => {
+    addToCart([
+      { productId: processor._id, quantity: 12_000 },
+      { productId: drive._id, quantity: 20 },
+    ]);
+    setUp();
+
+    const line = await lineOf(processor.name);
+    expect(within(line).getByRole('link', { name: processor.name })).toHaveAttribute(
+      'href',
+      `/purchase/${processor._id}`,
+    );
+    expect(line).toHaveTextContent('$12');
+    expect(within(line).getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(12000);
+    expect(line).toHaveTextContent('12,000 pieces. Minimum 50, 25,000 in stock');
+    expect(within(line).getByTestId('line-total')).toHaveTextContent('$144,000');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: $145,900');
+  });
+
+  it('checks quantities live against the minimum and stock, and Place order waits for a fix', async () => {
+    addToCart([{ productId: drive._id, quantity: 20 }]);
+    const { user } = setUp();
+
+    const line = await lineOf(drive.name);
+    const quantity = within(line).getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '5');
+    expect(line).toHaveTextContent(messages.minimumQuantity(10));
+    expect(quantity).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByRole('button', { name: 'Place order' })).toBeDisabled();
+
+    await user.clear(quantity);
+    await user.type(quantity, '301');
+    expect(line).toHaveTextContent(messages.unavailableQuantity);
+
+    await user.clear(quantity);
+    await user.type(quantity, '30');
+    expect(line).not.toHaveTextContent(messages.unavailableQuantity);
+    expect(placeOrder()).toBeEnabled();
+    // The valid quantity is what the cart keeps.
+    expect(cartLines()).toEqual([{ productId: drive._id, quantity: 30 }]);
+  });
+
+  it('shows a product no longer sold as such, and removes it', async () => {
+    addToCart([
+      { productId: gone, quantity: 5 },
+      { productId: drive._id, quantity: 20 },
+    ]);
+    const { user } = setUp();
+
+    expect(await screen.findByText('This product is no longer sold.')).toBeInTheDocument();
+    expect(placeOrder()).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Remove the product no longer sold' }));
+
+    await waitFor(() => expect(screen.getAllByTestId('cart-line')).toHaveLength(1));
+    expect(cartLines()).toEqual([{ productId: drive._id, quantity: 20 }]);
+    expect(placeOrder()).toBeEnabled();
+  });
+
+  it('prefills the checkout from the profile, name and email read-only', async () => {
+    addToCart([{ productId: drive._id, quantity: 20 }]);
+    setUp();
+
+    const form = await screen.findByRole('form', { name: 'Checkout' });
+    const field = (name: string) => within(form).getByRole('textbox', { name });
+    await waitFor(() => expect(field('Company (optional)')).toHaveValue(profile.company));
+    expect(field('Name')).toHaveValue(customer.name);
+    expect(field('Name')).toHaveAttribute('readonly');
+    expect(field('Email')).toHaveValue(customer.email);
+    expect(field('Email')).toHaveAttribute('readonly');
+    expect(field('Phone Number')).toHaveValue(profile.number);
+    // The shipping address, not the billing one: the parts go there.
+    expect(field('Address')).toHaveValue(profile.shippingAddress);
+    expect(field('Tax id (optional)')).toHaveValue(profile.taxId);
+    expect(field('PO number (optional)')).toHaveValue('');
+  });
+
+  it('holds Place order while the whole cart is above one card payment', async () => {
+    addToCart([
+      { productId: processor._id, quantity: 25_000 },
+      { productId: drive._id, quantity: 300 },
+      { productId: testId(3), quantity: 1000 },
+    ]);
+    setUp([
+      answer(routes.catalog.list, 200, [
+        processor,
+        drive,
+        makeProduct(3, { name: 'Server Rack', minimum: 1, available: 5000, price: 700 }),
+      ]),
+    ]);
+
+    expect(await screen.findByText(/above the card payment limit/)).toBeInTheDocument();
+    expect(placeOrder()).toBeDisabled();
+  });
+
+  it('places the order once, clears the cart and opens the purchase with a toast', async () => {
+    addToCart([
+      { productId: processor._id, quantity: 12_000 },
+      { productId: drive._id, quantity: 20 },
+    ]);
+    let release: () => void = () => undefined;
+    const { user, callsTo } = setUp([
+      handle(routes.purchases.checkout, async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return { status: 201, body: placed };
+      }),
+    ]);
+
+    const form = await screen.findByRole('form', { name: 'Checkout' });
+    await waitFor(() =>
+      expect(within(form).getByRole('textbox', { name: 'Company (optional)' })).toHaveValue(
+        profile.company,
+      ),
+    );
+    await user.type(within(form).getByRole('textbox', { name: 'PO number (optional)' }), 'PO-77');
+    await user.click(placeOrder());
+    await waitFor(() => expect(placeOrder()).toBeDisabled());
+    await user.click(placeOrder());
+    release();
+
+    expect(await screen.findByText('Purchase PW-000123 placed')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: /PW-000123/ })).toBeInTheDocument();
+    expect(callsTo(routes.purchases.checkout)).toHaveLength(1);
+    expect(callsTo(routes.purchases.checkout)[0]!.body).toEqual({
+      lines: [
+        { productId: processor._id, quantity: 12_000 },
+        { productId: drive._id, quantity: 20 },
+      ],
+      number: profile.number,
+      address: profile.shippingAddress,
+      poNumber: 'PO-77',
+      company: profile.company,
+      taxId: profile.taxId,
+    });
+    expect(cartLines()).toEqual([]);
+    expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  });
+
+  it('shows each refused line its message on a 409, with a summary, and keeps the cart', async () => {
+    addToCart([
+      { productId: processor._id, quantity: 12_000 },
+      { productId: drive._id, quantity: 20 },
+    ]);
+    const { user } = setUp([
+      answer(routes.purchases.checkout, 409, {
+        statusCode: 409,
+        error: 'Conflict',
+        message: purchaseMessages.linesRefused,
+        lines: [{ productId: drive._id, message: messages.unavailableQuantity }],
+      }),
+    ]);
+
+    await screen.findByRole('form', { name: 'Checkout' });
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Phone Number' })).toHaveValue(profile.number),
+    );
+    await user.click(placeOrder());
+
+    const summary = await screen.findByTestId('checkout-error');
+    expect(summary).toHaveTextContent(purchaseMessages.linesRefused);
+    expect(summary).toHaveTextContent('One line of the cart cannot be ordered');
+    expect(await lineOf(drive.name)).toHaveTextContent(messages.unavailableQuantity);
+    expect(await lineOf(processor.name)).not.toHaveTextContent(messages.unavailableQuantity);
+    expect(cartLines()).toHaveLength(2);
+  });
+
+  it('shows the server’s field errors on a 400 and the shared rules before sending', async () => {
+    addToCart([{ productId: drive._id, quantity: 20 }]);
+    const { user, callsTo } = setUp([
+      answer(routes.profile.get, 200, null),
+      answer(routes.purchases.checkout, 400, {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: `poNumber: ${purchaseMessages.poNumber}`,
+      }),
+    ]);
+
+    await screen.findByRole('form', { name: 'Checkout' });
+    await user.click(placeOrder());
+    expect(await screen.findAllByText(messages.required)).toHaveLength(2);
+    expect(callsTo(routes.purchases.checkout)).toHaveLength(0);
+
+    await user.type(screen.getByRole('textbox', { name: 'Phone Number' }), '(555) 123-4567');
+    await user.type(screen.getByRole('textbox', { name: 'Address' }), '12 Harbour Road, Leeds');
+    await user.click(placeOrder());
+    expect(await screen.findByText(purchaseMessages.poNumber)).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'PO number (optional)' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+  });
+
+  it('adds pasted quick-order lines and names the bad ones', async () => {
+    const { user } = setUp();
+
+    const box = await screen.findByRole('form', { name: 'Quick order' });
+    const textarea = within(box).getByRole('textbox', { name: 'Lines to add' });
+    await user.type(textarea, 'name,quantity{enter}hard drive,40{enter}Foo,3{enter}');
+    await waitFor(() =>
+      expect(within(box).getByRole('button', { name: 'Add lines to cart' })).toBeEnabled(),
+    );
+    await user.click(within(box).getByRole('button', { name: 'Add lines to cart' }));
+
+    expect(await screen.findByTestId('quick-order-problems')).toHaveTextContent(
+      "Line 3: no product named 'Foo'",
+    );
+    expect(await lineOf(drive.name)).toBeInTheDocument();
+    expect(cartLines()).toEqual([{ productId: drive._id, quantity: 40 }]);
+    // Only the bad line is left to fix.
+    expect(textarea).toHaveValue('Foo,3');
+  });
+
+  it('adds the lines of an uploaded .csv file', async () => {
+    const { user } = setUp();
+
+    const box = await screen.findByRole('form', { name: 'Quick order' });
+    const upload = within(box).getByLabelText('Upload a .csv file');
+    await waitFor(() => expect(upload).toBeEnabled());
+    const file = new File(['sku,quantity\n"Vector X8 Processor",100\n'], 'order.csv', {
+      type: 'text/csv',
+    });
+    await user.upload(upload, file);
+
+    expect(await lineOf(processor.name)).toBeInTheDocument();
+    expect(cartLines()).toEqual([{ productId: processor._id, quantity: 100 }]);
+  });
+
+  it('asks a signed-out visitor to sign in before checking out, keeping the cart', async () => {
+    addToCart([{ productId: drive._id, quantity: 20 }]);
+    const { user } = setUp([], { signedInAs: false });
+
+    expect(await screen.findByText('Sign in to check out')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Checkout' })).not.toBeInTheDocument();
+    expect(await lineOf(drive.name)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(cartLines()).toHaveLength(1);
+  });
+});
