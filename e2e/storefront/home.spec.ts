@@ -76,9 +76,10 @@ test.describe('home page', () => {
       .filter({ has: page.getByRole('heading', { name: long!.name }) });
     await expect(card).toContainText(cut(long!.description));
     await expect(card).not.toContainText(long!.description);
-    await expect(card).toContainText(String(long!.minimum));
-    await expect(card).toContainText(String(long!.available));
-    await expect(card).toContainText(String(long!.price));
+    // Figures as an American buyer reads them: "$2,150", "1,000 pieces".
+    await expect(card).toContainText(long!.minimum.toLocaleString('en-US'));
+    await expect(card).toContainText(long!.available.toLocaleString('en-US'));
+    await expect(card).toContainText(long!.price.toLocaleString('en-US'));
     await expect(card.getByRole('img', { name: long!.name })).toBeVisible();
 
     for (const [index, product] of products.slice(0, 6).entries()) {

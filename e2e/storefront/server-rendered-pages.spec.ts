@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { getProducts } from '../support/api';
 
 // The catalogue and the content pages are rendered by the server as documents and hydrate only
-// the frame's islands, the navbar and the verify-email banner (docs/decisions/015). These tests
+// the frame's islands, the navbar and the verify-email banner, and on the catalogue each card's
+// Add to cart (docs/decisions/015). These tests
 // fail if a page loses its content or its styles with JavaScript off, if it brings a stylesheet
 // that blocks the first paint or a style computed at run time (MUI's emotion), if an island of
 // its own appears, or if the navbar stops hydrating on it.
@@ -135,10 +136,15 @@ for (const { path, heading, title, content } of PAGES) {
       ).toBeVisible();
       await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
       const islands = await page
-        .locator('[data-island]')
+        .locator('[data-island]:not([data-island="add-to-cart"])')
         .evaluateAll((elements) => elements.map((element) => element.getAttribute('data-island')));
       expect(islands).toEqual(['navbar', 'verify-email-notice']);
-      await expect(page.getByRole('main').locator('[data-island]')).toHaveCount(0);
+      // In the page's own content, only the product cards' Add to cart buttons (one per card).
+      const cards = await page.getByTestId('product-card').count();
+      await expect(page.getByRole('main').locator('[data-island]')).toHaveCount(cards);
+      await expect(
+        page.getByTestId('product-card').locator('[data-island="add-to-cart"]'),
+      ).toHaveCount(cards);
       // Whatever the page loads once it is live, no styling library inserts styles at run time.
       await page.waitForLoadState('networkidle');
       await expect(page.locator('style[data-emotion]')).toHaveCount(0);
