@@ -1,10 +1,11 @@
 import { ACCESS_TOKEN_KEY } from '@shop/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { admin, customer, fakeAuthServer, fakeToken } from '../../test/auth-mock';
 import { testConfig } from '../../test/factories';
 import { answer, mockApi, routes } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
+import { addToCart, clearCart } from '../../lib/cart-store';
 import { DEFAULT_SHOP_NAME } from '../../lib/public-config';
 import { Navbar } from './navbar';
 
@@ -17,6 +18,24 @@ const signedOutLinks = [
 ];
 
 describe('Navbar', () => {
+  it('links to the cart with the number of its lines, following changes', async () => {
+    mockApi([]);
+    addToCart([
+      { productId: 'a', quantity: 10 },
+      { productId: 'b', quantity: 5 },
+    ]);
+    renderWithProviders(<Navbar />);
+
+    const cart = screen.getByTestId('cart-link');
+    expect(cart).toHaveAttribute('href', '/cart');
+    expect(cart).toHaveAccessibleName('Cart, 2 lines');
+    expect(screen.getByTestId('cart-count')).toHaveTextContent('2');
+
+    act(() => clearCart());
+    await waitFor(() => expect(cart).toHaveAccessibleName('Cart'));
+    expect(screen.queryByTestId('cart-count')).not.toBeInTheDocument();
+  });
+
   it('shows the shop name from the config as a link home', async () => {
     mockApi([answer(routes.settings.config, 200, testConfig)]);
     renderWithProviders(<Navbar />);

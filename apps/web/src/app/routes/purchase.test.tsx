@@ -5,6 +5,7 @@ import { customer, sessionAnswer, signedIn } from '../../test/auth-mock';
 import { makeOrder, makeProduct, testConfig } from '../../test/factories';
 import { answer, handle, mockApi, type Mocks, type Reply, routes } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
+import { cartLines } from '../../lib/cart-store';
 
 const product = makeProduct(1, {
   name: 'Vector X8 Processor',
@@ -111,6 +112,24 @@ describe('Purchase page', () => {
 
     expect(await screen.findByText(messages.invalidPhone)).toBeInTheDocument();
     expect(screen.getByText(messages.invalidAddress)).toBeInTheDocument();
+    expect(callsTo(routes.orders.place)).toHaveLength(0);
+  });
+
+  it('adds the typed quantity to the cart, or the minimum while the quantity cannot be ordered', async () => {
+    const { user, callsTo } = setUp();
+    const quantity = await quantityInput();
+
+    await user.clear(quantity);
+    await user.type(quantity, '120');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+    expect(cartLines()).toEqual([{ productId: product._id, quantity: 120 }]);
+
+    await user.clear(quantity);
+    await user.type(quantity, '5');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(cartLines()).toEqual([{ productId: product._id, quantity: 170 }]);
+    // Adding to the cart orders nothing.
     expect(callsTo(routes.orders.place)).toHaveLength(0);
   });
 

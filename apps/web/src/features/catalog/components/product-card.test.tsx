@@ -1,5 +1,7 @@
 import { PREVIEW_LENGTH } from '@shop/shared';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { cartLines } from '../../../lib/cart-store';
 import { describe, expect, it } from 'vitest';
 import { makeProduct, testId } from '../../../test/factories';
 import { renderWithProviders } from '../../../test/render';
@@ -51,5 +53,21 @@ describe('ProductCard', () => {
       'href',
       `/purchase/${testId(7)}`,
     );
+  });
+
+  it('adds the minimum order to the cart and says so, twice adding up', async () => {
+    const user = userEvent.setup();
+    const product = makeProduct(4, { name: 'Hard Drive', minimum: 25 });
+    renderWithProviders(<ProductCard product={product} />);
+
+    const add = screen.getByRole('button', { name: 'Add to cart' });
+    expect(add).toHaveAccessibleDescription('Hard Drive');
+    await user.click(add);
+    expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'View cart' })).toHaveAttribute('href', '/cart');
+    expect(cartLines()).toEqual([{ productId: product._id, quantity: 25 }]);
+
+    await user.click(add);
+    expect(cartLines()).toEqual([{ productId: product._id, quantity: 50 }]);
   });
 });
