@@ -25,7 +25,9 @@ function CartLink({ path }: { path: string }) {
       href={CART_PATH}
       className={styles.cartLink}
       aria-current={path === CART_PATH ? 'page' : undefined}
-      aria-label={count > 0 ? `Cart, ${formatNumber(count)} ${count === 1 ? 'line' : 'lines'}` : 'Cart'}
+      aria-label={
+        count > 0 ? `Cart, ${formatNumber(count)} ${count === 1 ? 'line' : 'lines'}` : 'Cart'
+      }
       data-testid="cart-link"
     >
       <Icon path={shoppingCartOutlined} />

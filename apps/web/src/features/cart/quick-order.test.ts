@@ -40,10 +40,10 @@ describe('quick order', () => {
   });
 
   it('matches a sku first, then the id, then the name', async () => {
-    const result = await quickOrder(
-      'Vector X8 Processor-SKU,3\nddr5 module,4',
-      [...products, skuClash],
-    );
+    const result = await quickOrder('Vector X8 Processor-SKU,3\nddr5 module,4', [
+      ...products,
+      skuClash,
+    ]);
     expect(result.problems).toEqual([]);
     expect(result.lines).toEqual([
       { productId: memory._id, quantity: 3 },

@@ -89,7 +89,10 @@ export function CartLines({ rows, onQuantityChange, onRemove }: CartLinesProps) 
                   {row.product ? formatPrice(row.product.price) : '—'}
                 </TableCell>
                 <TableCell label="Quantity">
-                  <QuantityCell row={row} onChange={(text) => onQuantityChange(row.productId, text)} />
+                  <QuantityCell
+                    row={row}
+                    onChange={(text) => onQuantityChange(row.productId, text)}
+                  />
                 </TableCell>
                 <TableCell label="Line total" align="right" data-testid="line-total">
                   {row.verdict?.ok ? formatPrice(row.verdict.total) : '—'}

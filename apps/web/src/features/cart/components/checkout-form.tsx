@@ -87,7 +87,7 @@ export function CheckoutForm({ lines, total, blocked, onRefused, onPlaced }: Che
     resetOptions: { keepDirtyValues: true },
   });
 
-  const onSubmit = handleSubmit((contact) => {
+  const send = (contact: ContactOutput) => {
     if (!lines || sending.current) return;
     sending.current = true;
     placeOrder.mutate(
@@ -105,7 +105,7 @@ export function CheckoutForm({ lines, total, blocked, onRefused, onPlaced }: Che
         },
       },
     );
-  });
+  };
 
   const error = placeOrder.error;
   const refusedCount = refusedLines(error).size;
@@ -115,7 +115,12 @@ export function CheckoutForm({ lines, total, blocked, onRefused, onPlaced }: Che
       <h2 id={headingId} className={text.h4}>
         Checkout
       </h2>
-      <form noValidate onSubmit={onSubmit} aria-label="Checkout" className={styles.checkoutForm}>
+      <form
+        noValidate
+        onSubmit={(event) => void handleSubmit(send)(event)}
+        aria-label="Checkout"
+        className={styles.checkoutForm}
+      >
         <TextField label="Name" value={user?.displayName ?? ''} readOnly fullWidth />
         <TextField label="Email" type="email" value={user?.email ?? ''} readOnly fullWidth />
         <TextField
