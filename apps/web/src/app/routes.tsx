@@ -23,6 +23,7 @@ const MyOrdersPage = lazy(() => import('./routes/my-orders'));
 const PurchaseDetailsPage = lazy(() => import('./routes/purchase-details'));
 const ManageAllOrdersPage = lazy(() => import('./routes/manage-all-orders'));
 const PaymentPage = lazy(() => import('./routes/payment'));
+const PurchasePaymentPage = lazy(() => import('./routes/purchase-payment'));
 const ProductsPage = lazy(() => import('./routes/products'));
 const AddReviewPage = lazy(() => import('./routes/add-review'));
 const ProfilePage = lazy(() => import('./routes/my-profile'));
@@ -67,6 +68,7 @@ export const routes: RouteObject[] = [
               { path: 'purchases/:id', element: <PurchaseDetailsPage /> },
               { path: 'addreview', element: withMuiTheme(<AddReviewPage />) },
               { path: 'payment/:id', element: withMuiTheme(<PaymentPage />) },
+              { path: 'payment/purchase/:id', element: <PurchasePaymentPage /> },
               { path: 'myprofile', element: withMuiTheme(<ProfilePage />) },
               {
                 element: <RequireAdmin />,
