@@ -7,10 +7,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/toast';
 import { usePurchase } from '../../features/orders/api/purchases';
-import {
-  PurchasePayment,
-  purchasePath,
-} from '../../features/orders/components/purchase-payment';
+import { PurchasePayment, purchasePath } from '../../features/orders/components/purchase-payment';
 
 /** Why a purchase cannot be paid here, in words rather than a status code. */
 function purchaseErrorText(error: Error): string | null {

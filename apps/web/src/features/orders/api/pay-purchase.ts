@@ -1,5 +1,11 @@
 import { paymentIntentSchema, purchaseSchema, type Purchase } from '@shop/shared';
-import { queryOptions, skipToken, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  skipToken,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { call, routes } from '../../../lib/api-client';
 import { orderKeys } from './order-keys';
 import { purchaseKeys } from './purchases';

@@ -107,7 +107,11 @@ export function PurchasePayment({ purchase, onPaid }: PurchasePaymentProps) {
     );
   } else if (purchase.unpaidTotal === 0) {
     body = (
-      <Alert severity="info" data-testid="already-paid" title="Every line of this purchase is paid.">
+      <Alert
+        severity="info"
+        data-testid="already-paid"
+        title="Every line of this purchase is paid."
+      >
         <BackToPurchase purchase={purchase} />
       </Alert>
     );

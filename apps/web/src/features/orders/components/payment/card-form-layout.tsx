@@ -34,13 +34,7 @@ export function CardFormLayout({
       <p role="alert" data-testid="card-error" className={styles.error}>
         {error}
       </p>
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={!ready}
-        loading={processing}
-      >
+      <Button type="submit" variant="contained" size="large" disabled={!ready} loading={processing}>
         Pay
       </Button>
     </form>
