@@ -69,7 +69,7 @@ export const routes: RouteObject[] = [
               { path: 'addreview', element: withMuiTheme(<AddReviewPage />) },
               { path: 'payment/:id', element: withMuiTheme(<PaymentPage />) },
               { path: 'payment/purchase/:id', element: <PurchasePaymentPage /> },
-              { path: 'myprofile', element: withMuiTheme(<ProfilePage />) },
+              { path: 'myprofile', element: <ProfilePage /> },
               {
                 element: <RequireAdmin />,
                 children: [
