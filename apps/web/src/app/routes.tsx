@@ -75,8 +75,8 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: 'manageallorders', element: withMuiTheme(<ManageAllOrdersPage />) },
                   { path: 'addproduct', element: withMuiTheme(<AddProductPage />) },
-                  { path: 'manageproducts', element: withMuiTheme(<ManageProductsPage />) },
-                  { path: 'makeadmin', element: withMuiTheme(<MakeAdminPage />) },
+                  { path: 'manageproducts', element: <ManageProductsPage /> },
+                  { path: 'makeadmin', element: <MakeAdminPage /> },
                   { path: 'managereviews', element: withMuiTheme(<ManageReviewsPage />) },
                   { path: 'auditlog', element: withMuiTheme(<AuditLogPage />) },
                 ],
