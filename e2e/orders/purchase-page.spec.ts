@@ -180,7 +180,8 @@ test('a 64-character product name wraps at 375 px, and a broken picture shows th
   expect(await pageWidth(page)).toBeLessThanOrEqual(375);
   // Every action of every line is on screen.
   for (const button of await page.getByTestId('purchase-line').getByRole('button').all()) {
-    await expect(button).toBeInViewport();
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport({ ratio: 1 });
     const box = (await button.boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(375);
   }
