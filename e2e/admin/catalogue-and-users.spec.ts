@@ -50,7 +50,7 @@ test.describe('the admin runs the catalogue and the users', () => {
         .getByRole('main')
         .getByText(/available/i)
         .first(),
-    ).toContainText('1500');
+    ).toContainText('1,500');
 
     await page.goto('/dashboard/manageproducts');
     await page

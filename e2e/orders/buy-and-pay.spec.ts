@@ -177,7 +177,7 @@ test.describe('buying in bulk and paying by card', () => {
       .getByText(/available/i)
       .first();
     const afterOrder = (await getProduct(page.request, product._id)).available;
-    await expect(availableText).toContainText(String(afterOrder));
+    await expect(availableText).toContainText(afterOrder.toLocaleString('en-US'));
 
     await page.goto('/dashboard/myorders');
     const row = page.getByRole('row').filter({ hasText: product.name });
@@ -197,7 +197,7 @@ test.describe('buying in bulk and paying by card', () => {
         .getByRole('main')
         .getByText(/available/i)
         .first(),
-    ).toContainText(String(afterOrder + order.quantity));
+    ).toContainText((afterOrder + order.quantity).toLocaleString('en-US'));
   });
 
   test('the purchase form refuses a quantity out of range with the SPEC toasts, and bad contact details', async ({
