@@ -178,6 +178,17 @@ describe('the purchase page', () => {
     expect(await screen.findByText(messages.orderPlaced)).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(screen.getAllByText(messages.orderPlaced)).toHaveLength(1);
+    // The page says so too, after the toast has closed.
+    expect(await screen.findByTestId('order-placed')).toHaveTextContent(
+      /^Order placedIt stays reserved for you until it is paid or cancelled/,
+    );
+  });
+
+  it('says nothing of placing to a buyer who opens the purchase later', async () => {
+    setUp(purchase());
+    await screen.findByRole('heading', { name: 'Purchase PW-000123' });
+    expect(screen.queryByTestId('order-placed')).not.toBeInTheDocument();
+    expect(screen.queryByText(messages.orderPlaced)).not.toBeInTheDocument();
   });
 
   it('names each cell for the phone cards and shows a placeholder for a broken picture', async () => {

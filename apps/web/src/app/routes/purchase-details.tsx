@@ -1,6 +1,6 @@
 import { messages } from '@shop/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { ButtonLink } from '../../components/ui/button';
@@ -16,11 +16,13 @@ import { PurchaseDetails } from '../../features/orders/components/purchase-detai
 /**
  * The purchase form sends the buyer here with `?placed=1` (a full page load: the form's page is
  * a server-rendered document, so no toast can travel with it). SPEC's success toast is shown
- * here once, and the marker leaves the address so a reload does not repeat it.
+ * here once, and the marker leaves the address so a reload does not repeat it. Answers whether
+ * the buyer came from placing the order, for the page's own note.
  */
-function usePlacedToast() {
+function usePlacedToast(): boolean {
   const [params, setParams] = useSearchParams();
   const placed = params.has(PLACED_PARAM);
+  const [arrivedPlaced] = useState(placed);
   const shown = useRef(false);
   useEffect(() => {
     if (!placed || shown.current) return;
@@ -34,6 +36,7 @@ function usePlacedToast() {
       { replace: true },
     );
   }, [placed, setParams]);
+  return arrivedPlaced;
 }
 
 /** /dashboard/purchases/{id}: one purchase, for its buyer or an admin. */
@@ -42,7 +45,7 @@ export default function PurchaseDetailsPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const purchase = usePurchase(id);
-  usePlacedToast();
+  const justPlaced = usePlacedToast();
 
   if (purchase.isPending) {
     return (
@@ -80,6 +83,7 @@ export default function PurchaseDetailsPage() {
   return (
     <PurchaseDetails
       purchase={purchase.data}
+      justPlaced={justPlaced}
       onReordered={() => void navigate('/cart')}
       onStockReleased={() => void queryClient.invalidateQueries({ queryKey: productKeys.all })}
     />

@@ -103,13 +103,20 @@ function LineActions({ order, onCancel }: { order: Order; onCancel: (order: Orde
  */
 interface PurchaseDetailsProps {
   purchase: Purchase;
+  /** The buyer has just placed it with the purchase form: the page says so first. */
+  justPlaced?: boolean;
   /** After Reorder put the lines in the cart: the page goes to the cart. */
   onReordered: () => void;
   /** A cancelled line gives its stock back: the pages showing products should know. */
   onStockReleased?: () => void;
 }
 
-export function PurchaseDetails({ purchase, onReordered, onStockReleased }: PurchaseDetailsProps) {
+export function PurchaseDetails({
+  purchase,
+  justPlaced = false,
+  onReordered,
+  onStockReleased,
+}: PurchaseDetailsProps) {
   const [downloading, setDownloading] = useState(false);
   const cancelOrder = useCancelOrder();
   const [cancelling, setCancelling] = useState<Order | null>(null);
@@ -162,6 +169,12 @@ export function PurchaseDetails({ purchase, onReordered, onStockReleased }: Purc
       <DashboardHeading title={`Purchase ${purchase.number}`}>
         Placed {formatDateTime(purchase.createdAt)} by {purchase.name} ({purchase.email}).
       </DashboardHeading>
+      {justPlaced && purchase.unpaidTotal > 0 && (
+        // A status, not an alert: the toast already announces the success once.
+        <Alert severity="success" role="status" title="Order placed" data-testid="order-placed">
+          It stays reserved for you until it is paid or cancelled: pay now, or later from My Orders.
+        </Alert>
+      )}
       <p className={styles.status}>
         <Chip
           label={STATUS_LABEL[purchase.status]}
@@ -179,7 +192,7 @@ export function PurchaseDetails({ purchase, onReordered, onStockReleased }: Purc
         ))}
       </dl>
       <TableContainer>
-        <Table aria-label="Lines" cardsOnPhones className={styles.lines}>
+        <Table aria-label="Lines" cardsOnPhones>
           <TableHead>
             <TableRow>
               <TableCell>Product</TableCell>
