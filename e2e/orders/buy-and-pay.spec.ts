@@ -48,6 +48,8 @@ test.describe('buying in bulk and paying by card', () => {
     ]);
     await expect(page.getByRole('heading', { level: 1, name: /^Purchase PW-\d+$/ })).toBeVisible();
     await expect(page.getByTestId('purchase-line')).toContainText(product.name);
+    await expect(page.getByTestId('order-placed')).toContainText('Order placed');
+    await expect(page.getByRole('button', { name: 'Purchase' })).toHaveCount(0);
     await expect
       .poll(async () => (await getProduct(page.request, product._id)).available)
       .toBeLessThanOrEqual(product.available - quantity);
