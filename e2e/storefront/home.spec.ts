@@ -76,9 +76,11 @@ test.describe('home page', () => {
       .filter({ has: page.getByRole('heading', { name: long!.name }) });
     await expect(card).toContainText(cut(long!.description));
     await expect(card).not.toContainText(long!.description);
-    await expect(card).toContainText(String(long!.minimum));
-    await expect(card).toContainText(String(long!.available));
-    await expect(card).toContainText(String(long!.price));
+    // Figures as an American buyer reads them: "25,000 pieces", "$2,150".
+    const figure = (n: number) => n.toLocaleString('en-US');
+    await expect(card).toContainText(`${figure(long!.minimum)} piece`);
+    await expect(card).toContainText(`${figure(long!.available)} piece`);
+    await expect(card).toContainText(`$${figure(long!.price)}`);
     await expect(card.getByRole('img', { name: long!.name })).toBeVisible();
 
     for (const [index, product] of products.slice(0, 6).entries()) {
