@@ -32,9 +32,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
  * search from matching across two columns.
  */
 const searchText = (expression: ReturnType<typeof sql>) =>
-  text('search_text')
-    .notNull()
-    .generatedAlwaysAs(expression);
+  text('search_text').notNull().generatedAlwaysAs(expression);
 
 export const users = pgTable('users', {
   id: id(),
