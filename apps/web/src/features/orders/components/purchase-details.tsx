@@ -24,7 +24,6 @@ const STATUS_LABEL: Record<Purchase['status'], string> = {
   shipped: 'Shipped',
 };
 
-
 /** Placed, paid, shipped: each step with its time, or what it waits for. */
 function Timeline({ purchase }: { purchase: Purchase }) {
   const steps = [
