@@ -28,7 +28,6 @@ import {
 import { useShipOrder } from '../api/ship-order';
 import styles from './all-orders.module.css';
 import { DashboardHeading } from './dashboard-heading';
-import { OrderProduct } from './order-product';
 import orderStyles from './orders.module.css';
 import { OrdersTableSkeleton } from './orders-table-skeleton';
 import { ShipDialog } from './ship-dialog';
@@ -153,35 +152,36 @@ function OrderRow({ order, shipping, onShip, onDelete }: OrderRowProps) {
   return (
     <TableRow data-testid="order-row" data-order-id={order._id}>
       <TableCell label="Purchase">
-        <PageLink href={`/dashboard/purchases/${order.purchaseId}`} className={styles.nowrap}>
-          {order.purchaseNumber}
-        </PageLink>
-      </TableCell>
-      <TableCell label="Date" className={styles.nowrap}>
-        {formatDateTime(order.createdAt)}
-      </TableCell>
-      <TableCell label="Customer">
         <span className={styles.stack}>
-          <span className={styles.strong}>{order.name}</span>
-          <span className={cx(orderStyles.caption, styles.anywhere)}>{order.email}</span>
+          <PageLink href={`/dashboard/purchases/${order.purchaseId}`} className={styles.nowrap}>
+            {order.purchaseNumber}
+          </PageLink>
+          <span className={cx(orderStyles.caption, styles.nowrap)}>
+            {formatDateTime(order.createdAt)}
+          </span>
         </span>
       </TableCell>
-      <TableCell label="Ship to">
-        <span className={styles.stack}>
-          <span className={styles.anywhere}>{order.address}</span>
+      <TableCell label="Customer">
+        <span className={cx(styles.stack, styles.customer)}>
+          <span className={styles.strong}>{order.name}</span>
+          <span className={cx(orderStyles.caption, styles.anywhere)}>{order.email}</span>
           <span className={orderStyles.caption}>Phone: {order.number}</span>
         </span>
       </TableCell>
+      <TableCell label="Ship to">
+        <span className={styles.words}>{order.address}</span>
+      </TableCell>
       <TableCell label="PO / Company">
         <span className={styles.stack}>
-          <span className={styles.anywhere}>{order.poNumber ?? '—'}</span>
+          <span className={styles.words}>{order.poNumber ?? '—'}</span>
           {order.company && (
-            <span className={cx(orderStyles.caption, styles.anywhere)}>{order.company}</span>
+            <span className={cx(orderStyles.caption, styles.words)}>{order.company}</span>
           )}
         </span>
       </TableCell>
       <TableCell label="Product">
-        <OrderProduct order={order} />
+        {/* The name alone: the picture would take the room the actions need. */}
+        <span className={cx(styles.strong, styles.words)}>{order.productName}</span>
       </TableCell>
       <TableCell label="Quantity" align="right">
         {formatNumber(order.quantity)}
@@ -190,7 +190,7 @@ function OrderRow({ order, shipping, onShip, onDelete }: OrderRowProps) {
         {formatPrice(order.price)}
       </TableCell>
       <TableCell label="Status">
-        <span className={orderStyles.status}>
+        <span className={cx(orderStyles.status, styles.statusCell)}>
           <StatusCell order={order} shipping={shipping} onShip={onShip} onDelete={onDelete} />
           <OrderDetail order={order} />
         </span>
@@ -342,7 +342,6 @@ export function AllOrdersTable({ view, onViewChange, onStockReleased }: AllOrder
             <TableHead>
               <TableRow>
                 <TableCell>Purchase</TableCell>
-                <TableCell>Date</TableCell>
                 <TableCell>Customer</TableCell>
                 <TableCell>Ship to</TableCell>
                 <TableCell>PO / Company</TableCell>
