@@ -73,7 +73,7 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireAdmin />,
                 children: [
-                  { path: 'manageallorders', element: withMuiTheme(<ManageAllOrdersPage />) },
+                  { path: 'manageallorders', element: <ManageAllOrdersPage /> },
                   { path: 'addproduct', element: withMuiTheme(<AddProductPage />) },
                   { path: 'manageproducts', element: <ManageProductsPage /> },
                   { path: 'makeadmin', element: <MakeAdminPage /> },
