@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { api, expectStatus, type Product, type ProductInput, type Purchase } from '@shop/shared';
 import { extractText } from 'unpdf';
 import { shopApi } from '../support/api';
+import { expectAccessible } from '../support/axe';
 import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
 
 /**
@@ -62,14 +62,6 @@ async function checkout(page: Page, token: string, products: Product[]): Promise
     { token },
   );
   return expectStatus(answer, 201);
-}
-
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(blocking, `axe on ${label}`).toEqual([]);
 }
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);

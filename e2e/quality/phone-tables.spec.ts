@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoProduct } from '../support/api';
 import { placeOrder } from '../support/shop-api';
+import { expectAccessible } from '../support/axe';
 import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
 
 /**
@@ -11,14 +11,6 @@ import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
  */
 
 const PHONE = { width: 375, height: 812 };
-
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(blocking, `axe on ${label}`).toEqual([]);
-}
 
 /** The button, scrolled to, lies wholly within the phone's width. */
 async function expectOnScreen(button: Locator) {

@@ -14,11 +14,11 @@ export async function expectAccessible(page: Page, label: string) {
   await page.waitForFunction((margin) => {
     const due = (island: HTMLElement) =>
       island.dataset.hydrate !== 'visible' ||
-      [...island.children].some((child) => {
+      Array.from(island.children).some((child) => {
         const box = child.getBoundingClientRect();
         return box.bottom > -margin && box.top < window.innerHeight + margin;
       });
-    return [...document.querySelectorAll<HTMLElement>('[data-island]')].every(
+    return Array.from(document.querySelectorAll<HTMLElement>('[data-island]')).every(
       (island) => island.dataset.hydrated !== undefined || !due(island),
     );
   }, NEAR_VIEWPORT_PX);
