@@ -42,7 +42,7 @@ test.describe('the admin runs the catalogue and the users', () => {
     const editor = page.getByRole('dialog');
     await editor.getByLabel(/available|stock/i).fill('1500');
     await editor.getByRole('button', { name: /save/i }).click();
-    await expect(row).toContainText('1500');
+    await expect(row).toContainText('1,500');
 
     await page.goto(href!);
     await expect(
@@ -50,7 +50,7 @@ test.describe('the admin runs the catalogue and the users', () => {
         .getByRole('main')
         .getByText(/available/i)
         .first(),
-    ).toContainText('1500');
+    ).toContainText('1,500');
 
     await page.goto('/dashboard/manageproducts');
     await page

@@ -59,3 +59,41 @@ test('a customer fills the profile in Add mode, sees it shown, and updates it in
   await expect(main.getByTestId('profile-location')).toContainText('Manchester, United Kingdom');
   await expect(main.getByRole('button', { name: 'Update Information' })).toBeVisible();
 });
+
+test("the profile's business details are saved and shown again after a reload", async ({
+  page,
+}) => {
+  await signUpViaApi(page);
+  await page.goto('/dashboard/myprofile');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('button', { name: 'Add Information' })).toBeVisible();
+  // Drawn with CSS Modules: the page loads no MUI styles.
+  await expect(page.locator('style[data-emotion]')).toHaveCount(0);
+
+  await page.getByLabel('Education').fill('BSc Electrical Engineering');
+  await page.getByLabel('Location').fill('Leeds, United Kingdom');
+  await page.getByLabel('Phone Number').fill('+44 20 7946 0958');
+  await page.getByLabel('LinkedIn').fill('https://www.linkedin.com/in/pat-buyer');
+  await page.getByLabel('Company name').fill('Acme Components Ltd');
+  await page.getByLabel('Tax id (VAT/EIN)').fill('GB123456789');
+  await page.getByLabel('Billing address').fill('Unit 4/B #2, Harbour Road, Leeds');
+  await page.getByLabel('Shipping address').fill('Dock 7, Humber Quay, Hull');
+  await main.getByRole('button', { name: 'Add Information' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Information Added/Updated Successfully!' }),
+  ).toBeVisible();
+  await expect(main.getByTestId('profile-company')).toHaveText('Acme Components Ltd');
+
+  await page.reload();
+  await expect(main.getByRole('button', { name: 'Update Information' })).toBeVisible();
+  await expect(main.getByTestId('profile-company')).toHaveText('Acme Components Ltd');
+  await expect(main.getByTestId('profile-tax-id')).toHaveText('GB123456789');
+  await expect(main.getByTestId('profile-billing-address')).toHaveText(
+    'Unit 4/B #2, Harbour Road, Leeds',
+  );
+  await expect(main.getByTestId('profile-shipping-address')).toHaveText(
+    'Dock 7, Humber Quay, Hull',
+  );
+  await expect(page.getByLabel('Company name')).toHaveValue('Acme Components Ltd');
+  await expect(page.getByLabel('Shipping address')).toHaveValue('Dock 7, Humber Quay, Hull');
+});

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { api, expectStatus, messages, type Product } from '@shop/shared';
 import { shopApi } from '../support/api';
+import { expectAccessible } from '../support/axe';
 import { getProduct } from '../support/shop-api';
 import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
 
@@ -52,14 +52,6 @@ async function createProducts(
         200,
       ),
   };
-}
-
-async function expectAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const blocking = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  expect(blocking, `axe on ${label}`).toEqual([]);
 }
 
 test('a customer fills a cart from a card, the purchase page and a CSV file, and checks out with a PO', async ({

@@ -76,10 +76,11 @@ test.describe('home page', () => {
       .filter({ has: page.getByRole('heading', { name: long!.name }) });
     await expect(card).toContainText(cut(long!.description));
     await expect(card).not.toContainText(long!.description);
-    // Figures as an American buyer reads them: "$2,150", "1,000 pieces".
-    await expect(card).toContainText(long!.minimum.toLocaleString('en-US'));
-    await expect(card).toContainText(long!.available.toLocaleString('en-US'));
-    await expect(card).toContainText(long!.price.toLocaleString('en-US'));
+    // Figures as an American buyer reads them: "25,000 pieces", "$2,150".
+    const figure = (n: number) => n.toLocaleString('en-US');
+    await expect(card).toContainText(`${figure(long!.minimum)} piece`);
+    await expect(card).toContainText(`${figure(long!.available)} piece`);
+    await expect(card).toContainText(`$${figure(long!.price)}`);
     await expect(card.getByRole('img', { name: long!.name })).toBeVisible();
 
     for (const [index, product] of products.slice(0, 6).entries()) {

@@ -5,6 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -52,6 +53,9 @@ export function pgliteOptions(): PGliteOptions {
     // relaxedDurability false: a query resolves only after PGlite has flushed it to the data
     // directory, so whatever the API acknowledged survives a crash or a kill.
     relaxedDurability: false,
+    // Migration 0006 creates pg_trgm for Manage All Orders' search; PGlite has no extension
+    // files of its own, so its build of pg_trgm is handed to it here.
+    extensions: { pg_trgm },
     startParams: [
       ...PGlite.defaultStartParams,
       ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),

@@ -24,6 +24,7 @@ const MyOrdersPage = lazy(() => import('./routes/my-orders'));
 const PurchaseDetailsPage = lazy(() => import('./routes/purchase-details'));
 const ManageAllOrdersPage = lazy(() => import('./routes/manage-all-orders'));
 const PaymentPage = lazy(() => import('./routes/payment'));
+const PurchasePaymentPage = lazy(() => import('./routes/purchase-payment'));
 const ProductsPage = lazy(() => import('./routes/products'));
 const AddReviewPage = lazy(() => import('./routes/add-review'));
 const ProfilePage = lazy(() => import('./routes/my-profile'));
@@ -70,14 +71,15 @@ export const routes: RouteObject[] = [
               { path: 'purchases/:id', element: <PurchaseDetailsPage /> },
               { path: 'addreview', element: withMuiTheme(<AddReviewPage />) },
               { path: 'payment/:id', element: withMuiTheme(<PaymentPage />) },
-              { path: 'myprofile', element: withMuiTheme(<ProfilePage />) },
+              { path: 'payment/purchase/:id', element: <PurchasePaymentPage /> },
+              { path: 'myprofile', element: <ProfilePage /> },
               {
                 element: <RequireAdmin />,
                 children: [
-                  { path: 'manageallorders', element: withMuiTheme(<ManageAllOrdersPage />) },
+                  { path: 'manageallorders', element: <ManageAllOrdersPage /> },
                   { path: 'addproduct', element: withMuiTheme(<AddProductPage />) },
-                  { path: 'manageproducts', element: withMuiTheme(<ManageProductsPage />) },
-                  { path: 'makeadmin', element: withMuiTheme(<MakeAdminPage />) },
+                  { path: 'manageproducts', element: <ManageProductsPage /> },
+                  { path: 'makeadmin', element: <MakeAdminPage /> },
                   { path: 'managereviews', element: withMuiTheme(<ManageReviewsPage />) },
                   { path: 'auditlog', element: withMuiTheme(<AuditLogPage />) },
                 ],

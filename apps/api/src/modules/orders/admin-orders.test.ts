@@ -1,5 +1,6 @@
 import { adminOrderSchema, api, type AdminOrderPage, type ApiErrorBody } from '@shop/shared';
 import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { inject, injectUnchecked } from '../../test-support/inject.js';
@@ -12,7 +13,7 @@ import {
   shopper,
   type Shopper,
 } from '../../test-support/shop.js';
-import { csvCell } from './admin-list.js';
+import { adminOrdersCsv, csvCell } from './admin-list.js';
 
 /** Manage All Orders: search, status filter, paging and the CSV export (DESIGN section 8). */
 describe.each(testDatabases())('admin orders on %s', (kind) => {
@@ -185,6 +186,34 @@ describe.each(testDatabases())('admin orders on %s', (kind) => {
     );
     const paidRows = parse(paidOnly.body, { columns: true }) as Record<string, string>[];
     expect(paidRows.map((r) => r['Order id'])).toEqual([paidId]);
+  });
+
+  it('streams a long export in batches, every order once, newest first', async () => {
+    // 2,345 one-line purchases straight into the tables: more than two batches of rows.
+    const many = `BULK${tag.slice(1)}`; // not found by the searches for `tag` above
+    await t.db.execute(sql`
+      insert into purchases (name, email, phone, address, po_number)
+      select 'BULK BUYER', 'bulk@example.com', '555-123-4567', g || ' Bulk Street', ${many} || '-' || g
+      from generate_series(1, 2345) as g`);
+    await t.db.execute(sql`
+      insert into orders (purchase_id, purchase_number, product_name, img, description, quantity,
+                          unit_price, price, name, email, number, address)
+      select id, number, 'Bulk part', '/images/products/ssd.svg', 'Bulk.', 1, 5, 5, name, email,
+             phone, address
+      from purchases where po_number like ${`${many}-%`} order by seq`);
+    const chunks: string[] = [];
+    for await (const chunk of adminOrdersCsv(t.db, { q: many })) chunks.push(chunk);
+    // The header, then one chunk per batch of 1,000 rows.
+    expect(chunks).toHaveLength(4);
+
+    const response = await injectUnchecked(t, api.orders.adminCsv, { query: { q: many } }, boss);
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(chunks.join(''));
+    const rows = parse(response.body, { columns: true }) as Record<string, string>[];
+    expect(rows).toHaveLength(2345);
+    expect(new Set(rows.map((r) => r['Order id'])).size).toBe(2345);
+    expect(rows[0]!['PO number']).toBe(`${many}-2345`);
+    expect(rows.at(-1)!['PO number']).toBe(`${many}-1`);
   });
 
   it('csvCell quotes commas, quotes and line breaks, and leaves numbers alone', () => {

@@ -145,4 +145,19 @@ describe('MakeAdminPage', () => {
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(await findRow(customer.email)).toBeInTheDocument();
   });
+
+  it('names every cell, so each user reads as a card on a phone', async () => {
+    mockApi([signedIn(admin), answer(routes.users.list, 200, initialUsers())]);
+    renderWithProviders(<MakeAdminPage />);
+
+    const row = await findRow(customer.email);
+    expect(row.closest('table')?.className).toMatch(/cards/);
+    expect(Array.from(row.querySelectorAll('td')).map((cell) => cell.dataset.label)).toEqual([
+      'Email',
+      'Name',
+      'Role',
+      'Since',
+      'Actions',
+    ]);
+  });
 });

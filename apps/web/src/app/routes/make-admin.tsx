@@ -1,21 +1,21 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import type { UserSummary } from '@shop/shared';
 import { useState } from 'react';
+import admin from '../../components/admin-page.module.css';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { LoadError } from '../../components/ui/load-error';
 import { PageTitle } from '../../components/page-title';
+import { Button } from '../../components/ui/button';
+import errorButton from '../../components/ui/button-error.module.css';
+import { Chip } from '../../components/ui/chip';
+import { LoadError } from '../../components/ui/load-error';
+import { Skeleton } from '../../components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '../../components/ui/table';
 import { useSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { useUsers } from '../../features/admin-users/api/get-users';
@@ -43,30 +43,28 @@ interface UserRowProps {
 function UserRow({ user, isYou, promoting, onMakeAdmin, onRemove }: UserRowProps) {
   const emailId = `user-email-${user._id}`;
   return (
-    <TableRow data-testid="user-row" hover>
-      <TableCell component="th" scope="row" id={emailId} sx={{ fontWeight: 600 }}>
-        {user.email}
-        {isYou && (
-          <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
-            {' '}
-            (you)
-          </Typography>
-        )}
+    <TableRow data-testid="user-row">
+      {/* The row's name: a header cell that still becomes a card's line on a phone. */}
+      <TableCell role="rowheader" label="Email" id={emailId} className={admin.rowName}>
+        <span>
+          {user.email}
+          {isYou && <span className={admin.secondary}> (you)</span>}
+        </span>
       </TableCell>
-      <TableCell>{user.name ?? '—'}</TableCell>
-      <TableCell>
+      <TableCell label="Name">{user.name ?? '—'}</TableCell>
+      <TableCell label="Role">
         <Chip
           size="small"
           label={user.role ? 'Admin' : 'Customer'}
-          color={user.role ? 'secondary' : 'default'}
+          color={user.role ? 'info' : 'default'}
           variant={user.role ? 'filled' : 'outlined'}
         />
       </TableCell>
-      <TableCell>
+      <TableCell label="Since">
         <time dateTime={user.createdAt}>{sinceFormat.format(new Date(user.createdAt))}</time>
       </TableCell>
-      <TableCell>
-        <Stack direction="row" spacing={1}>
+      <TableCell label="Actions">
+        <div className={admin.actions}>
           {!user.role && (
             <Button
               size="small"
@@ -81,14 +79,15 @@ function UserRow({ user, isYou, promoting, onMakeAdmin, onRemove }: UserRowProps
           <Button
             size="small"
             variant="outlined"
-            color="error"
+            color="inherit"
+            className={errorButton.outlined}
             onClick={onRemove}
             disabled={isYou}
             aria-describedby={emailId}
           >
             Remove User
           </Button>
-        </Stack>
+        </div>
       </TableCell>
     </TableRow>
   );
@@ -106,7 +105,10 @@ function LoadingRows() {
   ));
 }
 
-/** SPEC section 2, Make Admin (admin): every user, with Make Admin and Remove User per row. */
+/**
+ * SPEC section 2, Make Admin (admin): every user, with Make Admin and Remove User per row. On a
+ * phone each user is a card, so both buttons are on screen at 375 px.
+ */
 export default function MakeAdminPage() {
   const session = useSession();
   const actingEmail = session.user?.email;
@@ -136,15 +138,13 @@ export default function MakeAdminPage() {
   };
 
   return (
-    <Box>
+    <div>
       <PageTitle title="Make Admin" />
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-        Make Admin
-      </Typography>
-      <Typography sx={{ mt: 1, mb: 3, color: 'text.secondary' }}>
+      <h1 className={admin.title}>Make Admin</h1>
+      <p className={admin.intro}>
         Give another user administrator rights, or remove an account. Orders of a removed user are
         kept for the books.
-      </Typography>
+      </p>
       {error ? (
         <LoadError
           title="We could not load the users."
@@ -153,8 +153,8 @@ export default function MakeAdminPage() {
           onRetry={() => void refetch()}
         />
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table aria-label="Users" size="small">
+        <TableContainer>
+          <Table aria-label="Users" cardsOnPhones className={admin.compact}>
             <TableHead>
               <TableRow>
                 {COLUMNS.map((column) => (
@@ -189,6 +189,6 @@ export default function MakeAdminPage() {
         onConfirm={confirmRemove}
         onCancel={() => setRemoving(null)}
       />
-    </Box>
+    </div>
   );
 }

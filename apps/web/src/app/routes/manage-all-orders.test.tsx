@@ -1,10 +1,11 @@
-import { messages, type Order } from '@shop/shared';
+import { messages, type AdminOrder, type AdminOrderPage, type Order } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { admin, signedIn } from '../../test/auth-mock';
 import { makeOrder, testConfig } from '../../test/factories';
 import { answer, handle, type Mock, mockApi, type Mocks, routes } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
+import { formatPrice } from '../../lib/format';
 
 const unpaid = makeOrder(1, { productName: 'Vector X8 Processor' });
 const pending = makeOrder(2, {
@@ -21,18 +22,30 @@ const shipped = makeOrder(3, {
   transactionId: 'pi_shipped1',
 });
 
-/** Every customer's orders answered with `orders`. */
-const ordersOf = (orders: () => Order[]) =>
-  handle(routes.orders.listAll, () => ({ status: 200, body: orders() }));
+/** An order as the admin's list carries it: with the purchase's PO number and company. */
+const asAdmin = (order: Order, extra: Partial<AdminOrder> = {}): AdminOrder => ({
+  ...order,
+  poNumber: null,
+  company: null,
+  taxId: null,
+  ...extra,
+});
 
-function setUp(orders: Mock, extra: Mocks = []) {
+/** GET /admin/orders answered with `orders`, as one page whatever the query. */
+const ordersOf = (orders: () => Order[]) =>
+  handle(routes.orders.adminList, () => {
+    const items = orders().map((order) => asAdmin(order));
+    return { status: 200, body: { items, total: items.length, page: 1, limit: 25 } };
+  });
+
+function setUp(orders: Mock, extra: Mocks = [], path = '/dashboard/manageallorders') {
   const api = mockApi([
     answer(routes.settings.config, 200, testConfig),
     signedIn(admin),
     orders,
     extra,
   ]);
-  return { ...api, ...renderApp('/dashboard/manageallorders') };
+  return { ...api, ...renderApp(path) };
 }
 
 const rowOf = async (productName: string) =>
@@ -46,7 +59,7 @@ describe('Manage All Orders', () => {
     expect(unpaidRow).toHaveTextContent(unpaid.name);
     expect(unpaidRow).toHaveTextContent(unpaid.email);
     expect(unpaidRow).toHaveTextContent(String(unpaid.quantity));
-    expect(unpaidRow).toHaveTextContent(`$${unpaid.price}`);
+    expect(unpaidRow).toHaveTextContent(formatPrice(unpaid.price));
     expect(unpaidRow).toHaveTextContent('Unpaid');
     expect(within(unpaidRow).getByRole('button', { name: 'Delete' })).toBeEnabled();
     expect(within(unpaidRow).queryByRole('button', { name: 'Ship' })).not.toBeInTheDocument();
@@ -173,5 +186,142 @@ describe('Manage All Orders', () => {
       within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm shipping' }),
     );
     expect(await screen.findByText('Only paid orders can be shipped.')).toBeInTheDocument();
+  });
+
+  it('shows ship-to, phone, PO, company, the purchase linked, the total in dollars', async () => {
+    const order = asAdmin(
+      makeOrder(7, {
+        productName: 'Orion Motherboard',
+        quantity: 1200,
+        price: 27800,
+        address: 'Unit 4/B, Harbour Road, Leeds',
+        number: '+44 20 7946 0958',
+        purchaseNumber: 'PW-000042',
+      }),
+      { poNumber: 'PO-7781', company: 'Acme Components Ltd' },
+    );
+    setUp(
+      handle(routes.orders.adminList, () => ({
+        status: 200,
+        body: { items: [order], total: 1, page: 1, limit: 25 },
+      })),
+    );
+    const row = await rowOf('Orion Motherboard');
+    expect(row).toHaveTextContent('Unit 4/B, Harbour Road, Leeds');
+    expect(row).toHaveTextContent('Phone: +44 20 7946 0958');
+    expect(row).toHaveTextContent('PO-7781');
+    expect(row).toHaveTextContent('Acme Components Ltd');
+    expect(row).toHaveTextContent('1,200');
+    expect(row).toHaveTextContent('$27,800');
+    expect(within(row).getByRole('link', { name: 'PW-000042' })).toHaveAttribute(
+      'href',
+      `/dashboard/purchases/${order.purchaseId}`,
+    );
+    // On a phone each cell names its column (Table cardsOnPhones).
+    expect(within(row).getByText('PO-7781').closest('td')).toHaveAttribute(
+      'data-label',
+      'PO / Company',
+    );
+    expect(screen.getByText('Showing 1–1 of 1')).toBeInTheDocument();
+  });
+
+  it('searches, filters by status and pages through the API, keeping all three in the URL', async () => {
+    const many = Array.from({ length: 25 }, (_, i) => asAdmin(makeOrder(10 + i)));
+    const page = (query: Record<string, string>): AdminOrderPage => ({
+      items: query.page === '2' ? [asAdmin(makeOrder(99, { productName: 'Last One' }))] : many,
+      total: 26,
+      page: Number(query.page ?? 1),
+      limit: 25,
+    });
+    const { user, callsTo, router } = setUp(
+      handle(routes.orders.adminList, ({ query }) => ({ status: 200, body: page(query) })),
+    );
+    expect(await screen.findByText('Showing 1–25 of 26')).toBeInTheDocument();
+    expect(callsTo(routes.orders.adminList)[0]?.query).toEqual({ page: '1', limit: '25' });
+    expect(screen.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Last One')).toBeInTheDocument();
+    expect(screen.getByText('Showing 26–26 of 26')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(router.state.location.search).toBe('?page=2');
+
+    // A search waits for the typing to pause, asks once, and starts again at page 1.
+    await user.type(screen.getByRole('searchbox', { name: 'Search orders' }), 'PO-77');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=PO-77'));
+    await waitFor(() =>
+      expect(callsTo(routes.orders.adminList).at(-1)?.query).toEqual({
+        q: 'PO-77',
+        page: '1',
+        limit: '25',
+      }),
+    );
+    expect(callsTo(routes.orders.adminList).filter((call) => call.query.q)).toHaveLength(1);
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Shipped');
+    await waitFor(() => expect(router.state.location.search).toBe('?q=PO-77&status=shipped'));
+    await waitFor(() =>
+      expect(callsTo(routes.orders.adminList).at(-1)?.query).toEqual({
+        q: 'PO-77',
+        status: 'shipped',
+        page: '1',
+        limit: '25',
+      }),
+    );
+  });
+
+  it('opens with the search, status and page of its URL, and says when nothing matches', async () => {
+    const { callsTo } = setUp(
+      handle(routes.orders.adminList, ({ query }) => ({
+        status: 200,
+        body: { items: [], total: 0, page: Number(query.page), limit: 25 },
+      })),
+      [],
+      '/dashboard/manageallorders?q=acme&status=paid&page=3',
+    );
+    expect(await screen.findByText('No orders match this search.')).toBeInTheDocument();
+    expect(callsTo(routes.orders.adminList)[0]?.query).toEqual({
+      q: 'acme',
+      status: 'paid',
+      page: '3',
+      limit: '25',
+    });
+    expect(screen.getByRole('searchbox', { name: 'Search orders' })).toHaveValue('acme');
+    expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('paid');
+  });
+
+  it('says so when there are no orders at all', async () => {
+    setUp(ordersOf(() => []));
+    expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
+  });
+
+  describe('Download CSV', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('downloads the CSV of the current filter as orders-<date>.csv', async () => {
+      const saved: string[] = [];
+      vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:orders');
+      vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        saved.push(this.download);
+      });
+      const { user, callsTo } = setUp(
+        ordersOf(() => [pending]),
+        [handle(routes.orders.adminCsv, () => ({ status: 200, body: 'Purchase\r\n' }))],
+        '/dashboard/manageallorders?q=sam&status=paid&page=2',
+      );
+      await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
+      await waitFor(() =>
+        expect(saved).toEqual([`orders-${new Date().toISOString().slice(0, 10)}.csv`]),
+      );
+      // The filter, not the page: the CSV carries every page of it.
+      expect(callsTo(routes.orders.adminCsv).map((call) => call.query)).toEqual([
+        { q: 'sam', status: 'paid' },
+      ]);
+    });
   });
 });

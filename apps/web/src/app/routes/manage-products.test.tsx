@@ -1,10 +1,11 @@
 import { messages } from '@shop/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { makeProduct } from '../../test/factories';
 import { answer, handle, mockApi, type RecordedCall, routes } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
 import { PRODUCT_UPDATED } from '../../features/admin-catalog/components/edit-product-dialog';
+import { PRODUCT_IMAGE_PLACEHOLDER } from '../../components/product-image';
 import ManageProductsPage, { PRODUCT_DELETED } from './manage-products';
 
 const first = makeProduct(1, { name: 'Vector X8 Processor', available: 25000 });
@@ -28,7 +29,7 @@ describe('ManageProductsPage', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['', '$101', '50', '25000', 'EditDelete']);
+    ).toEqual(['', '$101', '50', '25,000', 'EditDelete']);
     expect(row.querySelector('img')).toHaveAttribute('src', first.img);
     expect(screen.getAllByTestId('product-row')).toHaveLength(2);
   });
@@ -97,7 +98,7 @@ describe('ManageProductsPage', () => {
       }),
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await within(await findRow(first.name)).findByText('30000')).toBeInTheDocument();
+    expect(await within(await findRow(first.name)).findByText('30,000')).toBeInTheDocument();
   });
 
   it('refuses an edit that changes nothing or leaves a field empty', async () => {
@@ -113,5 +114,24 @@ describe('ManageProductsPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText(messages.required)).toBeInTheDocument();
     expect(writes(calls)).toHaveLength(0);
+  });
+
+  it('names every cell for the phone cards and shows a placeholder for a broken picture', async () => {
+    mockApi([answer(routes.catalog.list, 200, [first, second])]);
+    renderWithProviders(<ManageProductsPage />);
+
+    const row = await findRow('Vector X8 Processor');
+    expect(row.closest('table')?.className).toMatch(/cards/);
+    expect(Array.from(row.querySelectorAll('td')).map((cell) => cell.dataset.label)).toEqual([
+      'Image',
+      'Name',
+      'Price',
+      'Minimum',
+      'Available',
+      'Actions',
+    ]);
+    const picture = row.querySelector('img')!;
+    fireEvent.error(picture);
+    expect(picture).toHaveAttribute('src', PRODUCT_IMAGE_PLACEHOLDER);
   });
 });

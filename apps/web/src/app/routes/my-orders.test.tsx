@@ -1,8 +1,9 @@
-import { ACCESS_TOKEN_KEY, messages, type Order } from '@shop/shared';
+import { ACCESS_TOKEN_KEY, messages, type Order, type Purchase } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, fakeAuthServer } from '../../test/auth-mock';
-import { makeOrder, testConfig } from '../../test/factories';
+import { formatPrice } from '../../lib/format';
+import { makeOrder, testConfig, testId } from '../../test/factories';
 import { answer, handle, type Mock, mockApi, type Mocks, routes } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 
@@ -19,9 +20,41 @@ const shipped = makeOrder(3, {
   transactionId: 'pi_shipped456',
 });
 
-/** The signed-in customer's list answered with `orders`. */
-const ordersOf = (orders: () => Order[]) =>
-  handle(routes.orders.listOwn, () => ({ status: 200, body: orders() }));
+/** The purchases `orders` are lines of (their purchaseId), in the server's shape. */
+function purchasesOf(orders: Order[], poNumbers: Record<string, string> = {}): Purchase[] {
+  const ids = [...new Set(orders.map((order) => order.purchaseId))];
+  return ids.map((id) => {
+    const lines = orders.filter((order) => order.purchaseId === id);
+    const unpaid = lines.filter((order) => !order.paid);
+    const sum = (list: Order[]) => list.reduce((total, order) => total + order.price, 0);
+    return {
+      _id: id,
+      number: lines[0]!.purchaseNumber,
+      createdAt: lines[0]!.createdAt,
+      name: lines[0]!.name,
+      email: lines[0]!.email,
+      phone: lines[0]!.number,
+      address: lines[0]!.address,
+      poNumber: poNumbers[id] ?? null,
+      company: null,
+      taxId: null,
+      orders: lines,
+      total: sum(lines),
+      unpaidTotal: sum(unpaid),
+      status: unpaid.length > 0 ? 'unpaid' : 'paid',
+      paidAt: null,
+      shippedAt: null,
+      invoiceNumber: null,
+    };
+  });
+}
+
+/** The signed-in customer's list answered with the purchases of `orders`. */
+const ordersOf = (orders: () => Order[], poNumbers: Record<string, string> = {}) =>
+  handle(routes.purchases.listOwn, () => ({
+    status: 200,
+    body: purchasesOf(orders(), poNumbers),
+  }));
 
 function setUp(orders: Mock, extra: Mocks = []) {
   const server = fakeAuthServer({ signedInAs: customer });
@@ -106,7 +139,7 @@ describe('My Orders', () => {
 
     await waitFor(() => expect(screen.queryByText(unpaid.productName)).not.toBeInTheDocument());
     expect(callsTo(routes.orders.cancel).map((call) => call.params)).toEqual([{ id: unpaid._id }]);
-    const lists = callsTo(routes.orders.listOwn);
+    const lists = callsTo(routes.purchases.listOwn);
     expect(lists.length).toBeGreaterThanOrEqual(2);
     expect(lists.map((call) => call.query)).toContainEqual({ email: customer.email });
     expect(screen.getByText(paid.productName)).toBeInTheDocument();
@@ -136,7 +169,7 @@ describe('My Orders', () => {
     'signs the user out and goes to / when the list answers %i',
     async (status) => {
       const { server, router } = setUp(
-        answer(routes.orders.listOwn, status, {
+        answer(routes.purchases.listOwn, status, {
           statusCode: status,
           error: 'Refused',
           message: 'Not allowed.',
@@ -157,5 +190,43 @@ describe('My Orders', () => {
     expect(await screen.findByText('You have no orders yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse products' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('groups the lines by purchase under its number, date, PO and total', async () => {
+    const purchaseId = testId(700);
+    const inOne = (order: Order): Order => ({ ...order, purchaseId, purchaseNumber: 'PW-000700' });
+    const lines = [inOne(unpaid), inOne(paid)];
+    setUp(ordersOf(() => [...lines, shipped], { [purchaseId]: 'PO-2026-0042' }));
+
+    const groups = await screen.findAllByTestId('purchase-group');
+    expect(groups).toHaveLength(2);
+    const [first, second] = groups;
+    const heading = within(first!).getByRole('heading', { level: 2 });
+    expect(heading).toHaveTextContent('Purchase PW-000700');
+    expect(within(heading).getByRole('link')).toHaveAttribute(
+      'href',
+      `/dashboard/purchases/${purchaseId}`,
+    );
+    expect(first).toHaveTextContent('PO-2026-0042');
+    expect(first).toHaveTextContent(/Placed\s*22 Nov/);
+    expect(first).toHaveTextContent(`Total${formatPrice(unpaid.price + paid.price)}`);
+    expect(within(first!).getAllByTestId('order-row')).toHaveLength(2);
+    expect(within(first!).getByRole('table')).toHaveAccessibleName('Purchase PW-000700');
+    expect(second).toHaveTextContent(`Purchase ${shipped.purchaseNumber}`);
+    expect(second).not.toHaveTextContent('PO');
+    expect(within(second!).getAllByTestId('order-row')).toHaveLength(1);
+  });
+
+  it('names every cell, so the rows read as cards on a phone', async () => {
+    setUp(ordersOf(() => [unpaid]));
+    const row = await rowOf(unpaid.productName);
+    expect(row.closest('table')?.className).toMatch(/cards/);
+    expect(Array.from(row.querySelectorAll('td')).map((cell) => cell.dataset.label)).toEqual([
+      'Product',
+      'Quantity',
+      'Total',
+      'Status',
+      'Actions',
+    ]);
   });
 });

@@ -115,4 +115,65 @@ describe('ProfilePage', () => {
     expect(callsTo(routes.profile.get)).toHaveLength(0);
     expect(callsTo(routes.profile.save)).toHaveLength(0);
   });
+
+  it('saves the business details beside the four fields and shows them again', async () => {
+    const { callsTo } = mockApi([signedIn(customer), infoServer(stored)]);
+    const { user } = renderWithProviders(<ProfilePage />);
+
+    await screen.findByRole('heading', { name: 'Update Information' });
+    expect(shown('profile-company')).toHaveTextContent('Not added yet');
+    expect(field('Company name')).toHaveValue('');
+    await user.type(field('Company name'), 'Acme Components Ltd');
+    await user.type(field('Tax id (VAT/EIN)'), 'GB123456789');
+    await user.type(field('Billing address'), 'Unit 4/B #2, Harbour Road, Leeds');
+    await user.type(field('Shipping address'), 'Dock 7, Hull');
+    await user.click(screen.getByRole('button', { name: 'Update Information' }));
+
+    expect(await screen.findByText(messages.informationSaved)).toBeInTheDocument();
+    const business = {
+      company: 'Acme Components Ltd',
+      taxId: 'GB123456789',
+      billingAddress: 'Unit 4/B #2, Harbour Road, Leeds',
+      shippingAddress: 'Dock 7, Hull',
+    };
+    expect(callsTo(routes.profile.save).map((call) => call.body)).toEqual([
+      { ...stored, ...business },
+    ]);
+    await waitFor(() => expect(shown('profile-company')).toHaveTextContent(business.company));
+    expect(shown('profile-tax-id')).toHaveTextContent(business.taxId);
+    expect(shown('profile-billing-address')).toHaveTextContent(business.billingAddress);
+    expect(shown('profile-shipping-address')).toHaveTextContent(business.shippingAddress);
+    expect(field('Shipping address')).toHaveValue(business.shippingAddress);
+  });
+
+  it('starts from stored business details and sends an emptied one as none', async () => {
+    const withCompany: UserInfo = { ...stored, company: 'Acme Components Ltd', taxId: 'GB1' };
+    const { callsTo } = mockApi([signedIn(customer), infoServer(withCompany)]);
+    const { user } = renderWithProviders(<ProfilePage />);
+
+    await screen.findByRole('heading', { name: 'Update Information' });
+    expect(field('Company name')).toHaveValue('Acme Components Ltd');
+    await user.clear(field('Tax id (VAT/EIN)'));
+    await user.click(screen.getByRole('button', { name: 'Update Information' }));
+
+    expect(await screen.findByText(messages.informationSaved)).toBeInTheDocument();
+    expect(callsTo(routes.profile.save)[0]?.body).toMatchObject({
+      company: 'Acme Components Ltd',
+      taxId: null,
+    });
+    await waitFor(() => expect(shown('profile-tax-id')).toHaveTextContent('Not added yet'));
+  });
+
+  it('refuses a billing address SPEC would refuse, with its message', async () => {
+    const { callsTo } = mockApi([signedIn(customer), infoServer(stored)]);
+    const { user } = renderWithProviders(<ProfilePage />);
+
+    await screen.findByRole('heading', { name: 'Update Information' });
+    await user.type(field('Billing address'), '#!');
+    await user.click(screen.getByRole('button', { name: 'Update Information' }));
+
+    expect(await screen.findByText(messages.invalidAddress)).toBeInTheDocument();
+    expect(field('Billing address')).toHaveAttribute('aria-invalid', 'true');
+    expect(callsTo(routes.profile.save)).toHaveLength(0);
+  });
 });

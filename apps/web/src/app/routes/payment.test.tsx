@@ -13,6 +13,7 @@ import {
   routes,
 } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
+import cardFormStyles from '../../features/orders/components/payment/card-form.module.css';
 
 const order = makeOrder(1, { productName: 'Vector X8 Processor', quantity: 60, price: 7200 });
 const clientSecret = 'pi_test123_secret_abc';
@@ -91,7 +92,8 @@ describe('Payment page', () => {
     const error = screen.getByTestId('card-error');
     await waitFor(() => expect(error).toHaveTextContent(/^Your card was declined\.$/));
     expect(error).toHaveAttribute('role', 'alert');
-    expect(error).toHaveStyle({ color: 'rgb(211, 47, 47)' });
+    // Red: the form's error style (card-form.module.css), which jsdom does not lay out.
+    expect(error).toHaveClass(cardFormStyles.error!);
     expect(error.compareDocumentPosition(pay) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(callsTo(routes.orders.recordPayment)).toHaveLength(0);
     expect(screen.queryByText(messages.paymentCompletedInline)).not.toBeInTheDocument();

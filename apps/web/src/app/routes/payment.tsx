@@ -8,12 +8,11 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { messages, type Order } from '@shop/shared';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { LoadError } from '../../components/ui/load-error';
 import { ApiError } from '../../lib/api-client';
 import { formatPieces, formatPrice } from '../../lib/format';
-import { usePublicConfig } from '../../lib/public-config';
 import { useSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { useClientSecret } from '../../features/orders/api/create-payment-intent';
@@ -21,13 +20,7 @@ import { useOrder } from '../../features/orders/api/get-order';
 import { useRecordPayment } from '../../features/orders/api/record-payment';
 import { DashboardHeading } from '../../features/orders/components/dashboard-heading';
 import { OrderProduct } from '../../features/orders/components/order-product';
-import type { CardFormProps } from '../../features/orders/components/payment/card-form-types';
-import { SandboxCardForm } from '../../features/orders/components/payment/sandbox-card-form';
-
-// Stripe.js and its React bindings load only here, and only when the gateway is Stripe.
-const StripeCardForm = lazy(
-  () => import('../../features/orders/components/payment/stripe-card-form'),
-);
+import { CardForm } from '../../features/orders/components/payment/card-form';
 
 const backToOrders = (
   <Button component={RouterLink} to="/dashboard/myorders" variant="outlined">
@@ -67,33 +60,6 @@ function orderErrorText(error: Error): string | null {
   if (error.status === 403) return 'This order belongs to another account.';
   if (error.status === 404 || error.status === 400) return 'We could not find this order.';
   return null;
-}
-
-function CardForm(props: CardFormProps) {
-  const config = usePublicConfig();
-  if (config.error) {
-    return (
-      <LoadError
-        title="The payment settings could not be loaded."
-        error={config.error}
-        retrying={config.isFetching}
-        onRetry={() => void config.refetch()}
-      />
-    );
-  }
-  if (config.isPending) return <Skeleton variant="rounded" height={240} />;
-  const { gateway, publishableKey } = config.data.payment;
-  if (gateway === 'sandbox') return <SandboxCardForm {...props} />;
-  if (!publishableKey) {
-    return (
-      <Alert severity="error">Card payments are not set up yet. Please try again later.</Alert>
-    );
-  }
-  return (
-    <Suspense fallback={<Skeleton variant="rounded" height={240} />}>
-      <StripeCardForm publishableKey={publishableKey} {...props} />
-    </Suspense>
-  );
 }
 
 /**

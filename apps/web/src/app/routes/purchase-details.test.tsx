@@ -1,9 +1,12 @@
 import type { Purchase } from '@shop/shared';
-import { screen, within } from '@testing-library/react';
+import { messages } from '@shop/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { PRODUCT_IMAGE_PLACEHOLDER } from '../../components/product-image';
+import { CART_STORAGE_KEY } from '../../lib/cart-store';
 import { customer, fakeAuthServer } from '../../test/auth-mock';
 import { makeOrder, testConfig, testId } from '../../test/factories';
-import { answer, mockApi, routes, type Mocks } from '../../test/fetch-mock';
+import { answer, handle, mockApi, routes, type Mocks } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 
 const id = testId(900);
@@ -36,7 +39,7 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
   };
 }
 
-function setUp(body: Purchase, extra: Mocks = []) {
+function setUp(body: Purchase, extra: Mocks = [], query = '') {
   const server = fakeAuthServer({ signedInAs: customer });
   const api = mockApi([
     answer(routes.settings.config, 200, testConfig),
@@ -44,7 +47,7 @@ function setUp(body: Purchase, extra: Mocks = []) {
     answer(routes.purchases.get, 200, body),
     extra,
   ]);
-  return { ...api, ...renderApp(`/dashboard/purchases/${id}`) };
+  return { ...api, ...renderApp(`/dashboard/purchases/${id}${query}`) };
 }
 
 describe('the purchase page', () => {
@@ -90,5 +93,130 @@ describe('the purchase page', () => {
     const tracking = screen.getByRole('link', { name: '1Z999AA1' });
     expect(tracking.getAttribute('href')).toContain('1Z999AA1');
     expect(screen.queryByRole('link', { name: 'Pay this line' })).not.toBeInTheDocument();
+  });
+
+  it('offers one payment for the whole purchase when two or more lines are unpaid', async () => {
+    setUp(purchase());
+    const payAll = await screen.findByRole('link', { name: 'Pay the whole purchase ($7,295)' });
+    expect(payAll).toHaveAttribute('href', `/dashboard/payment/purchase/${id}`);
+  });
+
+  it('offers no whole-purchase payment once a single line is left unpaid', async () => {
+    const [first, second] = purchase().orders;
+    setUp(purchase({ orders: [{ ...first!, paid: true }, second!], unpaidTotal: 95 }));
+    const lines = await screen.findAllByTestId('purchase-line');
+    expect(within(lines[1]!).getByRole('link', { name: 'Pay this line' })).toBeInTheDocument();
+    expect(within(lines[0]!).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Pay the whole purchase/ })).not.toBeInTheDocument();
+  });
+
+  it("cancels an unpaid line after SPEC's question, and shows the purchase without it", async () => {
+    const full = purchase();
+    const [first, second] = full.orders;
+    let cancelled = false;
+    const { user, callsTo } = setUp(full, [
+      handle(routes.purchases.get, () => ({
+        status: 200,
+        body: cancelled ? { ...full, orders: [first!], total: 7200, unpaidTotal: 7200 } : full,
+      })),
+      handle(routes.orders.cancel, () => {
+        cancelled = true;
+        return { status: 200, body: { acknowledged: true, deletedCount: 1 } };
+      }),
+    ]);
+    const lines = await screen.findAllByTestId('purchase-line');
+    await user.click(within(lines[1]!).getByRole('button', { name: 'Cancel' }));
+    const dialog = screen.getByRole('dialog', { name: messages.confirmCancelOrder });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+
+    expect(await screen.findByText('Order cancelled.')).toBeInTheDocument();
+    expect(callsTo(routes.orders.cancel)[0]?.params).toEqual({ id: second!._id });
+    await waitFor(() => expect(screen.getAllByTestId('purchase-line')).toHaveLength(1));
+  });
+
+  it('says No keeps the line', async () => {
+    const { user, callsTo } = setUp(purchase());
+    const lines = await screen.findAllByTestId('purchase-line');
+    await user.click(within(lines[0]!).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'No' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo(routes.orders.cancel)).toHaveLength(0);
+  });
+
+  it('puts every line back in the cart with Reorder, says how many, and goes to the cart', async () => {
+    localStorage.setItem(
+      CART_STORAGE_KEY,
+      JSON.stringify([{ productId: testId(77), quantity: 5 }]),
+    );
+    const { user, router } = setUp(purchase());
+    await user.click(await screen.findByRole('button', { name: 'Reorder' }));
+
+    expect(await screen.findByText('2 lines added to your cart')).toBeInTheDocument();
+    const [first, second] = purchase().orders;
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]')).toEqual([
+      { productId: testId(77), quantity: 5 },
+      { productId: first!.productId, quantity: 60 },
+      { productId: second!.productId, quantity: 1 },
+    ]);
+    expect(router.state.location.pathname).toBe('/cart');
+    localStorage.removeItem(CART_STORAGE_KEY);
+  });
+
+  it("leaves a product no longer sold out of Reorder's lines", async () => {
+    const [first, second] = purchase().orders;
+    const { user } = setUp(purchase({ orders: [first!, { ...second!, productId: null }] }));
+    await user.click(await screen.findByRole('button', { name: 'Reorder' }));
+    expect(await screen.findByText('1 line added to your cart')).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem(CART_STORAGE_KEY) ?? '[]')).toEqual([
+      { productId: first!.productId, quantity: 60 },
+    ]);
+    localStorage.removeItem(CART_STORAGE_KEY);
+  });
+
+  it("greets a buyer coming from Purchase with SPEC's toast, once, and drops the marker", async () => {
+    const { router } = setUp(purchase(), [], '?placed=1');
+    expect(await screen.findByText(messages.orderPlaced)).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.getAllByText(messages.orderPlaced)).toHaveLength(1);
+    // The page says so too, after the toast has closed.
+    expect(await screen.findByTestId('order-placed')).toHaveTextContent(
+      /^Order placedIt stays reserved for you until it is paid or cancelled/,
+    );
+  });
+
+  it('says nothing of placing to a buyer who opens the purchase later', async () => {
+    setUp(purchase());
+    await screen.findByRole('heading', { name: 'Purchase PW-000123' });
+    expect(screen.queryByTestId('order-placed')).not.toBeInTheDocument();
+    expect(screen.queryByText(messages.orderPlaced)).not.toBeInTheDocument();
+  });
+
+  it('names each cell for the phone cards and shows a placeholder for a broken picture', async () => {
+    setUp(purchase());
+    const lines = await screen.findAllByTestId('purchase-line');
+    const labels = Array.from(lines[0]!.querySelectorAll('td')).map((cell) =>
+      cell.getAttribute('data-label'),
+    );
+    expect(labels).toEqual(['Product', 'Price', 'Total', 'Status', 'Actions']);
+    const picture = lines[0]!.querySelector('img')!;
+    fireEvent.error(picture);
+    expect(picture).toHaveAttribute('src', PRODUCT_IMAGE_PLACEHOLDER);
+  });
+
+  it('explains a purchase that is gone', async () => {
+    setUp(purchase(), [
+      answer(routes.purchases.get, 404, {
+        statusCode: 404,
+        error: 'Not Found',
+        message: 'This purchase does not exist.',
+      }),
+    ]);
+    expect(
+      await screen.findByText('This purchase does not exist, or every line of it was cancelled.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to My Orders' })).toHaveAttribute(
+      'href',
+      '/dashboard/myorders',
+    );
   });
 });

@@ -132,7 +132,6 @@ function PurchasePage({ product }: { product: UseQueryResult<Product> }) {
             <PurchaseForm
               key={product.data._id}
               product={product.data}
-              onOrderPlaced={refetchProduct}
               onOrderRefused={refetchProduct}
             />
           </Suspense>

@@ -1,15 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Grid from '@mui/material/Grid';
-import TextField from '@mui/material/TextField';
 import type { Product } from '@shop/shared';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
+import { TextField } from '../../../components/ui/text-field';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { notify } from '../../../lib/toast';
 import { useUpdateProduct } from '../api/update-product';
@@ -21,6 +16,7 @@ import {
   type ProductEdit,
   type ProductEditValues,
 } from '../schemas';
+import styles from './edit-product-dialog.module.css';
 
 /** Not a SPEC message: the toast after an edit. */
 export const PRODUCT_UPDATED = 'Product Updated Successfully!';
@@ -38,7 +34,6 @@ interface EditProductDialogProps {
 
 /** Price, minimum, stock and description of one product, saved with `routes.catalog.update`. */
 export function EditProductDialog({ product, onClose }: EditProductDialogProps) {
-  const titleId = useId();
   const updateProduct = useUpdateProduct();
   const {
     register,
@@ -78,42 +73,40 @@ export function EditProductDialog({ product, onClose }: EditProductDialogProps) 
   return (
     <Dialog
       open
+      title={`Edit ${product.name}`}
       onClose={updateProduct.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="sm"
+      className={styles.dialog}
     >
-      <form noValidate onSubmit={onSubmit} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>Edit {product.name}</DialogTitle>
+      <form noValidate onSubmit={onSubmit}>
         <DialogContent>
-          <Grid container spacing={2} sx={{ pt: 1 }}>
+          <div className={styles.fields}>
             {numberFields.map(({ field, label, min }) => (
-              <Grid key={field} size={{ xs: 12, sm: 4 }}>
-                <TextField
-                  {...register(field)}
-                  label={label}
-                  type="number"
-                  fullWidth
-                  error={Boolean(errors[field])}
-                  helperText={errors[field]?.message}
-                  slotProps={{ htmlInput: { min, step: 1, inputMode: 'numeric' } }}
-                />
-              </Grid>
-            ))}
-            <Grid size={12}>
               <TextField
-                {...register('description')}
-                label="Description"
-                multiline
-                minRows={4}
+                key={field}
+                {...register(field)}
+                label={label}
+                type="number"
+                min={min}
+                step={1}
+                inputMode="numeric"
                 fullWidth
-                error={Boolean(errors.description)}
-                helperText={errors.description?.message}
+                error={Boolean(errors[field])}
+                helperText={errors[field]?.message}
               />
-            </Grid>
-          </Grid>
+            ))}
+            <TextField
+              {...register('description')}
+              label="Description"
+              multiline
+              minRows={4}
+              fullWidth
+              className={styles.wide}
+              error={Boolean(errors.description)}
+              helperText={errors.description?.message}
+            />
+          </div>
           {errors.root && (
-            <Alert severity="error" sx={{ mt: 2 }}>
+            <Alert severity="error" className={styles.error}>
               {errors.root.message}
             </Alert>
           )}

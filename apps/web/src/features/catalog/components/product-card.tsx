@@ -2,6 +2,7 @@ import { preview, type Product } from '@shop/shared';
 import { useId } from 'react';
 import { AddToCartIsland } from '../../../components/add-to-cart';
 import { Island } from '../../../components/island';
+import { ProductImage } from '../../../components/product-image';
 import { ButtonLink } from '../../../components/ui/button';
 import cardStyles from '../../../components/ui/card.module.css';
 import { cx } from '../../../components/ui/container';
@@ -39,7 +40,7 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
       aria-labelledby={nameId}
       className={cx(cardStyles.card, styles.card)}
     >
-      <img
+      <ProductImage
         src={product.img}
         alt={product.name}
         width={PRODUCT_IMAGE_WIDTH}

@@ -1,4 +1,5 @@
 import { preview, type Product } from '@shop/shared';
+import { ProductImage } from '../../../components/product-image';
 import { cx } from '../../../components/ui/container';
 import { Skeleton } from '../../../components/ui/skeleton';
 import text from '../../../components/ui/text.module.css';
@@ -13,7 +14,7 @@ import styles from './product-details.module.css';
 export function ProductDetails({ product }: { product: Product }) {
   return (
     <section aria-label={product.name}>
-      <img
+      <ProductImage
         src={product.img}
         alt={product.name}
         width={PRODUCT_IMAGE_WIDTH}

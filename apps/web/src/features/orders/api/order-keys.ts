@@ -1,3 +1,5 @@
+import type { AdminOrderQuery } from '@shop/shared';
+
 /**
  * Every order query key starts with 'orders', so one invalidation after a write refreshes the
  * lists and the single orders alike.
@@ -5,7 +7,7 @@
 export const orderKeys = {
   all: ['orders'] as const,
   mine: (email: string) => ['orders', 'mine', email] as const,
-  everyone: () => ['orders', 'everyone'] as const,
+  admin: (query: AdminOrderQuery) => ['orders', 'admin', query] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
 };
 

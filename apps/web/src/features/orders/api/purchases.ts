@@ -1,6 +1,7 @@
 import { purchaseSchema, type Purchase } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, download, routes } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 import { useSession } from '../../../lib/session';
 
 /**
@@ -30,13 +31,5 @@ export function usePurchase(id: string) {
 /** Saves the invoice PDF as the browser saves a download: INV-2026-00042.pdf. */
 export async function downloadInvoice(purchase: Purchase): Promise<void> {
   const blob = await download(routes.purchases.invoice, { params: { id: purchase._id } });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${purchase.invoiceNumber ?? purchase.number}.pdf`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // After the click has handed the file over; revoking at once can cancel it in some browsers.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(blob, `${purchase.invoiceNumber ?? purchase.number}.pdf`);
 }

@@ -1,31 +1,61 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
-import { messages, orderStatus, type Order, type ShipOrder } from '@shop/shared';
-import { useState } from 'react';
+import { messages, orderStatus, type AdminOrder, type Order, type ShipOrder } from '@shop/shared';
+import { useEffect, useEffectEvent, useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import errorButton from '../../../components/ui/button-error.module.css';
+import { Chip } from '../../../components/ui/chip';
+import { cx } from '../../../components/ui/container';
 import { LoadError } from '../../../components/ui/load-error';
+import { PageLink } from '../../../components/ui/navigation';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '../../../components/ui/table';
+import { TextField } from '../../../components/ui/text-field';
 import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useDeleteOrder } from '../api/delete-order';
-import { useAllOrders } from '../api/get-all-orders';
+import {
+  downloadAdminOrdersCsv,
+  useAdminOrders,
+  type AdminOrderFilter,
+} from '../api/get-admin-orders';
 import { useShipOrder } from '../api/ship-order';
+import styles from './all-orders.module.css';
 import { DashboardHeading } from './dashboard-heading';
-import { OrderProduct } from './order-product';
+import orderStyles from './orders.module.css';
 import { OrdersTableSkeleton } from './orders-table-skeleton';
 import { ShipDialog } from './ship-dialog';
 import { TestPaymentChip } from './test-payment-chip';
 
+/** Orders per page: a screenful of cards on a phone, a few screens of rows on a desk. */
+export const ADMIN_ORDERS_PER_PAGE = 25;
+
+/** How long typing must pause before the search asks the server. */
+export const SEARCH_DELAY_MS = 300;
+
+/** The status filter's choices: SPEC's Pending is what the API calls paid (not yet shipped). */
+const STATUS_CHOICES: { label: string; value: AdminOrderFilter['status'] }[] = [
+  { label: 'All', value: null },
+  { label: 'Unpaid', value: 'unpaid' },
+  { label: 'Paid', value: 'paid' },
+  { label: 'Shipped', value: 'shipped' },
+];
+
+export interface AllOrdersView extends AdminOrderFilter {
+  page: number;
+}
+
 interface AllOrdersTableProps {
+  /** What the page shows: the search, the status and the page (the route keeps it in the URL). */
+  view: AllOrdersView;
+  /** A new search or status starts again at page 1; `replace` while typing (no history entry each). */
+  onViewChange: (view: AllOrdersView, options?: { replace?: boolean }) => void;
   /** A deleted order gives its stock back: the page showing products should know. */
   onStockReleased?: () => void;
 }
@@ -45,17 +75,17 @@ function StatusCell({ order, shipping, onShip, onDelete }: StatusCellProps) {
   const status = orderStatus(order);
   if (status === 'Shipping') {
     return (
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <div className={orderStyles.actions}>
         <Button variant="outlined" size="small" disabled>
           Shipping
         </Button>
         <TestPaymentChip order={order} />
-      </Stack>
+      </div>
     );
   }
   const paid = status === 'Pending';
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+    <div className={cx(orderStyles.actions, styles.wrap)}>
       <Chip
         label={status}
         size="small"
@@ -68,11 +98,17 @@ function StatusCell({ order, shipping, onShip, onDelete }: StatusCellProps) {
           Ship
         </Button>
       ) : (
-        <Button variant="outlined" color="error" size="small" onClick={() => onDelete(order)}>
+        <Button
+          variant="outlined"
+          color="inherit"
+          size="small"
+          className={errorButton.outlined}
+          onClick={() => onDelete(order)}
+        >
           Delete
         </Button>
       )}
-    </Stack>
+    </div>
   );
 }
 
@@ -86,7 +122,7 @@ function OrderDetail({ order }: { order: Order }) {
   if (order.paid && order.transactionId) {
     const shipment = order.shipping ? shipmentText(order) : '';
     return (
-      <Typography variant="caption" sx={{ color: 'text.secondary', wordBreak: 'break-all' }}>
+      <span className={cx(orderStyles.caption, orderStyles.breakAll)}>
         {shipment && (
           <>
             Shipped: {shipment}
@@ -94,26 +130,162 @@ function OrderDetail({ order }: { order: Order }) {
           </>
         )}
         Transaction id: {order.transactionId}
-      </Typography>
+      </span>
     );
   }
   if (!order.paid && order.holdExpiresAt) {
     return (
-      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-        Held until {formatDateTime(order.holdExpiresAt)}
-      </Typography>
+      <span className={orderStyles.caption}>Held until {formatDateTime(order.holdExpiresAt)}</span>
     );
   }
   return null;
 }
 
-/** SPEC section 2, Manage All Orders: every customer's orders, shipped and deleted from here. */
-export function AllOrdersTable({ onStockReleased }: AllOrdersTableProps) {
-  const orders = useAllOrders();
+interface OrderRowProps {
+  order: AdminOrder;
+  shipping: boolean;
+  onShip: (order: Order) => void;
+  onDelete: (order: Order) => void;
+}
+
+function OrderRow({ order, shipping, onShip, onDelete }: OrderRowProps) {
+  return (
+    <TableRow data-testid="order-row" data-order-id={order._id}>
+      <TableCell label="Purchase">
+        <span className={styles.stack}>
+          <PageLink href={`/dashboard/purchases/${order.purchaseId}`} className={styles.nowrap}>
+            {order.purchaseNumber}
+          </PageLink>
+          <span className={cx(orderStyles.caption, styles.nowrap)}>
+            {formatDateTime(order.createdAt)}
+          </span>
+        </span>
+      </TableCell>
+      <TableCell label="Customer">
+        <span className={cx(styles.stack, styles.customer)}>
+          <span className={styles.strong}>{order.name}</span>
+          <span className={cx(orderStyles.caption, styles.anywhere)}>{order.email}</span>
+          <span className={orderStyles.caption}>Phone: {order.number}</span>
+        </span>
+      </TableCell>
+      <TableCell label="Ship to">
+        <span className={styles.words}>{order.address}</span>
+      </TableCell>
+      <TableCell label="PO / Company">
+        <span className={styles.stack}>
+          <span className={styles.words}>{order.poNumber ?? '—'}</span>
+          {order.company && (
+            <span className={cx(orderStyles.caption, styles.words)}>{order.company}</span>
+          )}
+        </span>
+      </TableCell>
+      <TableCell label="Product">
+        {/* The name alone: the picture would take the room the actions need. */}
+        <span className={cx(styles.strong, styles.words)}>{order.productName}</span>
+      </TableCell>
+      <TableCell label="Quantity" align="right">
+        {formatNumber(order.quantity)}
+      </TableCell>
+      <TableCell label="Total" align="right">
+        {formatPrice(order.price)}
+      </TableCell>
+      <TableCell label="Status">
+        <span className={cx(orderStyles.status, styles.statusCell)}>
+          <StatusCell order={order} shipping={shipping} onShip={onShip} onDelete={onDelete} />
+          <OrderDetail order={order} />
+        </span>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/** The search box: the server is asked once typing pauses, not at every key. */
+function SearchField({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(q);
+  // Back, Forward or a link change the search in the address bar: the box follows it.
+  const [shown, setShown] = useState(q);
+  if (q !== shown) {
+    setShown(q);
+    if (text.trim() !== q) setText(q);
+  }
+  // The page's other renders (an answer arriving) must not restart the wait.
+  const searchFor = useEffectEvent(onSearch);
+  useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === q) return undefined;
+    const timer = setTimeout(() => searchFor(wanted), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, q]);
+  return (
+    <TextField
+      type="search"
+      label="Search orders"
+      name="q"
+      value={text}
+      maxLength={200}
+      onChange={(event) => setText(event.target.value)}
+      helperText="Customer, email, product, purchase number, PO or company"
+      className={styles.search}
+    />
+  );
+}
+
+function StatusFilter({
+  status,
+  onChange,
+}: {
+  status: AdminOrderFilter['status'];
+  onChange: (status: AdminOrderFilter['status']) => void;
+}) {
+  const id = useId();
+  return (
+    <div className={styles.statusFilter}>
+      <label htmlFor={id} className={styles.selectLabel}>
+        Status
+      </label>
+      <select
+        id={id}
+        className={styles.select}
+        value={status ?? ''}
+        onChange={(event) =>
+          onChange(
+            STATUS_CHOICES.find((choice) => (choice.value ?? '') === event.target.value)?.value ??
+              null,
+          )
+        }
+      >
+        {STATUS_CHOICES.map((choice) => (
+          <option key={choice.label} value={choice.value ?? ''}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * SPEC section 2, Manage All Orders: every customer's orders, shipped and deleted from here;
+ * DESIGN section 8: searched, filtered by status and paged by the server (GET /admin/orders),
+ * with ship-to, phone, PO and company, and the CSV of the same filter.
+ */
+export function AllOrdersTable({ view, onViewChange, onStockReleased }: AllOrdersTableProps) {
+  const { q, status, page } = view;
+  const orders = useAdminOrders({ q, status }, page, ADMIN_ORDERS_PER_PAGE);
   const shipOrder = useShipOrder();
   const deleteOrder = useDeleteOrder();
   const [deleting, setDeleting] = useState<Order | null>(null);
   const [shipping, setShipping] = useState<Order | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const search = (text: string) => onViewChange({ q: text, status, page: 1 }, { replace: true });
+
+  const exportCsv = () => {
+    setExporting(true);
+    downloadAdminOrdersCsv({ q, status })
+      .catch((error: Error) => notify.error(error.message))
+      .finally(() => setExporting(false));
+  };
 
   const confirmShip = (shipment: NonNullable<ShipOrder>) => {
     const order = shipping;
@@ -152,64 +324,70 @@ export function AllOrdersTable({ onStockReleased }: AllOrdersTableProps) {
         onRetry={() => void orders.refetch()}
       />
     );
-  } else if (orders.data.length === 0) {
-    body = <Alert severity="info">No orders yet.</Alert>;
-  } else {
+  } else if (orders.data.items.length === 0) {
+    const filtered = q !== '' || status !== null || page > 1;
     body = (
-      <TableContainer component={Paper} variant="outlined" sx={{ overflowX: 'auto' }}>
-        <Table aria-label="All orders" sx={{ minWidth: 880 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Customer</TableCell>
-              <TableCell>Product</TableCell>
-              <TableCell align="right">Quantity</TableCell>
-              <TableCell align="right">Total</TableCell>
-              <TableCell>Status</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {orders.data.map((order) => (
-              <TableRow key={order._id} data-testid="order-row" data-order-id={order._id}>
-                <TableCell>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {order.name}
-                  </Typography>
-                  <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                    {order.email}
-                  </Typography>
-                  <Typography
-                    variant="caption"
-                    component="p"
-                    sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}
-                  >
-                    Ship to: {order.address}
-                    <br />
-                    Phone: {order.number}
-                    <br />
-                    {order.purchaseNumber}
-                  </Typography>
-                </TableCell>
-                <TableCell>
-                  <OrderProduct order={order} />
-                </TableCell>
-                <TableCell align="right">{formatNumber(order.quantity)}</TableCell>
-                <TableCell align="right">{formatPrice(order.price)}</TableCell>
-                <TableCell>
-                  <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                    <StatusCell
-                      order={order}
-                      shipping={shipOrder.isPending && shipOrder.variables?.id === order._id}
-                      onShip={setShipping}
-                      onDelete={setDeleting}
-                    />
-                    <OrderDetail order={order} />
-                  </Stack>
-                </TableCell>
+      <Alert severity="info" role="status">
+        {filtered ? 'No orders match this search.' : 'No orders yet.'}
+      </Alert>
+    );
+  } else {
+    const { items, total, limit } = orders.data;
+    const first = (orders.data.page - 1) * limit + 1;
+    const last = first + items.length - 1;
+    body = (
+      <>
+        <TableContainer aria-busy={orders.isPlaceholderData || undefined}>
+          <Table aria-label="All orders" cardsOnPhones className={styles.table}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Purchase</TableCell>
+                <TableCell>Customer</TableCell>
+                <TableCell>Ship to</TableCell>
+                <TableCell>PO / Company</TableCell>
+                <TableCell>Product</TableCell>
+                <TableCell align="right">Quantity</TableCell>
+                <TableCell align="right">Total</TableCell>
+                <TableCell>Status</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {items.map((order) => (
+                <OrderRow
+                  key={order._id}
+                  order={order}
+                  shipping={shipOrder.isPending && shipOrder.variables?.id === order._id}
+                  onShip={setShipping}
+                  onDelete={setDeleting}
+                />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <nav className={styles.paging} aria-label="Pages of orders">
+          <p className={styles.showing} role="status">
+            Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(total)}
+          </p>
+          <div className={orderStyles.actions}>
+            <Button
+              variant="outlined"
+              size="small"
+              disabled={page <= 1}
+              onClick={() => onViewChange({ q, status, page: page - 1 })}
+            >
+              Previous
+            </Button>
+            <Button
+              variant="outlined"
+              size="small"
+              disabled={last >= total}
+              onClick={() => onViewChange({ q, status, page: page + 1 })}
+            >
+              Next
+            </Button>
+          </div>
+        </nav>
+      </>
     );
   }
 
@@ -218,6 +396,16 @@ export function AllOrdersTable({ onStockReleased }: AllOrdersTableProps) {
       <DashboardHeading title="Manage All Orders">
         Ship paid orders and delete unpaid ones. Deleting an order puts its stock back on sale.
       </DashboardHeading>
+      <div className={styles.toolbar}>
+        <SearchField q={q} onSearch={search} />
+        <StatusFilter
+          status={status}
+          onChange={(next) => onViewChange({ q, status: next, page: 1 })}
+        />
+        <Button variant="outlined" loading={exporting} onClick={exportCsv}>
+          Download CSV
+        </Button>
+      </div>
       {body}
       <ShipDialog
         order={shipping}

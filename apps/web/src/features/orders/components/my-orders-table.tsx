@@ -1,4 +1,4 @@
-import { messages, trackingUrl, type Order } from '@shop/shared';
+import { messages, trackingUrl, type Order, type Purchase } from '@shop/shared';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Alert } from '../../../components/ui/alert';
@@ -20,7 +20,7 @@ import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format';
 import { useSignOutToHome } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
-import { useMyOrders } from '../api/get-my-orders';
+import { useMyPurchases } from '../api/get-my-purchases';
 import { DashboardHeading } from './dashboard-heading';
 import { PageLink } from '../../../components/ui/navigation';
 import { OrderProduct } from './order-product';
@@ -88,18 +88,19 @@ function CustomerStatus({ order }: { order: Order }) {
 function OrderRow({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
   return (
     <TableRow data-testid="order-row" data-order-id={order._id}>
-      <TableCell>
+      <TableCell label="Product">
         <OrderProduct order={order} />
-        <PageLink className={styles.caption} href={`/dashboard/purchases/${order.purchaseId}`}>
-          Purchase {order.purchaseNumber}
-        </PageLink>
       </TableCell>
-      <TableCell align="right">{formatNumber(order.quantity)}</TableCell>
-      <TableCell align="right">{formatPrice(order.price)}</TableCell>
-      <TableCell>
+      <TableCell label="Quantity" align="right">
+        {formatNumber(order.quantity)}
+      </TableCell>
+      <TableCell label="Total" align="right">
+        {formatPrice(order.price)}
+      </TableCell>
+      <TableCell label="Status">
         <CustomerStatus order={order} />
       </TableCell>
-      <TableCell>
+      <TableCell label="Actions">
         <div className={styles.actions}>
           {!order.paid && (
             <ButtonLink href={`/dashboard/payment/${order._id}`} variant="contained" size="small">
@@ -123,15 +124,76 @@ function OrderRow({ order, onCancel }: { order: Order; onCancel: (order: Order) 
 }
 
 /**
+ * One purchase of My Orders: a heading with its number (a link to its page), date, PO and total,
+ * then its lines. A table per purchase, so each line's row stays a SPEC order with its own Pay and
+ * Cancel, and each table becomes cards on a phone.
+ */
+function PurchaseGroup({
+  purchase,
+  onCancel,
+}: {
+  purchase: Purchase;
+  onCancel: (order: Order) => void;
+}) {
+  const headingId = `purchase-${purchase._id}`;
+  return (
+    <section aria-labelledby={headingId} className={styles.purchase} data-testid="purchase-group">
+      <div className={styles.purchaseHead}>
+        <h2 id={headingId} className={styles.purchaseTitle}>
+          <PageLink href={`/dashboard/purchases/${purchase._id}`}>
+            Purchase {purchase.number}
+          </PageLink>
+        </h2>
+        <dl className={styles.purchaseFacts}>
+          <div>
+            <dt>Placed</dt>
+            <dd>{formatDateTime(purchase.createdAt)}</dd>
+          </div>
+          {purchase.poNumber && (
+            <div>
+              <dt>PO</dt>
+              <dd>{purchase.poNumber}</dd>
+            </div>
+          )}
+          <div>
+            <dt>Total</dt>
+            <dd>{formatPrice(purchase.total)}</dd>
+          </div>
+        </dl>
+      </div>
+      <TableContainer>
+        <Table aria-labelledby={headingId} cardsOnPhones className={styles.myOrders}>
+          <TableHead>
+            <TableRow>
+              <TableCell>Product</TableCell>
+              <TableCell align="right">Quantity</TableCell>
+              <TableCell align="right">Total</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell>Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {purchase.orders.map((order) => (
+              <OrderRow key={order._id} order={order} onCancel={onCancel} />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </section>
+  );
+}
+
+/**
  * SPEC section 2, My Orders: the user's orders with Pay for unpaid ones and Cancel, disabled once
- * paid. SPEC section 6: a 401 or 403 from the list signs the user out and goes to /.
+ * paid, grouped by the purchase they were ordered in (DESIGN section 8). SPEC section 6: a 401 or
+ * 403 from the list signs the user out and goes to /.
  */
 export function MyOrdersTable({ onStockReleased }: MyOrdersTableProps) {
-  const orders = useMyOrders();
+  const purchases = useMyPurchases();
   const cancelOrder = useCancelOrder();
   const signOutToHome = useSignOutToHome();
   const [cancelling, setCancelling] = useState<Order | null>(null);
-  const refused = orders.error instanceof ApiError && orders.error.isAuthFailure;
+  const refused = purchases.error instanceof ApiError && purchases.error.isAuthFailure;
 
   useEffect(() => {
     if (refused) signOutToHome();
@@ -150,18 +212,18 @@ export function MyOrdersTable({ onStockReleased }: MyOrdersTableProps) {
   };
 
   let body;
-  if (orders.isPending || refused) {
+  if (purchases.isPending || refused) {
     body = <OrdersTableSkeleton />;
-  } else if (orders.error) {
+  } else if (purchases.error) {
     body = (
       <LoadError
         title="We could not load your orders."
-        error={orders.error}
-        retrying={orders.isFetching}
-        onRetry={() => void orders.refetch()}
+        error={purchases.error}
+        retrying={purchases.isFetching}
+        onRetry={() => void purchases.refetch()}
       />
     );
-  } else if (orders.data.length === 0) {
+  } else if (purchases.data.length === 0) {
     body = (
       <Alert
         severity="info"
@@ -176,24 +238,11 @@ export function MyOrdersTable({ onStockReleased }: MyOrdersTableProps) {
     );
   } else {
     body = (
-      <TableContainer>
-        <Table aria-label="My orders" className={styles.myOrders}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Product</TableCell>
-              <TableCell align="right">Quantity</TableCell>
-              <TableCell align="right">Total</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {orders.data.map((order) => (
-              <OrderRow key={order._id} order={order} onCancel={setCancelling} />
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      <div className={styles.purchases}>
+        {purchases.data.map((purchase) => (
+          <PurchaseGroup key={purchase._id} purchase={purchase} onCancel={setCancelling} />
+        ))}
+      </div>
     );
   }
 

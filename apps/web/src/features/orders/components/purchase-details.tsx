@@ -1,8 +1,9 @@
-import type { Order, Purchase } from '@shop/shared';
-import { trackingUrl } from '@shop/shared';
+import { messages, trackingUrl, type Order, type Purchase } from '@shop/shared';
 import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
+import errorButton from '../../../components/ui/button-error.module.css';
 import { Chip } from '../../../components/ui/chip';
 import {
   Table,
@@ -12,10 +13,13 @@ import {
   TableHead,
   TableRow,
 } from '../../../components/ui/table';
-import { formatDateTime, formatPieces, formatPrice } from '../../../lib/format';
+import { addToCart } from '../../../lib/cart-store';
+import { formatDateTime, formatNumber, formatPieces, formatPrice } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
-import { DashboardHeading } from './dashboard-heading';
+import { useCancelOrder } from '../api/cancel-order';
 import { downloadInvoice } from '../api/purchases';
+import { DashboardHeading } from './dashboard-heading';
+import { OrderProduct } from './order-product';
 import styles from './purchase-details.module.css';
 
 const STATUS_LABEL: Record<Purchase['status'], string> = {
@@ -23,7 +27,6 @@ const STATUS_LABEL: Record<Purchase['status'], string> = {
   paid: 'Paid',
   shipped: 'Shipped',
 };
-
 
 /** Placed, paid, shipped: each step with its time, or what it waits for. */
 function Timeline({ purchase }: { purchase: Purchase }) {
@@ -46,14 +49,15 @@ function Timeline({ purchase }: { purchase: Purchase }) {
   );
 }
 
+/** "1 line", "3 lines". */
+export const formatLines = (count: number) =>
+  count === 1 ? '1 line' : `${formatNumber(count)} lines`;
+
+/** The Reorder toast: how many lines went back into the cart. */
+export const reorderedMessage = (count: number) => `${formatLines(count)} added to your cart`;
+
 function LineStatus({ order }: { order: Order }) {
-  if (!order.paid) {
-    return (
-      <ButtonLink href={`/dashboard/payment/${order._id}`} variant="outlined" size="small">
-        Pay this line
-      </ButtonLink>
-    );
-  }
+  if (!order.paid) return <Chip label="Unpaid" color="warning" size="small" variant="outlined" />;
   if (!order.shipping) return <Chip label="Paid" color="success" size="small" />;
   const url = trackingUrl(order.carrier, order.trackingNumber);
   return (
@@ -72,12 +76,75 @@ function LineStatus({ order }: { order: Order }) {
   );
 }
 
+/** SPEC section 4: an unpaid line can be paid on its own or cancelled by its owner. */
+function LineActions({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
+  if (order.paid) return null;
+  return (
+    <span className={styles.lineActions}>
+      <ButtonLink href={`/dashboard/payment/${order._id}`} variant="outlined" size="small">
+        Pay this line
+      </ButtonLink>
+      <Button
+        variant="outlined"
+        color="inherit"
+        size="small"
+        className={errorButton.outlined}
+        onClick={() => onCancel(order)}
+      >
+        Cancel
+      </Button>
+    </span>
+  );
+}
+
 /**
  * A purchase as its buyer (or an admin) reads it: the confirmation after checkout and the page
  * My Orders links to. Prices are those the server stored for each line.
  */
-export function PurchaseDetails({ purchase }: { purchase: Purchase }) {
+interface PurchaseDetailsProps {
+  purchase: Purchase;
+  /** The buyer has just placed it with the purchase form: the page says so first. */
+  justPlaced?: boolean;
+  /** After Reorder put the lines in the cart: the page goes to the cart. */
+  onReordered: () => void;
+  /** A cancelled line gives its stock back: the pages showing products should know. */
+  onStockReleased?: () => void;
+}
+
+export function PurchaseDetails({
+  purchase,
+  justPlaced = false,
+  onReordered,
+  onStockReleased,
+}: PurchaseDetailsProps) {
   const [downloading, setDownloading] = useState(false);
+  const cancelOrder = useCancelOrder();
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const unpaidLines = purchase.orders.filter((order) => !order.paid).length;
+  // A product taken out of the catalogue since (productId null) cannot be ordered again.
+  const reorderable = purchase.orders.filter(
+    (order): order is Order & { productId: string } => order.productId !== null,
+  );
+
+  const confirmCancel = () => {
+    if (!cancelling) return;
+    cancelOrder.mutate(cancelling._id, {
+      onSuccess: () => {
+        notify.success('Order cancelled.');
+        onStockReleased?.();
+      },
+      onError: (error) => notify.error(error.message),
+      onSettled: () => setCancelling(null),
+    });
+  };
+
+  // The cart keeps product ids and quantities only: the cart page and the checkout price them
+  // at today's prices.
+  const reorder = () => {
+    addToCart(reorderable.map(({ productId, quantity }) => ({ productId, quantity })));
+    notify.success(reorderedMessage(reorderable.length));
+    onReordered();
+  };
   const invoice = async () => {
     setDownloading(true);
     try {
@@ -102,6 +169,12 @@ export function PurchaseDetails({ purchase }: { purchase: Purchase }) {
       <DashboardHeading title={`Purchase ${purchase.number}`}>
         Placed {formatDateTime(purchase.createdAt)} by {purchase.name} ({purchase.email}).
       </DashboardHeading>
+      {justPlaced && purchase.unpaidTotal > 0 && (
+        // A status, not an alert: the toast already announces the success once.
+        <Alert severity="success" role="status" title="Order placed" data-testid="order-placed">
+          It stays reserved for you until it is paid or cancelled: pay now, or later from My Orders.
+        </Alert>
+      )}
       <p className={styles.status}>
         <Chip
           label={STATUS_LABEL[purchase.status]}
@@ -119,25 +192,33 @@ export function PurchaseDetails({ purchase }: { purchase: Purchase }) {
         ))}
       </dl>
       <TableContainer>
-        <Table aria-label="Lines">
+        <Table aria-label="Lines" cardsOnPhones>
           <TableHead>
             <TableRow>
               <TableCell>Product</TableCell>
               <TableCell align="right">Price</TableCell>
               <TableCell align="right">Total</TableCell>
               <TableCell>Status</TableCell>
+              <TableCell>Actions</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {purchase.orders.map((order) => (
-              <TableRow key={order._id} data-testid="purchase-line">
-                <TableCell className={styles.product}>{order.productName}</TableCell>
-                <TableCell align="right">
+              <TableRow key={order._id} data-testid="purchase-line" data-order-id={order._id}>
+                <TableCell label="Product" className={styles.product}>
+                  <OrderProduct order={order} />
+                </TableCell>
+                <TableCell label="Price" align="right">
                   {formatPrice(order.unitPrice)} × {formatPieces(order.quantity)}
                 </TableCell>
-                <TableCell align="right">{formatPrice(order.price)}</TableCell>
-                <TableCell>
+                <TableCell label="Total" align="right">
+                  {formatPrice(order.price)}
+                </TableCell>
+                <TableCell label="Status">
                   <LineStatus order={order} />
+                </TableCell>
+                <TableCell label="Actions">
+                  <LineActions order={order} onCancel={setCancelling} />
                 </TableCell>
               </TableRow>
             ))}
@@ -151,6 +232,16 @@ export function PurchaseDetails({ purchase }: { purchase: Purchase }) {
         )}
       </p>
       <div className={styles.actions}>
+        {unpaidLines >= 2 && (
+          <ButtonLink href={`/dashboard/payment/purchase/${purchase._id}`} variant="contained">
+            Pay the whole purchase ({formatPrice(purchase.unpaidTotal)})
+          </ButtonLink>
+        )}
+        {reorderable.length > 0 && (
+          <Button variant="outlined" onClick={reorder}>
+            Reorder
+          </Button>
+        )}
         {purchase.invoiceNumber ? (
           <Button variant="contained" loading={downloading} onClick={() => void invoice()}>
             Download invoice {purchase.invoiceNumber}
@@ -159,6 +250,17 @@ export function PurchaseDetails({ purchase }: { purchase: Purchase }) {
           <Alert severity="info">The invoice is made once every line is paid.</Alert>
         )}
       </div>
+      <ConfirmDialog
+        open={cancelling !== null}
+        question={messages.confirmCancelOrder}
+        detail={
+          cancelling &&
+          `${formatNumber(cancelling.quantity)} × ${cancelling.productName}, ${formatPrice(cancelling.price)}`
+        }
+        pending={cancelOrder.isPending}
+        onConfirm={confirmCancel}
+        onCancel={() => setCancelling(null)}
+      />
     </article>
   );
 }

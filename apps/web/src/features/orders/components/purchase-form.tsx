@@ -1,14 +1,16 @@
-import { messages, type Order, type Product } from '@shop/shared';
+import type { Product } from '@shop/shared';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { AddToCart } from '../../../components/add-to-cart';
 import { Alert } from '../../../components/ui/alert';
-import { Button, ButtonLink } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { formatNumber, formatPrice } from '../../../lib/format';
 import { useSession } from '../../../lib/session/use-session';
+import { replacePage } from '../../../lib/replace-page';
 import { notify } from '../../../lib/toast';
 import { usePlaceOrder } from '../api/place-order';
+import { placedPurchasePath } from '../placed';
 import { checkQuantityField } from '../quantity';
 import styles from './purchase-form.module.css';
 
@@ -20,31 +22,8 @@ const contactResolver: Resolver<ContactValues> = async (...args) =>
 
 interface PurchaseFormProps {
   product: Product;
-  /** After an order is placed: the product's stock went down, so the page reloads it. */
-  onOrderPlaced?: (order: Order) => void;
   /** After the server refused the order: the stock may have changed meanwhile. */
   onOrderRefused?: () => void;
-}
-
-function PlacedOrder({ order }: { order: Order }) {
-  return (
-    // A status, not an alert: the toast already announces the success once.
-    <Alert severity="success" role="status" className={styles.placed} data-testid="order-placed">
-      <p className={styles.placedTitle}>Your order is placed.</p>
-      <p className={styles.placedText}>
-        {formatNumber(order.quantity)} × {order.productName}, total {formatPrice(order.price)}. It
-        stays reserved for you until it is paid or cancelled.
-      </p>
-      <div className={styles.placedActions}>
-        <ButtonLink href={`/dashboard/payment/${order._id}`} variant="contained" size="small">
-          Pay Now
-        </ButtonLink>
-        <ButtonLink href="/dashboard/myorders" variant="outlined" size="small">
-          Go to My Orders
-        </ButtonLink>
-      </div>
-    </Alert>
-  );
 }
 
 /**
@@ -52,18 +31,18 @@ function PlacedOrder({ order }: { order: Order }) {
  * and email read-only, phone and address typed in. SPEC section 5: an invalid quantity disables
  * Purchase and says why in an error toast.
  */
-export function PurchaseForm({ product, onOrderPlaced, onOrderRefused }: PurchaseFormProps) {
+export function PurchaseForm({ product, onOrderRefused }: PurchaseFormProps) {
   const { user } = useSession();
   const placeOrder = usePlaceOrder();
   const [quantityText, setQuantityText] = useState(String(product.minimum));
-  const [placed, setPlaced] = useState<Order | null>(null);
+  // Placed, and on the way to the purchase page: Purchase stays busy, so nobody orders twice.
+  const [leaving, setLeaving] = useState(false);
   const quantityToast = useRef<string | null>(null);
   const check = checkQuantityField(quantityText, product);
 
   const {
     register,
     handleSubmit,
-    reset,
     formState: { errors },
   } = useForm<ContactValues>({
     resolver: contactResolver,
@@ -88,12 +67,11 @@ export function PurchaseForm({ product, onOrderPlaced, onOrderRefused }: Purchas
     placeOrder.mutate(
       { productId: product._id, quantity: check.quantity, ...contact },
       {
+        // The new purchase's page says "Order Place Successfully!" (SPEC section 8) on arrival,
+        // and replaces this page in the history: Back does not return to a filled form.
         onSuccess: (order) => {
-          notify.success(messages.orderPlaced);
-          reset();
-          setQuantityText(String(product.minimum));
-          setPlaced(order);
-          onOrderPlaced?.(order);
+          setLeaving(true);
+          replacePage(placedPurchasePath(order.purchaseId));
         },
         onError: (error) => {
           notify.error(error.message);
@@ -152,7 +130,7 @@ export function PurchaseForm({ product, onOrderPlaced, onOrderRefused }: Purchas
           variant="contained"
           size="large"
           disabled={!check?.ok}
-          loading={placeOrder.isPending}
+          loading={placeOrder.isPending || leaving}
         >
           Purchase
         </Button>
@@ -163,7 +141,6 @@ export function PurchaseForm({ product, onOrderPlaced, onOrderRefused }: Purchas
           fullWidth
         />
       </div>
-      {placed && <PlacedOrder order={placed} />}
     </form>
   );
 }

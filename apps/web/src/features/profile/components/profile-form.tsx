@@ -1,16 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
-import Typography from '@mui/material/Typography';
-import TextField from '@mui/material/TextField';
 import { messages, userInfoSchema, type UserInfo, type UserInfoInput } from '@shop/shared';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { notify } from '../../../lib/toast';
 import { useSaveUserInfo } from '../api/save-user-info';
+import styles from './profile.module.css';
 
+/** The form starts with every field a string: an empty business field means "none". */
 const emptyInfo: UserInfoInput = {
   education: '',
   location: '',
@@ -22,21 +21,51 @@ const emptyInfo: UserInfoInput = {
   shippingAddress: '',
 };
 
+/** SPEC section 5's four fields: all required. */
 export const profileFields = [
   { field: 'education', label: 'Education', type: 'text', autoComplete: 'off' },
   { field: 'location', label: 'Location', type: 'text', autoComplete: 'address-level2' },
   { field: 'number', label: 'Phone Number', type: 'tel', autoComplete: 'tel' },
   { field: 'linkedin', label: 'LinkedIn', type: 'url', autoComplete: 'url' },
 ] as const;
-const fieldNames = profileFields.map(({ field }) => field);
+
+/** What a checkout is prefilled from (DESIGN section 8): optional, an empty field is none. */
+export const businessFields = [
+  { field: 'company', label: 'Company name', autoComplete: 'organization' },
+  { field: 'taxId', label: 'Tax id (VAT/EIN)', autoComplete: 'off' },
+] as const;
+export const addressFields = [
+  { field: 'billingAddress', label: 'Billing address', autoComplete: 'billing street-address' },
+  { field: 'shippingAddress', label: 'Shipping address', autoComplete: 'shipping street-address' },
+] as const;
+
+const fieldNames = [...profileFields, ...businessFields, ...addressFields].map(
+  ({ field }) => field,
+);
+
+/** The stored answer (null for a business field not given) as the form's strings. */
+const valuesOf = (stored: UserInfo | null): UserInfoInput =>
+  stored
+    ? {
+        ...stored,
+        company: stored.company ?? '',
+        taxId: stored.taxId ?? '',
+        billingAddress: stored.billingAddress ?? '',
+        shippingAddress: stored.shippingAddress ?? '',
+      }
+    : emptyInfo;
 
 /** SPEC section 4: the mode changes only the labels and the success message. */
 export const modeLabel = (stored: UserInfo | null) =>
   stored ? 'Update Information' : 'Add Information';
 
-/** The profile form: every field required (SPEC section 5); stored values are the start. */
+/**
+ * The profile form: SPEC's four fields, every one required (SPEC section 5), then the optional
+ * business details. Stored values are the start.
+ */
 export function ProfileForm({ stored }: { stored: UserInfo | null }) {
   const headingId = useId();
+  const businessId = useId();
   const label = modeLabel(stored);
   const saveInfo = useSaveUserInfo();
   const {
@@ -47,14 +76,14 @@ export function ProfileForm({ stored }: { stored: UserInfo | null }) {
     formState: { errors },
   } = useForm<UserInfoInput, unknown, UserInfo>({
     resolver: zodResolver(userInfoSchema),
-    defaultValues: stored ?? emptyInfo,
+    defaultValues: valuesOf(stored),
   });
 
   const onSubmit = handleSubmit((info) => {
     saveInfo.mutate(info, {
       onSuccess: (saved) => {
         notify.success(messages.informationSaved);
-        reset(saved.info);
+        reset(valuesOf(saved.info));
       },
       onError: (error) => {
         const fieldErrors = serverFieldErrors(error, fieldNames);
@@ -65,34 +94,63 @@ export function ProfileForm({ stored }: { stored: UserInfo | null }) {
   });
 
   return (
-    <Box component="form" noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
-      <Typography variant="h2" id={headingId} sx={{ fontSize: '1.35rem', mb: 2 }}>
+    <form noValidate onSubmit={onSubmit} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.heading}>
         {label}
-      </Typography>
-      <Grid container spacing={2}>
+      </h2>
+      <div className={styles.fields}>
         {profileFields.map(({ field, label: fieldLabel, type, autoComplete }) => (
-          <Grid key={field} size={{ xs: 12, sm: 6 }}>
-            <TextField
-              {...register(field)}
-              label={fieldLabel}
-              type={type}
-              autoComplete={autoComplete}
-              fullWidth
-              error={Boolean(errors[field])}
-              helperText={errors[field]?.message}
-            />
-          </Grid>
+          <TextField
+            key={field}
+            {...register(field)}
+            label={fieldLabel}
+            type={type}
+            autoComplete={autoComplete}
+            fullWidth
+            error={Boolean(errors[field])}
+            helperText={errors[field]?.message}
+          />
         ))}
-      </Grid>
+        <div className={styles.wide}>
+          <h3 id={businessId} className={styles.subheading}>
+            Business details
+          </h3>
+          <p className={styles.hint}>Optional: your checkouts start from them.</p>
+        </div>
+        {businessFields.map(({ field, label: fieldLabel, autoComplete }) => (
+          <TextField
+            key={field}
+            {...register(field)}
+            label={fieldLabel}
+            autoComplete={autoComplete}
+            fullWidth
+            error={Boolean(errors[field])}
+            helperText={errors[field]?.message}
+          />
+        ))}
+        {addressFields.map(({ field, label: fieldLabel, autoComplete }) => (
+          <TextField
+            key={field}
+            {...register(field)}
+            label={fieldLabel}
+            autoComplete={autoComplete}
+            multiline
+            minRows={3}
+            fullWidth
+            error={Boolean(errors[field])}
+            helperText={errors[field]?.message}
+          />
+        ))}
+      </div>
       <Button
         type="submit"
         variant="contained"
         size="large"
         loading={saveInfo.isPending}
-        sx={{ mt: 3 }}
+        className={styles.submit}
       >
         {label}
       </Button>
-    </Box>
+    </form>
   );
 }

@@ -1,8 +1,6 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import type { FormEvent, ReactNode } from 'react';
+import { Button } from '../../../../components/ui/button';
+import styles from './card-form.module.css';
 
 interface CardFormLayoutProps {
   children: ReactNode;
@@ -14,7 +12,10 @@ interface CardFormLayoutProps {
   onSubmit: () => void;
 }
 
-/** The part both gateways share: their card fields, the card error, then Pay. */
+/**
+ * The part both gateways share: their card fields, the card error, then Pay. Drawn without MUI,
+ * so the purchase's payment page loads no styling library.
+ */
 export function CardFormLayout({
   children,
   error,
@@ -27,29 +28,15 @@ export function CardFormLayout({
     if (ready && !processing) onSubmit();
   };
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Card payment">
-      <Stack spacing={2}>
-        {children}
-        {/* Always in the page, so screen readers announce a message as soon as it appears. */}
-        <Typography
-          role="alert"
-          data-testid="card-error"
-          color="error"
-          variant="body2"
-          sx={{ fontWeight: 600, minHeight: '1.5em' }}
-        >
-          {error}
-        </Typography>
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={!ready}
-          loading={processing}
-        >
-          Pay
-        </Button>
-      </Stack>
-    </Box>
+    <form noValidate onSubmit={submit} aria-label="Card payment" className={styles.form}>
+      {children}
+      {/* Always in the page, so screen readers announce a message as soon as it appears. */}
+      <p role="alert" data-testid="card-error" className={styles.error}>
+        {error}
+      </p>
+      <Button type="submit" variant="contained" size="large" disabled={!ready} loading={processing}>
+        Pay
+      </Button>
+    </form>
   );
 }

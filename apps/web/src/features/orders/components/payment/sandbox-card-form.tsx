@@ -1,12 +1,11 @@
-import Alert from '@mui/material/Alert';
-import Chip from '@mui/material/Chip';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+import { Alert } from '../../../../components/ui/alert';
+import { Chip } from '../../../../components/ui/chip';
+import { TextField } from '../../../../components/ui/text-field';
 import { useState, type ChangeEvent } from 'react';
 import { confirmSandboxPayment, type SandboxCard } from '../../api/confirm-sandbox-payment';
 import { CardFormLayout } from './card-form-layout';
 import { GENERIC_CARD_ERROR, type CardFormProps } from './card-form-types';
+import styles from './card-form.module.css';
 
 interface CardFields {
   number: string;
@@ -76,17 +75,15 @@ export function SandboxCardForm({ clientSecret, billingDetails, onSucceeded }: C
       processing={processing}
       onSubmit={() => void pay()}
     >
-      <Alert severity="warning" icon={false} data-testid="test-mode">
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 0.5 }}>
-          <Chip label="TEST MODE" color="warning" size="small" sx={{ fontWeight: 700 }} />
-          <Typography variant="body2" sx={{ fontWeight: 600 }}>
-            No real money is taken.
-          </Typography>
-        </Stack>
-        <Typography variant="body2">
+      <Alert severity="warning" data-testid="test-mode">
+        <p className={styles.testMode}>
+          <Chip label="TEST MODE" color="warning" size="small" className={styles.testModeChip} />
+          No real money is taken.
+        </p>
+        <p className={styles.testCards}>
           Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined. Use any future
           expiry date and any 3-digit CVC.
-        </Typography>
+        </p>
       </Alert>
       <TextField
         label="Card number"
@@ -94,17 +91,20 @@ export function SandboxCardForm({ clientSecret, billingDetails, onSucceeded }: C
         onChange={update('number')}
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
-        slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 23 } }}
+        inputMode="numeric"
+        maxLength={23}
+        fullWidth
       />
-      <Stack direction="row" spacing={2}>
+      <div className={styles.row}>
         <TextField
           label="Expiry (MM/YY)"
           value={fields.expiry}
           onChange={update('expiry')}
           autoComplete="cc-exp"
           placeholder="MM/YY"
+          inputMode="numeric"
+          maxLength={7}
           fullWidth
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
         />
         <TextField
           label="CVC"
@@ -112,10 +112,11 @@ export function SandboxCardForm({ clientSecret, billingDetails, onSucceeded }: C
           onChange={update('cvc')}
           autoComplete="cc-csc"
           placeholder="123"
+          inputMode="numeric"
+          maxLength={4}
           fullWidth
-          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 4 } }}
         />
-      </Stack>
+      </div>
     </CardFormLayout>
   );
 }

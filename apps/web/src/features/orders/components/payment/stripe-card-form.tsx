@@ -1,11 +1,18 @@
-import Box from '@mui/material/Box';
-import FormLabel from '@mui/material/FormLabel';
-import { useTheme } from '@mui/material/styles';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { useId, useState } from 'react';
 import { CardFormLayout } from './card-form-layout';
 import { GENERIC_CARD_ERROR, type CardFormProps } from './card-form-types';
+import styles from './card-form.module.css';
+
+/**
+ * global.css's --color-text, --color-error and --font-family: Stripe's frame cannot read the
+ * page's CSS variables.
+ */
+const TEXT_COLOR = '#1a2433';
+const ERROR_COLOR = '#d32f2f';
+const FONT_FAMILY =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 
 /** Stripe.js is loaded once per key, however often the payment page opens. */
 const stripeByKey = new Map<string, Promise<Stripe | null>>();
@@ -21,7 +28,6 @@ function stripeFor(publishableKey: string): Promise<Stripe | null> {
 function StripeCardFields({ clientSecret, billingDetails, onSucceeded }: CardFormProps) {
   const stripe = useStripe();
   const elements = useElements();
-  const theme = useTheme();
   const labelId = useId();
   const [cardReady, setCardReady] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -57,32 +63,25 @@ function StripeCardFields({ clientSecret, billingDetails, onSucceeded }: CardFor
       processing={processing}
       onSubmit={() => void pay()}
     >
-      <Box>
-        <FormLabel id={labelId} sx={{ display: 'block', mb: 1 }}>
+      <div>
+        <span id={labelId} className={styles.cardLabel}>
           Card details
-        </FormLabel>
-        <Box
-          aria-labelledby={labelId}
-          role="group"
-          sx={{ p: 1.75, border: 1, borderColor: 'divider', borderRadius: 1 }}
-        >
+        </span>
+        <div aria-labelledby={labelId} role="group" className={styles.cardBox}>
           <CardElement
             onReady={() => setCardReady(true)}
             onChange={(event) => setError(event.error?.message ?? null)}
             options={{
               hidePostalCode: true,
+              // Stripe draws the card field in its own frame: the shop's colours, given as values.
               style: {
-                base: {
-                  fontSize: '16px',
-                  color: theme.palette.text.primary,
-                  fontFamily: theme.typography.fontFamily,
-                },
-                invalid: { color: theme.palette.error.main },
+                base: { fontSize: '16px', color: TEXT_COLOR, fontFamily: FONT_FAMILY },
+                invalid: { color: ERROR_COLOR },
               },
             }}
           />
-        </Box>
-      </Box>
+        </div>
+      </div>
     </CardFormLayout>
   );
 }
