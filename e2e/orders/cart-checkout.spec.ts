@@ -215,5 +215,13 @@ test('a checkout whose stock ran out meanwhile names the refused line, and order
   await expect(page).toHaveURL('/cart');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expectAccessible(page, '/cart after a refused checkout');
+
+  // On a phone the line is a card: its quantity and Remove are on screen, nothing scrolls sideways.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const remove = cartLine(page, ssd.name).getByRole('button', { name: 'Remove' });
+  await remove.scrollIntoViewIfNeeded();
+  await expect(remove).toBeInViewport({ ratio: 1 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectAccessible(page, '/cart on a phone');
   await adminPage.close();
 });
