@@ -105,9 +105,17 @@ test('a customer fills a cart from a card, the purchase page and a CSV file, and
   // SPEC's Purchase stays as it was.
   await expect(page.getByRole('button', { name: 'Purchase', exact: true })).toBeEnabled();
 
-  // A reload keeps the cart.
+  // A reload keeps the cart. The server renders the navbar without a count (it cannot know the
+  // cart), and the count shows once the navbar has hydrated, without a mismatch.
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   await page.reload();
+  await expect(page.locator('[data-island="navbar"][data-hydrated]')).toBeAttached();
   await expect(cartLink(page)).toHaveAccessibleName('Cart, 2 lines');
+  expect(errors.filter((text) => /hydrat|did not match/i.test(text))).toEqual([]);
 
   // So does signing out and in again: the cart asks for a sign-in, and the login comes back.
   await banner(page).getByRole('button', { name: 'Signout' }).click();
