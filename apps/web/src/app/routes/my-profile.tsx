@@ -2,7 +2,7 @@ import { PageTitle } from '../../components/page-title';
 import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useSession } from '../../lib/session';
-import { useUserInfo } from '../../features/profile/api/get-user-info';
+import { useUserInfo } from '../../lib/user-info';
 import { modeLabel, ProfileForm } from '../../features/profile/components/profile-form';
 import styles from '../../features/profile/components/profile.module.css';
 import { StoredInformation } from '../../features/profile/components/stored-information';

@@ -7,6 +7,7 @@ import { ButtonLink } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
+import { CART_PATH } from '../../lib/cart-store';
 import { productKeys } from '../../lib/product-keys';
 import { notify } from '../../lib/toast';
 import { usePurchase } from '../../features/orders/api/purchases';
@@ -84,7 +85,7 @@ export default function PurchaseDetailsPage() {
     <PurchaseDetails
       purchase={purchase.data}
       justPlaced={justPlaced}
-      onReordered={() => void navigate('/cart')}
+      onReordered={() => void navigate(CART_PATH)}
       onStockReleased={() => void queryClient.invalidateQueries({ queryKey: productKeys.all })}
     />
   );

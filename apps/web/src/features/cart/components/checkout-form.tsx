@@ -14,7 +14,7 @@ import { formatPrice } from '../../../lib/format';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useSession } from '../../../lib/session/use-session';
 import { refusedLines, useCheckout } from '../api/checkout';
-import { useCheckoutProfile } from '../api/profile';
+import { useUserInfo } from '../../../lib/user-info';
 import styles from './cart.module.css';
 
 /** The checkout's own fields, checked with the shared rules the server applies to POST /checkout. */
@@ -68,7 +68,7 @@ interface CheckoutFormProps {
 export function CheckoutForm({ lines, total, blocked, onRefused, onPlaced }: CheckoutFormProps) {
   const headingId = useId();
   const { user } = useSession();
-  const profile = useCheckoutProfile(user?.email);
+  const profile = useUserInfo(user?.email);
   const placeOrder = useCheckout();
   // A second press before the first press's re-render has disabled the button is no second order.
   const sending = useRef(false);

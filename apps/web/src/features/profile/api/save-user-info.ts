@@ -2,7 +2,7 @@ import { messages, userInfoSavedSchema, type UserInfo } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, routes } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { userInfoKeys } from './user-info-keys';
+import { userInfoKeys } from '../../../lib/user-info';
 
 export interface SavedUserInfo {
   email: string;

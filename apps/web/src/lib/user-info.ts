@@ -1,9 +1,20 @@
 import { userInfoAnswerSchema, type UserInfo } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call, routes } from '../../../lib/api-client';
-import { userInfoKeys } from './user-info-keys';
+import { call, routes } from './api-client';
 
-/** The signed-in user's stored information, or null before the first save. */
+/*
+ * The signed-in user's stored profile. My Profile shows and saves it; the checkout is prefilled
+ * from it (DESIGN section 8). One query, one key: a profile saved on My Profile (which
+ * invalidates `userInfoKeys.all`) is what the checkout shows next.
+ */
+
+/** The key names the email, so another user never sees it. */
+export const userInfoKeys = {
+  all: ['userinfo'] as const,
+  detail: (email: string) => ['userinfo', email] as const,
+};
+
+/** The stored information, or null before the first save. */
 export function getUserInfo(email: string, signal?: AbortSignal): Promise<UserInfo | null> {
   return call(routes.profile.get, { params: { email } }, { schema: userInfoAnswerSchema, signal });
 }
