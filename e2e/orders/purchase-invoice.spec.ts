@@ -7,70 +7,85 @@ import { latestEmailTo } from '../support/mail';
 import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
 
 /**
- * A business purchase from checkout to the shipment: a purchase of two lines with a PO number,
- * its page, the payment of all its lines at once, the invoice downloaded and read, the emails,
- * and the admin's shipment with its tracking number as the customer then sees it.
+ * Issue 13's journey of a business purchase, as a purchasing clerk and the shop's admin go
+ * through it in the browser: a quick order uploaded as CSV, the checkout with a PO number, the
+ * purchase page, one card payment for every line, the invoice downloaded and read, the emails
+ * from the local SMTP server, and the admin's shipment with its tracking number as the customer
+ * then sees it.
  */
-test('a purchase with a PO: its page, one payment for every line, the invoice PDF, the emails and the tracking', async ({
+test('quick order by CSV, checkout with a PO, one payment, the invoice PDF, the emails and the tracking', async ({
   page,
   browser,
 }) => {
+  test.setTimeout(90_000);
   const buyer = await signUpViaApi(page);
-  const client = shopApi(page.request);
   const motherboard = await demoProduct(page.request, 'Motherboard');
   const chassis = await demoProduct(page.request, 'Chassis');
-  const placed = await client.call(
-    api.purchases.checkout,
-    {
-      body: {
-        lines: [
-          { productId: motherboard._id, quantity: motherboard.minimum },
-          { productId: chassis._id, quantity: chassis.minimum },
-        ],
-        number: '+44 20 7946 0958',
-        address: 'Unit 4/B #2, Harbour Road, Leeds',
-        poNumber: 'PO-E2E-0042',
-        company: 'Acme Components Ltd',
-        taxId: 'GB123456789',
-      },
-    },
-    { token: buyer.token },
-  );
-  const purchase: Purchase = expectStatus(placed, 201);
 
-  // The order-placed email links to the purchase page.
-  const placedMail = await latestEmailTo(buyer.email, new RegExp(purchase.number));
-  expect(placedMail.text).toContain(`/dashboard/purchases/${purchase._id}`);
+  // The quick order: a CSV file naming the two parts (any case), at their minimums.
+  await page.goto('/cart');
+  await page.getByLabel('Upload a .csv file').setInputFiles({
+    name: 'order.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      `name,quantity\n"${motherboard.name.toUpperCase()}",${motherboard.minimum}\n` +
+        `"${chassis.name}",${chassis.minimum}\n`,
+    ),
+  });
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
 
-  await page.goto(`/dashboard/purchases/${purchase._id}`);
-  await expect(page.getByRole('heading', { name: `Purchase ${purchase.number}` })).toBeVisible();
+  // The checkout with a PO number, the company and its tax id.
+  const form = page.getByRole('form', { name: 'Checkout' });
+  await form.getByRole('textbox', { name: 'Phone Number' }).fill('+44 20 7946 0958');
+  await form.getByRole('textbox', { name: 'Address' }).fill('Unit 4/B #2, Harbour Road, Leeds');
+  await form.getByRole('textbox', { name: 'PO number (optional)' }).fill('PO-E2E-0042');
+  await form.getByRole('textbox', { name: 'Company (optional)' }).fill('Acme Components Ltd');
+  await form.getByRole('textbox', { name: /^Tax id/ }).fill('GB123456789');
+  const total = motherboard.price * motherboard.minimum + chassis.price * chassis.minimum;
+  await page.getByRole('button', { name: 'Place order' }).click();
+
+  // The purchase page is the confirmation.
+  await expect(page).toHaveURL(/\/dashboard\/purchases\/[0-9a-f-]{36}$/);
+  const purchaseId = page.url().split('/').pop()!;
+  const heading = page.getByRole('heading', { name: /^Purchase PW-\d{6}$/ });
+  await expect(heading).toBeVisible();
+  const number = (await heading.textContent())!.replace('Purchase ', '');
   await expect(page.getByText('PO-E2E-0042')).toBeVisible();
   await expect(page.getByText('Acme Components Ltd')).toBeVisible();
   await expect(page.getByTestId('purchase-line')).toHaveCount(2);
   await expect(page.getByText('The invoice is made once every line is paid.')).toBeVisible();
 
+  // The order-placed email links to the purchase page.
+  const placedMail = await latestEmailTo(buyer.email, new RegExp(number));
+  expect(placedMail.text).toContain(`/dashboard/purchases/${purchaseId}`);
+
   // One payment for both lines, with Stripe's test card through the sandbox gateway.
-  const intent = await client.call(
-    api.payments.createIntent,
-    { body: { purchaseId: purchase._id } },
-    { token: buyer.token },
+  await page
+    .getByRole('link', { name: `Pay the whole purchase ($${total.toLocaleString('en-US')})` })
+    .click();
+  await expect(page).toHaveURL(`/dashboard/payment/purchase/${purchaseId}`);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel(/expir/i).fill(`12/${String(new Date().getFullYear() + 2).slice(2)}`);
+  await page.getByLabel('CVC').fill('123');
+  const pay = page.getByRole('button', { name: 'Pay', exact: true });
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  await expect(page).toHaveURL(`/dashboard/purchases/${purchaseId}`);
+  for (const line of await page.getByTestId('purchase-line').all()) {
+    await expect(line).toContainText('Paid');
+  }
+  const purchase: Purchase = expectStatus(
+    await shopApi(page.request).call(
+      api.purchases.get,
+      { params: { id: purchaseId } },
+      { token: buyer.token },
+    ),
+    200,
   );
-  const { clientSecret } = expectStatus(intent, 200);
-  const confirmed = await client.call(api.payments.sandboxConfirm, {
-    body: {
-      clientSecret,
-      card: { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' },
-      billingDetails: { name: buyer.name, email: buyer.email },
-    },
-  });
-  const { paymentIntent } = expectStatus(confirmed, 200);
-  const paid = await client.call(
-    api.purchases.recordPayment,
-    { params: { id: purchase._id }, body: { transactionId: paymentIntent.id } },
-    { token: buyer.token },
-  );
-  const { invoiceNumber } = expectStatus(paid, 200);
+  const { invoiceNumber } = purchase;
   expect(invoiceNumber).toMatch(/^INV-\d{4}-\d{5}$/);
+  expect(purchase.number).toBe(number);
+  expect(purchase.total).toBe(total);
 
   await page.reload();
   const download = page.waitForEvent('download');
