@@ -12,7 +12,11 @@ import * as z from 'zod/mini';
 /** Every id the API hands out is a UUID; anything else is refused before a query runs. */
 export const idSchema = z.uuid({ error: 'Please give a valid id.' });
 
-/** Product (SPEC calls it item). Prices are whole dollars per piece. */
+/**
+ * Product (SPEC calls it item). Prices are whole dollars per piece. After SPEC's six fields come
+ * DESIGN section 8's: part number, category, pack size, maximum per order, volume prices,
+ * specifications, and the stock at or below which admins are warned.
+ */
 const product = z.object({
   _id: idSchema,
   name: z.string(),
@@ -21,6 +25,13 @@ const product = z.object({
   price: z.int(),
   minimum: z.int(),
   available: z.int(),
+  sku: z.string(),
+  category: z.string(),
+  increment: z.int(),
+  maximum: z.nullable(z.int()),
+  priceTiers: z.array(z.object({ minQuantity: z.int(), price: z.int() })),
+  specs: z.array(z.object({ label: z.string(), value: z.string() })),
+  lowStockThreshold: z.int(),
 });
 
 /**

@@ -18,5 +18,6 @@ export * from './newsletter.js';
 export * from './audit.js';
 export * from './api/index.js';
 export * from './quantity.js';
+export * from './pricing.js';
 export * from './documents.js';
 export * from './tracking.js';

@@ -3,13 +3,14 @@ import { messages } from './messages.js';
 import { MAX_ORDER_TOTAL } from './orders.js';
 import { checkQuantity, quantityMessages, type QuantityTerms } from './quantity.js';
 
-const terms: QuantityTerms = { minimum: 50, available: 1000, unitPrice: 10 };
+const terms: QuantityTerms = { minimum: 50, available: 1000, price: 10 };
 
 describe('checkQuantity', () => {
   it('accepts the minimum, the whole stock and everything between, with the total', () => {
     expect(checkQuantity({ ...terms, quantity: 50 })).toEqual({
       ok: true,
       quantity: 50,
+      unitPrice: 10,
       total: 500,
     });
     expect(checkQuantity({ ...terms, quantity: 1000 })).toMatchObject({ ok: true, total: 10_000 });
@@ -66,7 +67,7 @@ describe('checkQuantity', () => {
   });
 
   it('refuses a total above what one card payment can carry, and takes one exactly at it', () => {
-    const pricey = { minimum: 1, available: 10, unitPrice: MAX_ORDER_TOTAL };
+    const pricey = { minimum: 1, available: 10, price: MAX_ORDER_TOTAL };
     expect(checkQuantity({ ...pricey, quantity: 1 })).toMatchObject({ ok: true });
     expect(checkQuantity({ ...pricey, quantity: 2 })).toEqual({
       ok: false,
@@ -76,5 +77,33 @@ describe('checkQuantity', () => {
     expect(quantityMessages.totalTooHigh(1_000_000)).toBe(
       'The order total of $1,000,000 is above the card payment limit of $999,999. Please order fewer pieces.',
     );
+  });
+
+  it('refuses a quantity that is not a whole number of packs: "Order in multiples of 10."', () => {
+    const boxed = { ...terms, minimum: 20, increment: 10 };
+    expect(checkQuantity({ ...boxed, quantity: 20 })).toMatchObject({ ok: true });
+    expect(checkQuantity({ ...boxed, quantity: 30 })).toMatchObject({ ok: true });
+    expect(checkQuantity({ ...boxed, quantity: 25 })).toEqual({
+      ok: false,
+      problem: 'notMultiple',
+      message: 'Order in multiples of 10.',
+    });
+  });
+
+  it('refuses more than the maximum per order: "At most 50 pieces per order."', () => {
+    const capped = { ...terms, minimum: 10, maximum: 50 };
+    expect(checkQuantity({ ...capped, quantity: 50 })).toMatchObject({ ok: true });
+    expect(checkQuantity({ ...capped, quantity: 51 })).toEqual({
+      ok: false,
+      problem: 'aboveMaximum',
+      message: 'At most 50 pieces per order.',
+    });
+    expect(checkQuantity({ ...terms, maximum: null, quantity: 1000 })).toMatchObject({ ok: true });
+  });
+
+  it('prices the total at the tier the quantity reaches', () => {
+    const tiered = { ...terms, priceTiers: [{ minQuantity: 100, price: 9 }] };
+    expect(checkQuantity({ ...tiered, quantity: 99 })).toMatchObject({ unitPrice: 10, total: 990 });
+    expect(checkQuantity({ ...tiered, quantity: 100 })).toMatchObject({ unitPrice: 9, total: 900 });
   });
 });

@@ -1,5 +1,6 @@
 import { messages } from './messages.js';
 import { MAX_ORDER_TOTAL } from './orders.js';
+import { type PriceTerms, unitPriceFor } from './pricing.js';
 
 /**
  * The quantity rule of a purchase, written once: the purchase form applies it as the buyer types
@@ -9,17 +10,21 @@ import { MAX_ORDER_TOTAL } from './orders.js';
  * SPEC section 5 orders the checks: first the stock (Unavailable Quantity.), then the minimum
  * (Minimum {n} Pieces Needed.). So when the stock is below the minimum, the quantity the page
  * starts at (the minimum) is refused for the stock, on both sides. Beyond SPEC, the total must
- * fit one card payment (MAX_ORDER_TOTAL).
+ * fit one card payment (MAX_ORDER_TOTAL). After SPEC's two come the pack size ("Order in multiples
+ * of 10.") and the maximum per order (DESIGN section 8); the total is priced by the volume tier the
+ * quantity reaches (pricing.ts).
  */
 
-/** What the product sets. A pack size, a maximum per order or price tiers would join here. */
-export interface QuantityTerms {
+/** What the product sets: a product answer carries every field. */
+export interface QuantityTerms extends PriceTerms {
   /** Fewest pieces per order (the product's `minimum`). */
   minimum: number;
   /** Pieces in stock now (the product's `available`). */
   available: number;
-  /** Price of one piece in whole dollars (the product's `price`). */
-  unitPrice: number;
+  /** Pack size: the quantity is a multiple of it (1 when absent). */
+  increment?: number;
+  /** Most pieces per order, or null/absent for no limit. */
+  maximum?: number | null;
 }
 
 export interface QuantityRequest extends QuantityTerms {
@@ -27,16 +32,19 @@ export interface QuantityRequest extends QuantityTerms {
 }
 
 /** Why a quantity is refused; the server answers `unavailable` with 409, the others with 400. */
-export type QuantityProblem = 'notWhole' | 'unavailable' | 'belowMinimum' | 'totalTooHigh';
+export type QuantityProblem =
+  'notWhole' | 'unavailable' | 'belowMinimum' | 'notMultiple' | 'aboveMaximum' | 'totalTooHigh';
 
 export type QuantityVerdict =
-  | { ok: true; quantity: number; total: number }
+  | { ok: true; quantity: number; unitPrice: number; total: number }
   | { ok: false; problem: QuantityProblem; message: string };
 
 export const quantityMessages = {
   notWhole: 'Please give a whole number of pieces.',
   unavailable: messages.unavailableQuantity,
   belowMinimum: messages.minimumQuantity,
+  notMultiple: (increment: number) => `Order in multiples of ${increment}.`,
+  aboveMaximum: (maximum: number) => `At most ${maximum} pieces per order.`,
   totalTooHigh: (total: number) =>
     `The order total of $${total.toLocaleString('en-US')} is above the card payment limit of ` +
     `$${MAX_ORDER_TOTAL.toLocaleString('en-US')}. Please order fewer pieces.`,
@@ -62,10 +70,20 @@ const CHECKS: readonly Check[] = [
     const least = Math.max(minimum, 1);
     return quantity < least ? refuse('belowMinimum', quantityMessages.belowMinimum(least)) : null;
   },
-  ({ quantity, unitPrice }) =>
-    quantity * unitPrice > MAX_ORDER_TOTAL
-      ? refuse('totalTooHigh', quantityMessages.totalTooHigh(quantity * unitPrice))
+  ({ quantity, increment = 1 }) =>
+    increment > 1 && quantity % increment !== 0
+      ? refuse('notMultiple', quantityMessages.notMultiple(increment))
       : null,
+  ({ quantity, maximum }) =>
+    maximum != null && quantity > maximum
+      ? refuse('aboveMaximum', quantityMessages.aboveMaximum(maximum))
+      : null,
+  (request) => {
+    const total = request.quantity * unitPriceFor(request, request.quantity);
+    return total > MAX_ORDER_TOTAL
+      ? refuse('totalTooHigh', quantityMessages.totalTooHigh(total))
+      : null;
+  },
 ];
 
 /** Whether `quantity` pieces may be ordered on these terms: ok with the total, or the one message. */
@@ -74,5 +92,6 @@ export function checkQuantity(request: QuantityRequest): QuantityVerdict {
     const refusal = check(request);
     if (refusal) return refusal;
   }
-  return { ok: true, quantity: request.quantity, total: request.quantity * request.unitPrice };
+  const unitPrice = unitPriceFor(request, request.quantity);
+  return { ok: true, quantity: request.quantity, unitPrice, total: request.quantity * unitPrice };
 }

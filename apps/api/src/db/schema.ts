@@ -58,6 +58,9 @@ export const userInfo = pgTable('user_info', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** Part numbers for products added without one: P-000001, P-000002, ... */
+export const productSkuSeq = pgSequence('product_sku_seq');
+
 export const products = pgTable(
   'products',
   {
@@ -72,12 +75,44 @@ export const products = pgTable(
     minimum: integer('minimum').notNull(),
     /** Pieces in stock. */
     available: integer('available').notNull(),
+    /** Part number (DESIGN section 8): the key of the catalogue's CSV and of quick orders. */
+    sku: text('sku')
+      .notNull()
+      .unique()
+      .default(sql`('P-' || lpad(nextval('product_sku_seq')::text, 6, '0'))`),
+    category: text('category').notNull().default('other'),
+    /** Pack size: an order's quantity is a multiple of it. */
+    increment: integer('increment').notNull().default(1),
+    /** Most pieces per order; null for no limit. */
+    maximum: integer('maximum'),
+    /** Volume prices `[{ minQuantity, price }]`, ascending; the shared rule checks them. */
+    priceTiers: jsonb('price_tiers')
+      .$type<{ minQuantity: number; price: number }[]>()
+      .notNull()
+      .default([]),
+    /** Specifications `[{ label, value }]`, shown as a table on the product page. */
+    specs: jsonb('specs').$type<{ label: string; value: string }[]>().notNull().default([]),
+    /** Admins are warned when the stock is at or below it. */
+    lowStockThreshold: integer('low_stock_threshold').notNull().default(0),
     createdAt: createdAt(),
+    /** What the catalogue search reads: part number, name and description (searchText). */
+    searchText: searchText(sql`sku || E'\\n' || name || E'\\n' || description`),
   },
   (t) => [
     check('products_available_check', sql`${t.available} >= 0`),
     check('products_minimum_check', sql`${t.minimum} >= 1`),
     check('products_price_check', sql`${t.price} >= 0`),
+    check('products_increment_check', sql`${t.increment} >= 1`),
+    check('products_maximum_check', sql`${t.maximum} IS NULL OR ${t.maximum} >= ${t.minimum}`),
+    check('products_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
+    index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // Typo-tolerant search compares the query with names word by word (pg_trgm's <%).
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    // The catalogue's sorts and filter: newest, price, name, category.
+    index('products_seq_idx').on(t.seq),
+    index('products_price_idx').on(t.price, t.seq),
+    index('products_name_idx').on(t.name, t.seq),
+    index('products_category_idx').on(t.category, t.seq),
   ],
 );
 

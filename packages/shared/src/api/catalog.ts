@@ -1,12 +1,18 @@
 import { z } from 'zod';
 import {
+  catalogImportReportSchema,
+  catalogImportSchema,
+  importRefusedSchema,
   productCreatedSchema,
   productInputSchema,
+  productPageSchema,
   productSchema,
+  productSearchQuerySchema,
   productUpdatedSchema,
   productUpdateSchema,
+  uploadedSchema,
 } from '../catalog.js';
-import { deletedSchema, idParamsSchema } from '../common.js';
+import { apiErrorSchema, deletedSchema, idParamsSchema } from '../common.js';
 import { endpoint } from './contract.js';
 import { errors } from './errors.js';
 
@@ -15,9 +21,18 @@ import { errors } from './errors.js';
 export const list = endpoint({
   method: 'GET',
   path: '/items',
-  summary: 'Every product',
+  summary: 'The newest products (at most 100; GET /products pages through all of them)',
   access: 'anyone',
   responses: { 200: z.array(productSchema) },
+});
+
+export const search = endpoint({
+  method: 'GET',
+  path: '/products',
+  summary: 'Search, filter, sort and page the catalogue, with counts per category',
+  access: 'anyone',
+  query: productSearchQuerySchema,
+  responses: { 200: productPageSchema, ...errors(400) },
 });
 
 export const get = endpoint({
@@ -35,17 +50,17 @@ export const create = endpoint({
   summary: 'Add a product',
   access: 'admin',
   body: productInputSchema,
-  responses: { 201: productCreatedSchema, ...errors(400, 401, 403) },
+  responses: { 201: productCreatedSchema, ...errors(400, 401, 403, 409) },
 });
 
 export const update = endpoint({
   method: 'PUT',
   path: '/item/{id}',
-  summary: "Change a product's price, minimum, stock or description",
+  summary: 'Change any field of a product, name and image included',
   access: 'admin',
   params: idParamsSchema,
   body: productUpdateSchema,
-  responses: { 200: productUpdatedSchema, ...errors(400, 401, 403, 404) },
+  responses: { 200: productUpdatedSchema, ...errors(400, 401, 403, 404, 409) },
 });
 
 export const remove = endpoint({
@@ -55,4 +70,33 @@ export const remove = endpoint({
   access: 'admin',
   params: idParamsSchema,
   responses: { 200: deletedSchema, ...errors(400, 401, 403, 404) },
+});
+
+export const upload = endpoint({
+  method: 'POST',
+  path: '/uploads',
+  summary: 'Upload a product image (PNG, JPEG or WebP, at most 2 MB, multipart field "file")',
+  access: 'admin',
+  responses: { 201: uploadedSchema, ...errors(400, 401, 403, 413, 415) },
+});
+
+export const exportCsv = endpoint({
+  method: 'GET',
+  path: '/admin/products.csv',
+  summary: 'The whole catalogue as CSV (RFC 4180), one row per product, keyed by sku',
+  access: 'admin',
+  responses: { 200: z.string().describe('text/csv'), ...errors(401, 403) },
+});
+
+export const importCsv = endpoint({
+  method: 'POST',
+  path: '/admin/products/import',
+  summary: 'Create and update products from CSV by sku; a dry run reports what would change',
+  access: 'admin',
+  body: catalogImportSchema,
+  responses: {
+    200: catalogImportReportSchema,
+    400: z.union([importRefusedSchema, apiErrorSchema]),
+    ...errors(401, 403),
+  },
 });

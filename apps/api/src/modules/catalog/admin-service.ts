@@ -1,8 +1,14 @@
-import type { Product, ProductInput, ProductUpdate } from '@shop/shared';
+import {
+  productMessages,
+  productProblems,
+  type Product,
+  type ProductInput,
+  type ProductUpdate,
+} from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
-import { notFound } from '../../http/errors.js';
+import { HttpError, notFound } from '../../http/errors.js';
 import { recordAudit, type AuditActor } from '../audit/service.js';
 import { catalogMessages, insertProduct, productColumns } from './service.js';
 import { catalogChanged } from './snapshot.js';
@@ -12,29 +18,63 @@ import { catalogChanged } from './snapshot.js';
  * in the transaction that makes it; the in-memory catalogue is told after the commit.
  */
 
+/** The database's unique_violation, through drizzle's wrapper (PostgreSQL and PGlite alike). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error; cause && typeof cause === 'object'; cause = (cause as Error).cause) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** A part number is the catalogue's key: a second product with it is a conflict (409). */
+export async function refuseTakenSku(tx: Db, sku: string | undefined, id?: string) {
+  if (sku === undefined) return;
+  const [holder] = await tx.select({ id: products.id }).from(products).where(eq(products.sku, sku));
+  if (holder && holder.id !== id) throw new HttpError(409, productMessages.skuTaken(sku));
+}
+
+/** Runs a write, turning a part number taken meanwhile by another request into the same 409. */
+async function withUniqueSku<T>(sku: string | undefined, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (sku !== undefined && isUniqueViolation(error))
+      throw new HttpError(409, productMessages.skuTaken(sku));
+    throw error;
+  }
+}
+
 /** POST /item. */
 export async function addProduct(db: Db, actor: AuditActor, input: ProductInput) {
-  const product = await db.transaction(async (tx) => {
-    const row = await insertProduct(tx, input);
-    await recordAudit(tx, {
-      actor,
-      action: 'product.create',
-      targetType: 'product',
-      targetId: row._id,
-      targetLabel: row.name,
-      details: { price: row.price, minimum: row.minimum, available: row.available },
-    });
-    return row;
-  });
+  const product = await withUniqueSku(input.sku, () =>
+    db.transaction(async (tx) => {
+      await refuseTakenSku(tx, input.sku);
+      const row = await insertProduct(tx, input);
+      await recordAudit(tx, {
+        actor,
+        action: 'product.create',
+        targetType: 'product',
+        targetId: row._id,
+        targetLabel: row.name,
+        details: { sku: row.sku, price: row.price, minimum: row.minimum, available: row.available },
+      });
+      return row;
+    }),
+  );
   catalogChanged(db);
   return product;
 }
 
 type Change = { from: unknown; to: unknown };
 
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
 /**
- * PUT /item/{id}: changes price, minimum, stock or description. The audit row names each field
- * that changed, from and to; an edit that changes nothing records nothing.
+ * PUT /item/{id}: changes any field (DESIGN section 8). The rules between fields are checked on
+ * the product as the change leaves it (raising the minimum above a maximum is refused even when
+ * only the minimum is sent), so no sequence of edits can store a product the shared rule
+ * refuses. The audit row names each field that changed, from and to; an edit that changes
+ * nothing records nothing.
  *
  * `available` set here is a restock, not a correction of past sales: placing an order already
  * took its pieces off `available` (they are held for it), so the figure an admin types is the
@@ -47,37 +87,42 @@ export async function editProduct(
   id: string,
   update: ProductUpdate,
 ): Promise<Product> {
-  const product = await db.transaction(async (tx) => {
-    // Locked, so the "from" values are the ones this update replaces.
-    const [before] = await tx
-      .select(productColumns)
-      .from(products)
-      .where(eq(products.id, id))
-      .for('update');
-    if (!before) throw notFound(catalogMessages.notFound);
-    const [after] = await tx
-      .update(products)
-      .set(update)
-      .where(eq(products.id, id))
-      .returning(productColumns);
-    if (!after) throw notFound(catalogMessages.notFound);
-    const changes: Record<string, Change> = {};
-    for (const field of Object.keys(update) as (keyof ProductUpdate)[]) {
-      if (before[field] !== after[field])
-        changes[field] = { from: before[field], to: after[field] };
-    }
-    if (Object.keys(changes).length > 0) {
-      await recordAudit(tx, {
-        actor,
-        action: 'product.update',
-        targetType: 'product',
-        targetId: id,
-        targetLabel: after.name,
-        details: { changes },
-      });
-    }
-    return after;
-  });
+  const product = await withUniqueSku(update.sku, () =>
+    db.transaction(async (tx) => {
+      // Locked, so the "from" values are the ones this update replaces.
+      const [before] = await tx
+        .select(productColumns)
+        .from(products)
+        .where(eq(products.id, id))
+        .for('update');
+      if (!before) throw notFound(catalogMessages.notFound);
+      const [problem] = productProblems({ ...before, ...update });
+      if (problem) throw new HttpError(400, `${problem.field}: ${problem.message}`);
+      await refuseTakenSku(tx, update.sku, id);
+      const [after] = await tx
+        .update(products)
+        .set(update)
+        .where(eq(products.id, id))
+        .returning(productColumns);
+      if (!after) throw notFound(catalogMessages.notFound);
+      const changes: Record<string, Change> = {};
+      for (const field of Object.keys(update) as (keyof ProductUpdate)[]) {
+        if (!same(before[field], after[field]))
+          changes[field] = { from: before[field], to: after[field] };
+      }
+      if (Object.keys(changes).length > 0) {
+        await recordAudit(tx, {
+          actor,
+          action: 'product.update',
+          targetType: 'product',
+          targetId: id,
+          targetLabel: after.name,
+          details: { changes },
+        });
+      }
+      return after;
+    }),
+  );
   catalogChanged(db);
   return product;
 }

@@ -87,7 +87,18 @@ describe.each(testDatabases())('admin catalogue on %s', (kind) => {
       expect(response.statusCode, response.body).toBe(201);
       const body = productCreatedSchema.strict().parse(response.json());
       expect(body.insertedId).toBe(body.product._id);
-      expect(body.product).toEqual({ _id: body.insertedId, ...newProduct() });
+      // SPEC's six fields as sent; the part-two fields at their defaults, a part number given.
+      expect(body.product).toEqual({
+        _id: body.insertedId,
+        ...newProduct(),
+        sku: expect.stringMatching(/^P-\d{6}$/),
+        category: 'other',
+        increment: 1,
+        maximum: null,
+        priceTiers: [],
+        specs: [],
+        lowStockThreshold: 0,
+      });
 
       const after = await inject(
         t,
@@ -159,7 +170,8 @@ describe.each(testDatabases())('admin catalogue on %s', (kind) => {
       ['a minimum of 0', { minimum: 0 }, /^minimum: /],
       ['negative stock', { available: -1 }, /^available: /],
       ['a fractional price', { price: 9.99 }, /^price: /],
-      ['a new name (not editable)', { name: 'Renamed' }, /name/],
+      ['an unknown field', { colour: 'red' }, /colour/],
+      ['an empty name', { name: ' ' }, /^name: This field is required\.$/],
       ['an empty description', { description: ' ' }, /^description: This field is required\.$/],
     ])('refuses %s with 400 and changes nothing', async (_label, body, message) => {
       const product = await created();

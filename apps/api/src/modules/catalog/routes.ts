@@ -8,6 +8,7 @@ import { notFound } from '../../http/errors.js';
 import { PREPARED_ROUTE_CONFIG, prepareJson, sendPrepared } from '../../http/prepared-answer.js';
 import { addProduct, editProduct, removeProduct } from './admin-service.js';
 import { catalogMessages, getProduct, listProducts } from './service.js';
+import { searchProducts } from './search.js';
 import { catalogSnapshot, freshCatalog } from './snapshot.js';
 
 const { catalog } = api;
@@ -38,6 +39,8 @@ const readRoutes: FastifyPluginAsync<{ db: Db; guards: Guards }> = async (app, {
     },
     prepared,
   );
+
+  serve(app, guards, catalog.search, (request) => searchProducts(db, request.query));
 
   serve(
     app,

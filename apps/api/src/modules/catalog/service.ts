@@ -1,4 +1,4 @@
-import type { Product, ProductInput } from '@shop/shared';
+import { ITEMS_LIST_MAX, type Product, type ProductInput } from '@shop/shared';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
@@ -16,14 +16,22 @@ export const productColumns = {
   price: products.price,
   minimum: products.minimum,
   available: products.available,
+  sku: products.sku,
+  category: products.category,
+  increment: products.increment,
+  maximum: products.maximum,
+  priceTiers: products.priceTiers,
+  specs: products.specs,
+  lowStockThreshold: products.lowStockThreshold,
 };
 
 /**
- * Every product, newest first: the home page shows the first six, so a part the factory has
- * just added is what visitors see (docs/decisions/002).
+ * GET /items: the newest products, at most ITEMS_LIST_MAX. The home page shows the first six, so
+ * a part the factory has just added is what visitors see (docs/decisions/002); the rest of a
+ * large catalogue is paged through GET /products (docs/decisions/019).
  */
 export function listProducts(db: Db): Promise<Product[]> {
-  return db.select(productColumns).from(products).orderBy(desc(products.seq));
+  return db.select(productColumns).from(products).orderBy(desc(products.seq)).limit(ITEMS_LIST_MAX);
 }
 
 /** One product, or null when no product has this id. The id must already be a valid UUID. */

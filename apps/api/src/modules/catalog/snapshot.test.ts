@@ -11,6 +11,13 @@ const part = (available: number): Product => ({
   price: 118,
   minimum: 25,
   available,
+  sku: 'MEM-D5-32R',
+  category: 'memory',
+  increment: 25,
+  maximum: null,
+  priceTiers: [{ minQuantity: 100, price: 112 }],
+  specs: [{ label: 'Capacity', value: '32 GB' }],
+  lowStockThreshold: 100,
 });
 
 // Each test has its own "database": the snapshot is keyed by the handle.

@@ -1,6 +1,7 @@
 import type { AdminOrder, AdminOrderPage } from '@shop/shared';
 import { and, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containing } from '../../db/like.js';
 import { orders, purchases } from '../../db/schema.js';
 import { toOrder } from './serialize.js';
 
@@ -20,9 +21,6 @@ const STATUS: Record<NonNullable<AdminOrderFilter['status']>, SQL> = {
   paid: sql`(${orders.paid} = true and ${orders.shipping} = false)`,
   shipped: sql`${orders.shipping} = true`,
 };
-
-/** A LIKE pattern that matches `text` anywhere, its own % and _ taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The orders whose own search text (customer, email, product, purchase number) or whose

@@ -48,6 +48,8 @@ const QUANTITY_STATUS: Record<QuantityProblem, 400 | 409> = {
   notWhole: 400,
   unavailable: 409,
   belowMinimum: 400,
+  notMultiple: 400,
+  aboveMaximum: 400,
   totalTooHigh: 400,
 };
 
@@ -221,12 +223,8 @@ async function placeBatch(db: Db, productId: string, batch: Pending[]): Promise<
       const { unpaidMax } = pending.limits;
       const held = unpaid.get(pending.user.id) ?? 0;
       // The rule the purchase form applies too, here against the stock left under the lock.
-      const verdict = checkQuantity({
-        quantity: pending.input.quantity,
-        minimum: product.minimum,
-        available,
-        unitPrice: product.price,
-      });
+      // Priced here by the volume tier the quantity reaches, whatever the client sent.
+      const verdict = checkQuantity({ ...product, available, quantity: pending.input.quantity });
       if (!verdict.ok) {
         refusals.set(pending, new HttpError(QUANTITY_STATUS[verdict.problem], verdict.message));
         continue;
@@ -235,7 +233,7 @@ async function placeBatch(db: Db, productId: string, batch: Pending[]): Promise<
         refusals.set(pending, new HttpError(409, tooManyUnpaidOrders(unpaidMax)));
         continue;
       }
-      const { quantity, total } = verdict;
+      const { quantity, total, unitPrice } = verdict;
       available -= quantity;
       unpaid.set(pending.user.id, held + 1);
       // The id is chosen here so each stored row finds its request again.
@@ -255,7 +253,7 @@ async function placeBatch(db: Db, productId: string, batch: Pending[]): Promise<
       accepted.push({
         purchaseId,
         purchaseNumber: '',
-        unitPrice: product.price,
+        unitPrice,
         id,
         productId: product.id,
         userId: pending.user.id,

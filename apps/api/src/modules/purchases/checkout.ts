@@ -50,20 +50,19 @@ export async function checkout(
 
     const refused: { productId: string; message: string }[] = [];
     let total = 0;
+    const unitPriceOf = new Map<string, number>();
     for (const line of input.lines) {
       const product = productOf.get(line.productId);
       if (!product) {
         refused.push({ productId: line.productId, message: orderMessages.productNotFound });
         continue;
       }
-      const verdict = checkQuantity({
-        quantity: line.quantity,
-        minimum: product.minimum,
-        available: product.available,
-        unitPrice: product.price,
-      });
-      if (verdict.ok) total += verdict.total;
-      else refused.push({ productId: line.productId, message: verdict.message });
+      // Priced by the volume tier each line's quantity reaches.
+      const verdict = checkQuantity({ ...product, quantity: line.quantity });
+      if (verdict.ok) {
+        total += verdict.total;
+        unitPriceOf.set(line.productId, verdict.unitPrice);
+      } else refused.push({ productId: line.productId, message: verdict.message });
     }
     if (refused.length > 0) {
       throw new HttpError(409, purchaseMessages.linesRefused, { lines: refused });
@@ -104,6 +103,7 @@ export async function checkout(
 
     const values: PgInsertValue<typeof orders>[] = input.lines.map((line) => {
       const product = productOf.get(line.productId)!;
+      const unitPrice = unitPriceOf.get(line.productId)!;
       return {
         id: randomUUID(),
         purchaseId: purchase.id,
@@ -114,8 +114,8 @@ export async function checkout(
         img: product.img,
         description: product.description,
         quantity: line.quantity,
-        unitPrice: product.price,
-        price: line.quantity * product.price,
+        unitPrice,
+        price: line.quantity * unitPrice,
         name,
         email: user.email,
         number: input.number,

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { lowestPrice, nextPriceBreak, unitPriceFor } from './pricing.js';
+
+const terms = {
+  price: 10,
+  priceTiers: [
+    { minQuantity: 100, price: 9 },
+    { minQuantity: 500, price: 8 },
+  ],
+};
+
+describe('unitPriceFor', () => {
+  it('is the list price below the first tier and each tier from its minQuantity', () => {
+    expect(unitPriceFor(terms, 1)).toBe(10);
+    expect(unitPriceFor(terms, 99)).toBe(10);
+    expect(unitPriceFor(terms, 100)).toBe(9);
+    expect(unitPriceFor(terms, 499)).toBe(9);
+    expect(unitPriceFor(terms, 500)).toBe(8);
+    expect(unitPriceFor(terms, 1_000_000)).toBe(8);
+  });
+  it('is the list price when there are no tiers', () => {
+    expect(unitPriceFor({ price: 7 }, 1000)).toBe(7);
+    expect(unitPriceFor({ price: 7, priceTiers: [] }, 1000)).toBe(7);
+  });
+});
+
+describe('nextPriceBreak', () => {
+  it('names the next tier and how many pieces more reach it', () => {
+    expect(nextPriceBreak(terms, 60)).toEqual({ more: 40, minQuantity: 100, price: 9 });
+    expect(nextPriceBreak(terms, 100)).toEqual({ more: 400, minQuantity: 500, price: 8 });
+    expect(nextPriceBreak(terms, 500)).toBeNull();
+    expect(nextPriceBreak({ price: 7 }, 1)).toBeNull();
+  });
+});
+
+describe('lowestPrice', () => {
+  it('is the last tier, or none without tiers', () => {
+    expect(lowestPrice(terms)).toEqual({ minQuantity: 500, price: 8 });
+    expect(lowestPrice({ price: 7 })).toBeNull();
+  });
+});

@@ -1,0 +1,49 @@
+/**
+ * Volume prices (DESIGN section 8, "unit price"): a product has a list price per piece and may
+ * have tiers `[{ minQuantity, price }]`, each cheaper than the one before. The unit price for a
+ * quantity is the tier with the largest `minQuantity` not above it, else the list price. Written
+ * once: the server prices orders with it, the pages show the same figures.
+ */
+
+export interface PriceTier {
+  /** The fewest pieces an order needs for this price. */
+  minQuantity: number;
+  /** Whole dollars per piece. */
+  price: number;
+}
+
+export interface PriceTerms {
+  /** List price per piece, whole dollars. */
+  price: number;
+  /** Ascending by minQuantity, falling by price (the product rule checks it). */
+  priceTiers?: readonly PriceTier[];
+}
+
+/** The price of one piece when `quantity` pieces are ordered. */
+export function unitPriceFor(terms: PriceTerms, quantity: number): number {
+  let unit = terms.price;
+  for (const tier of terms.priceTiers ?? []) {
+    if (tier.minQuantity <= quantity) unit = tier.price;
+    else break;
+  }
+  return unit;
+}
+
+/** The next cheaper price a buyer of `quantity` pieces could reach, and how many more it takes. */
+export interface PriceBreak {
+  /** Pieces to add to reach it. */
+  more: number;
+  minQuantity: number;
+  price: number;
+}
+
+export function nextPriceBreak(terms: PriceTerms, quantity: number): PriceBreak | null {
+  const tier = (terms.priceTiers ?? []).find((candidate) => candidate.minQuantity > quantity);
+  return tier ? { more: tier.minQuantity - quantity, ...tier } : null;
+}
+
+/** The lowest price per piece the product sells at, and from how many pieces ("from $X at N+"). */
+export function lowestPrice(terms: PriceTerms): PriceTier | null {
+  const tiers = terms.priceTiers ?? [];
+  return tiers.length > 0 ? (tiers[tiers.length - 1] ?? null) : null;
+}
