@@ -336,7 +336,9 @@ describe.each(testDatabases())('catalogue terms on %s', (kind) => {
     ])('answers 400 for %j', async (query) => {
       const response = await injectUnchecked(t, api.catalog.search, { query });
       expect(response.statusCode).toBe(400);
-      expect(response.json<ApiErrorBody>().message).toMatch(/^(q|limit|page|sort|category|stock): /);
+      expect(response.json<ApiErrorBody>().message).toMatch(
+        /^(q|limit|page|sort|category|stock): /,
+      );
     });
   });
 

@@ -169,8 +169,14 @@ interface Plan {
 }
 
 function parseCsv(csv: string) {
-  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
+  const text = csv.replace(/^\uFEFF/, '');
+  // The delimiter is read off the header row, whose names hold neither: a comma as RFC 4180 and
+  // our export write, or the semicolon spreadsheets save with where the comma is the decimal
+  // sign. Papa's guess over the data rows could take the tiers' "; " for one.
+  const header = text.slice(0, text.search(/\r?\n|$/));
+  const parsed = Papa.parse<Record<string, string>>(text, {
     header: true,
+    delimiter: header.includes(',') || !header.includes(';') ? ',' : ';',
     skipEmptyLines: 'greedy',
     transformHeader: (header) => header.trim(),
   });
