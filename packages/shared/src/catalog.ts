@@ -284,7 +284,8 @@ export const catalogImportSchema = z
     csv: z
       .string({ error: 'Please give the CSV text.' })
       .min(1, 'Please give the CSV text.')
-      .max(5_000_000, 'Please import at most 5 MB of CSV at once.'),
+      .max(5_000_000, 'Please import at most 5 MB of CSV at once.')
+      .refine(isSafeText, messages.unsafeText),
     dryRun: z.boolean().default(false),
   })
   .strict();

@@ -1,4 +1,5 @@
 import { api, API_PREFIX, routerPath, type EndpointSpec, type Method } from '@shop/shared';
+import { multipartFile } from './multipart.js';
 
 /**
  * Who may call what: one row per contract of packages/shared/src/api (Better Auth's aside), with
@@ -50,7 +51,7 @@ export interface MatrixKit {
 export interface MatrixRequest {
   params?: Record<string, string>;
   query?: Record<string, string | number>;
-  payload?: Record<string, unknown> | string;
+  payload?: Record<string, unknown> | string | Buffer;
   headers?: Record<string, string>;
 }
 
@@ -105,6 +106,12 @@ const anyUser = (status: number) => ({
   admin: status,
 });
 
+/** The smallest PNG there is: one transparent pixel. */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 const productBody = {
   name: 'Matrix NVMe 2TB',
   img: '/images/products/ssd.svg',
@@ -151,6 +158,19 @@ export const authorizationMatrix: readonly MatrixRow[] = [
   row(catalog.remove, {
     expect: adminOnly(200),
     request: async (kit) => ({ params: { id: await kit.freshProduct() } }),
+  }),
+  row(catalog.search, { expect: everyone(200), request: () => ({ query: { q: 'drive' } }) }),
+  row(catalog.upload, {
+    expect: adminOnly(201),
+    request: () => {
+      const { payload, headers } = multipartFile('file', 'dot.png', 'image/png', ONE_PIXEL_PNG);
+      return { payload, headers };
+    },
+  }),
+  row(catalog.exportCsv, { expect: adminOnly(200), request: () => ({}) }),
+  row(catalog.importCsv, {
+    expect: adminOnly(200),
+    request: () => ({ payload: { csv: 'sku,price\nNO-SUCH-SKU,1\n', dryRun: true } }),
   }),
 
   // Reviews and newsletter

@@ -88,6 +88,31 @@ const urlAt = ({ contract }: WriteEndpoint, segment: string) => {
 };
 
 const text = badText;
+
+/** Part two's catalogue fields (DESIGN section 8), each with values the rules refuse. */
+const catalogueFields = {
+  sku: ['', 'AB', 'CPU 32', 'CPU_32', 'X'.repeat(33), '<b>', null, 1],
+  category: ['', 'Not A Slug', '-x', 'a--b', 'c'.repeat(41), null, 1],
+  increment: badInt(1),
+  maximum: [0, -1, 1.5, '5', 2 ** 31],
+  lowStockThreshold: badInt(0),
+  priceTiers: [
+    'cheap',
+    [{}],
+    [{ minQuantity: 1, price: 5 }],
+    [{ minQuantity: 100, price: 1.5 }],
+    [{ minQuantity: 100, price: 100 }],
+    [{ minQuantity: 100, price: -1 }],
+    Array.from({ length: 11 }, (_, i) => ({ minQuantity: 100 + i, price: 20 - i })),
+  ],
+  specs: [
+    'specs',
+    [{ label: '', value: 'x' }],
+    [{ label: 'x' }],
+    [{ label: 'L\u0000', value: 'v' }],
+    Array.from({ length: 31 }, () => ({ label: 'a', value: 'b' })),
+  ],
+};
 const idOfNothing = () => ({ id: randomUUID() });
 const nobody = () => `nobody${randomUUID().slice(0, 8)}@example.com`;
 
@@ -240,6 +265,7 @@ const writeEndpoints: WriteEndpoint[] = [
       minimum: badInt(1),
       available: badInt(0),
       role: [true],
+      ...catalogueFields,
     },
   },
   {
@@ -252,10 +278,40 @@ const writeEndpoints: WriteEndpoint[] = [
       minimum: badInt(1),
       available: badInt(0),
       description: text,
-      name: ['Renamed'],
-      img: ['/images/products/other.svg'],
+      name: text,
+      img: ['javascript:alert(1)', '//evil.example/x.png', '/images/\u0000.svg', '', null, 1],
+      role: [true],
+      ...catalogueFields,
     },
     at: hostileIdSegment,
+  },
+  {
+    contract: api.catalog.upload,
+    as: 'admin',
+    // Anything but a multipart picture: JSON, text, a script, is refused before it is stored.
+    body: () => ({ file: 'iVBORw0KGgo=' }),
+    poison: { file: text },
+  },
+  {
+    contract: api.catalog.importCsv,
+    as: 'admin',
+    body: () => ({ csv: 'sku,price\nNO-SUCH-PART,1\n', dryRun: false }),
+    poison: {
+      csv: [
+        '',
+        'name,price\nX,1\n',
+        'sku,colour\nX-1,red\n',
+        'sku,price\nX-1,12.75\n',
+        'sku,price\n,1\n',
+        'sku,priceTiers\nX-1,lots\n',
+        `sku,name\nX-1,${'n'.repeat(200)}\n`,
+        'sku,price\nX\u0000,1\n',
+        null,
+        1,
+        [],
+      ],
+      dryRun: ['yes', 1, null],
+    },
   },
   {
     contract: api.catalog.remove,
