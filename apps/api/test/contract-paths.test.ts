@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API_PREFIX, DOCUMENT_PAGES, listEndpoints } from '@shop/shared';
+import { API_PREFIX, DOCUMENT_PAGES, listEndpoints, SITE_FILE_PREFIXES } from '@shop/shared';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
@@ -16,7 +16,9 @@ import { describe, expect, it } from 'vitest';
  * - a contract's own path in the same places: a path without parameters exactly (`/items`, also
  *   with a query or a `${...}` right after it), a path with parameters by its part before the
  *   first one (`/item/` of `/item/{id}`), unless a server-rendered web page has that same part
- *   (`/purchase/` of SPEC's page `/purchase/{id}`): there only `/api/purchase/...` counts.
+ *   (`/purchase/` of SPEC's page `/purchase/{id}`, or the whole of SPEC's page `/products`
+ *   and DESIGN's GET /api/products), or files the site serves (`/uploads/`): there only
+ *   `/api/...` counts.
  * Not counted: module specifiers (`import ... from '../api/x.js'`); tests' titles, which are
  * prose like comments (`it('ships an order with PUT /shipping/{id}')`); a web page's route that
  * merely looks alike where a person opens it (`page.goto`, `toHaveURL`, a `Link`'s `to`), since
@@ -65,8 +67,11 @@ function apiPathPattern(): RegExp {
   // DESIGN's GET /api/purchase/{id}): there, only a literal with the /api prefix is the API's.
   for (const page of DOCUMENT_PAGES) {
     const open = page.indexOf(':');
-    if (open !== -1) paths.delete(page.slice(0, open));
+    paths.delete(open === -1 ? page : page.slice(0, open));
   }
+  // Likewise the files the site serves under a path the API shares (GET /uploads/x.webp, the
+  // picture POST /api/uploads stored).
+  for (const prefix of SITE_FILE_PREFIXES) paths.delete(prefix.replace(/\/$/, ''));
   const alternatives = [...paths].map((path) =>
     // A prefix that ends in `/` is followed by a parameter; a whole path ends where it ends.
     path.endsWith('/') ? `${escape(path)}.` : `${escape(path)}(?=$|[/?#${HOLE}])`,

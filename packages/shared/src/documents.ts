@@ -22,6 +22,10 @@ export const DOCUMENT_PAGES = [
 
 export type DocumentPage = (typeof DOCUMENT_PAGES)[number];
 
+/** Where the site serves files outside the API and the web app's build: uploaded pictures. */
+export const UPLOADS_PREFIX = '/uploads/';
+export const SITE_FILE_PREFIXES = [UPLOADS_PREFIX] as const;
+
 /** What the server reads before rendering a document. */
 export interface DocumentData {
   config: PublicConfig;

@@ -64,7 +64,7 @@ async function killMidStream(port: number, env: Record<string, string>): Promise
     let killed = false;
     const sendOne = async (i: number) => {
       const product = products[i % products.length]!;
-      const quantity = product.minimum + (i % 3);
+      const quantity = product.minimum + (i % 3) * product.increment;
       sent += 1;
       try {
         const response = await client.call(

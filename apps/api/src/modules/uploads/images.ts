@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { UPLOADS_PREFIX } from '@shop/shared';
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from '../../http/errors.js';
 
@@ -79,4 +80,4 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
 
 /** The address a page shows a picture at; `size` picks the cards' smaller copy. */
 export const uploadUrl = (id: string, size: number = IMAGE_SIZES.large) =>
-  `/uploads/${id}-${size}.webp`;
+  `${UPLOADS_PREFIX}${id}-${size}.webp`;

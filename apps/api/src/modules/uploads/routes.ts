@@ -1,6 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
-import { api } from '@shop/shared';
+import { api, UPLOADS_PREFIX } from '@shop/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Guards } from '../../auth/guards.js';
 import { serve } from '../../http/endpoint.js';
@@ -44,7 +44,7 @@ export const uploadRoutes: FastifyPluginAsync<{ guards: Guards; store: UploadSto
 export const uploadFiles: FastifyPluginAsync<{ store: UploadStore }> = async (app, { store }) => {
   await app.register(fastifyStatic, {
     root: store.dir,
-    prefix: '/uploads/',
+    prefix: UPLOADS_PREFIX,
     decorateReply: false,
     // Only the pictures: no directory listing, no dotfiles (a write in progress).
     index: false,
