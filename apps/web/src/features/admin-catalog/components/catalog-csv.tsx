@@ -47,7 +47,7 @@ export function ImportReport({ report }: { report: CatalogImportReport }) {
         {report.problems.length > 0 && `, ${formatNumber(report.problems.length)} with problems`}.
       </p>
       {report.created.length > 0 && (
-        <section aria-label="Created">
+        <section aria-label={report.applied ? 'Created' : 'To create'}>
           <h3 className={styles.heading}>{report.applied ? 'Created' : 'To create'}</h3>
           <ul className={styles.list}>
             {report.created.map((product) => (
@@ -59,7 +59,7 @@ export function ImportReport({ report }: { report: CatalogImportReport }) {
         </section>
       )}
       {report.updated.length > 0 && (
-        <section aria-label="Updated">
+        <section aria-label={report.applied ? 'Updated' : 'To update'}>
           <h3 className={styles.heading}>{report.applied ? 'Updated' : 'To update'}</h3>
           <ul className={styles.list}>
             {report.updated.map((product) => (
@@ -80,6 +80,16 @@ export function ImportReport({ report }: { report: CatalogImportReport }) {
       <Problems problems={report.problems} />
     </div>
   );
+}
+
+/** A chosen file's text (FileReader: every browser, and the tests' DOM, which has no Blob.text). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(new Error('The file could not be read. Please choose it again.'));
+    reader.readAsText(file);
+  });
 }
 
 interface Chosen {
@@ -131,7 +141,15 @@ export function CatalogCsv() {
     event.target.value = '';
     if (!file) return;
     setReport(null);
-    const next = { name: file.name, csv: await file.text() };
+    setRefused(null);
+    let csv;
+    try {
+      csv = await readText(file);
+    } catch (error) {
+      setFailure((error as Error).message);
+      return;
+    }
+    const next = { name: file.name, csv };
     setChosen(next);
     run(next, true);
   };
