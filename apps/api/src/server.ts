@@ -1,3 +1,5 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
@@ -21,6 +23,8 @@ import { registerDocuments } from './http/documents.js';
 import { isApiPath, registerWebApp } from './http/web-app.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
+import { uploadFiles, uploadRoutes } from './modules/uploads/routes.js';
+import { diskStore } from './modules/uploads/storage.js';
 import { listProducts } from './modules/catalog/service.js';
 import { catalogSnapshot } from './modules/catalog/snapshot.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -148,6 +152,9 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     }),
   });
 
+  // Product pictures admins upload (POST /api/uploads), served under /uploads/.
+  const uploads = diskStore(path.join(config.dataDir, 'uploads'));
+  await mkdir(uploads.dir, { recursive: true });
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth: identity.auth, publicUrl: config.publicUrl });
@@ -155,6 +162,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
       await api.register(userAdminRoutes, { db, identity });
       await api.register(profileRoutes, { db, identity });
       await api.register(catalogRoutes, { db, identity });
+      await api.register(uploadRoutes, { guards: identity.guards, store: uploads });
       await api.register(orderRoutes, { ctx: orders, guards: identity.guards });
       await api.register(purchaseRoutes, {
         ctx: orders,
@@ -189,6 +197,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
       };
     },
   });
+  await app.register(uploadFiles, { store: uploads });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -190,6 +190,8 @@ export const productInputSchema = z
   .strict()
   .superRefine(addProblems);
 export type ProductInput = z.infer<typeof productInputSchema>;
+/** What a caller sends to POST /item: the part-two fields may be left out. */
+export type ProductInputBody = z.input<typeof productInputSchema>;
 
 /**
  * Body of PUT /item/{id}: any field, partial (DESIGN section 8), including name and image. The

@@ -25,6 +25,8 @@ export interface ServeOptions {
   onRequest?: onRequestHookHandler[];
   /** The route's config, read by plugins (e.g. `PREPARED_ROUTE_CONFIG` for @fastify/compress). */
   config?: Record<string, unknown>;
+  /** The largest body the route takes, in bytes, where the server's default is too small. */
+  bodyLimit?: number;
 }
 
 /**
@@ -68,6 +70,7 @@ export function serve<E extends EndpointSpec>(
     url: routerPath(endpoint.path),
     schema,
     ...(options.config ? { config: options.config } : {}),
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     onRequest: [...guardFor(endpoint, guards), ...(options.onRequest ?? [])],
     handler: (request, reply) => {
       const answer = handler(request as EndpointRequest<E>, reply);

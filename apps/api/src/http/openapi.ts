@@ -187,6 +187,20 @@ function documentWriter() {
         },
       };
     }
+    if (endpoint.multipartFile) {
+      return {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: [endpoint.multipartFile],
+              properties: { [endpoint.multipartFile]: { type: 'string', format: 'binary' } },
+            },
+          },
+        },
+      };
+    }
     if (!endpoint.body) return undefined;
     return {
       required: true,

@@ -75,8 +75,9 @@ export const remove = endpoint({
 export const upload = endpoint({
   method: 'POST',
   path: '/uploads',
-  summary: 'Upload a product image (PNG, JPEG or WebP, at most 2 MB, multipart field "file")',
+  summary: 'Upload a product image (PNG, JPEG or WebP, at most 2 MB); answers its /uploads/ URL',
   access: 'admin',
+  multipartFile: 'file',
   responses: { 201: uploadedSchema, ...errors(400, 401, 403, 413, 415) },
 });
 

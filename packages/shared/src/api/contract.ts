@@ -30,6 +30,8 @@ export interface EndpointSpec {
   body?: z.$ZodType;
   /** A body that is not JSON: the bytes are handed over unparsed (Stripe signs them). */
   rawBody?: boolean;
+  /** A multipart/form-data body carrying one file under this field name (POST /uploads). */
+  multipartFile?: string;
   /** Every answer by status code. */
   responses: { [status: number]: z.$ZodType };
 }

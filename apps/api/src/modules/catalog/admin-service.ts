@@ -33,48 +33,103 @@ export async function refuseTakenSku(tx: Db, sku: string | undefined, id?: strin
   if (holder && holder.id !== id) throw new HttpError(409, productMessages.skuTaken(sku));
 }
 
-/** Runs a write, turning a part number taken meanwhile by another request into the same 409. */
-async function withUniqueSku<T>(sku: string | undefined, write: () => Promise<T>): Promise<T> {
+/**
+ * Runs a write, turning a part number taken meanwhile by another request into a 409: naming
+ * `sku` when the write sets one part number, else `message`.
+ */
+export async function withUniqueSku<T>(
+  sku: string | undefined,
+  write: () => Promise<T>,
+  message = sku === undefined ? null : productMessages.skuTaken(sku),
+): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (sku !== undefined && isUniqueViolation(error))
-      throw new HttpError(409, productMessages.skuTaken(sku));
+    if (message !== null && isUniqueViolation(error)) throw new HttpError(409, message);
     throw error;
   }
+}
+
+/** Inserts a product and its audit row inside the caller's transaction. */
+export async function createInTransaction(tx: Db, actor: AuditActor, input: ProductInput) {
+  await refuseTakenSku(tx, input.sku);
+  const row = await insertProduct(tx, input);
+  await recordAudit(tx, {
+    actor,
+    action: 'product.create',
+    targetType: 'product',
+    targetId: row._id,
+    targetLabel: row.name,
+    details: { sku: row.sku, price: row.price, minimum: row.minimum, available: row.available },
+  });
+  return row;
 }
 
 /** POST /item. */
 export async function addProduct(db: Db, actor: AuditActor, input: ProductInput) {
   const product = await withUniqueSku(input.sku, () =>
-    db.transaction(async (tx) => {
-      await refuseTakenSku(tx, input.sku);
-      const row = await insertProduct(tx, input);
-      await recordAudit(tx, {
-        actor,
-        action: 'product.create',
-        targetType: 'product',
-        targetId: row._id,
-        targetLabel: row.name,
-        details: { sku: row.sku, price: row.price, minimum: row.minimum, available: row.available },
-      });
-      return row;
-    }),
+    db.transaction((tx) => createInTransaction(tx, actor, input)),
   );
   catalogChanged(db);
   return product;
 }
 
-type Change = { from: unknown; to: unknown };
+export type FieldChange = { field: string; from: unknown; to: unknown };
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The fields `update` would change on `before`, each from and to. */
+export function changesOf(before: Product, update: ProductUpdate): FieldChange[] {
+  return (Object.keys(update) as (keyof ProductUpdate)[])
+    .filter((field) => !same(before[field], update[field]))
+    .map((field) => ({ field, from: before[field], to: update[field] }));
+}
+
 /**
- * PUT /item/{id}: changes any field (DESIGN section 8). The rules between fields are checked on
- * the product as the change leaves it (raising the minimum above a maximum is refused even when
- * only the minimum is sent), so no sequence of edits can store a product the shared rule
- * refuses. The audit row names each field that changed, from and to; an edit that changes
- * nothing records nothing.
+ * Changes a product inside the caller's transaction, the row locked first so the "from" values
+ * are the ones this update replaces. The rules between fields are checked on the product as the
+ * change leaves it (raising the minimum above a maximum is refused even when only the minimum
+ * is sent), so no sequence of edits can store a product the shared rule refuses. The audit row
+ * names each field that changed, from and to; an edit that changes nothing records nothing.
+ */
+export async function updateInTransaction(
+  tx: Db,
+  actor: AuditActor,
+  id: string,
+  update: ProductUpdate,
+): Promise<Product> {
+  const [before] = await tx
+    .select(productColumns)
+    .from(products)
+    .where(eq(products.id, id))
+    .for('update');
+  if (!before) throw notFound(catalogMessages.notFound);
+  const [problem] = productProblems({ ...before, ...update });
+  if (problem) throw new HttpError(400, `${problem.field}: ${problem.message}`);
+  await refuseTakenSku(tx, update.sku, id);
+  const changes = changesOf(before, update);
+  if (changes.length === 0) return before;
+  const [after] = await tx
+    .update(products)
+    .set(update)
+    .where(eq(products.id, id))
+    .returning(productColumns);
+  if (!after) throw notFound(catalogMessages.notFound);
+  await recordAudit(tx, {
+    actor,
+    action: 'product.update',
+    targetType: 'product',
+    targetId: id,
+    targetLabel: after.name,
+    details: {
+      changes: Object.fromEntries(changes.map(({ field, from, to }) => [field, { from, to }])),
+    },
+  });
+  return after;
+}
+
+/**
+ * PUT /item/{id}: changes any field (DESIGN section 8), name and image included.
  *
  * `available` set here is a restock, not a correction of past sales: placing an order already
  * took its pieces off `available` (they are held for it), so the figure an admin types is the
@@ -88,40 +143,7 @@ export async function editProduct(
   update: ProductUpdate,
 ): Promise<Product> {
   const product = await withUniqueSku(update.sku, () =>
-    db.transaction(async (tx) => {
-      // Locked, so the "from" values are the ones this update replaces.
-      const [before] = await tx
-        .select(productColumns)
-        .from(products)
-        .where(eq(products.id, id))
-        .for('update');
-      if (!before) throw notFound(catalogMessages.notFound);
-      const [problem] = productProblems({ ...before, ...update });
-      if (problem) throw new HttpError(400, `${problem.field}: ${problem.message}`);
-      await refuseTakenSku(tx, update.sku, id);
-      const [after] = await tx
-        .update(products)
-        .set(update)
-        .where(eq(products.id, id))
-        .returning(productColumns);
-      if (!after) throw notFound(catalogMessages.notFound);
-      const changes: Record<string, Change> = {};
-      for (const field of Object.keys(update) as (keyof ProductUpdate)[]) {
-        if (!same(before[field], after[field]))
-          changes[field] = { from: before[field], to: after[field] };
-      }
-      if (Object.keys(changes).length > 0) {
-        await recordAudit(tx, {
-          actor,
-          action: 'product.update',
-          targetType: 'product',
-          targetId: id,
-          targetLabel: after.name,
-          details: { changes },
-        });
-      }
-      return after;
-    }),
+    db.transaction((tx) => updateInTransaction(tx, actor, id, update)),
   );
   catalogChanged(db);
   return product;

@@ -3,7 +3,7 @@ import {
   deletedSchema,
   productCreatedSchema,
   productUpdatedSchema,
-  type ProductInput,
+  type ProductInputBody,
   type ApiErrorBody,
 } from '@shop/shared';
 import { eq } from 'drizzle-orm';
@@ -17,7 +17,7 @@ import { purchaseRow } from '../../test-support/orders.js';
 
 const MISSING_ID = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
 
-const newProduct = (overrides: Partial<ProductInput> = {}): ProductInput => ({
+const newProduct = (overrides: Partial<ProductInputBody> = {}): ProductInputBody => ({
   name: 'Test Graphics Card RTX',
   img: 'https://cdn.example.com/parts/gpu.png',
   description: 'A graphics card made for the tests, sold in trays of ten.',
@@ -49,7 +49,7 @@ describe.each(testDatabases())('admin catalogue on %s', (kind) => {
     injectUnchecked(t, api.catalog.update, { params: { id }, body }, who ?? {});
   const del = (id: string, who: SignedIn | null = admin) =>
     inject(t, api.catalog.remove, { params: { id } }, who ?? {});
-  const created = async (overrides: Partial<ProductInput> = {}) => {
+  const created = async (overrides: Partial<ProductInputBody> = {}) => {
     const response = await post(newProduct(overrides));
     expect(response.statusCode, response.body).toBe(201);
     return productCreatedSchema.parse(response.json()).product;

@@ -6,12 +6,17 @@ import type { Db } from '../../db/client.js';
 import { serve } from '../../http/endpoint.js';
 import { notFound } from '../../http/errors.js';
 import { PREPARED_ROUTE_CONFIG, prepareJson, sendPrepared } from '../../http/prepared-answer.js';
+import { Readable } from 'node:stream';
 import { addProduct, editProduct, removeProduct } from './admin-service.js';
+import { catalogCsv, importCatalog } from './csv.js';
 import { catalogMessages, getProduct, listProducts } from './service.js';
 import { searchProducts } from './search.js';
 import { catalogSnapshot, freshCatalog } from './snapshot.js';
 
 const { catalog } = api;
+
+/** 5 MB of CSV as a JSON string, with room for its escapes. */
+const IMPORT_BODY_LIMIT = 12 * 1024 * 1024;
 
 export interface CatalogRoutesOptions {
   db: Db;
@@ -77,6 +82,24 @@ const adminRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (app, { db, 
     acknowledged: true as const,
     deletedCount: await removeProduct(db, currentUser(request), request.params.id),
   }));
+
+  serve(app, guards, catalog.exportCsv, async (_request, reply) => {
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="catalogue-${day}.csv"`)
+      .send(Readable.from(catalogCsv(db)));
+  });
+
+  // A catalogue's CSV is larger than any other body the shop takes (the schema caps its text).
+  serve(
+    app,
+    guards,
+    catalog.importCsv,
+    async (request) =>
+      importCatalog(db, currentUser(request), request.body.csv, request.body.dryRun),
+    { bodyLimit: IMPORT_BODY_LIMIT },
+  );
 };
 
 export const catalogRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (app, options) => {

@@ -40,15 +40,22 @@ export async function getProduct(db: Db, id: string): Promise<Product | null> {
   return product ?? null;
 }
 
+/** SPEC's six fields, and any of the others (the database fills in their defaults). */
+export type NewProduct = Pick<
+  ProductInput,
+  'name' | 'img' | 'description' | 'price' | 'minimum' | 'available'
+> &
+  Partial<ProductInput>;
+
 /** Inserts a product from input already parsed by `productInputSchema`; the caller commits. */
-export async function insertProduct(db: Db, input: ProductInput): Promise<Product> {
+export async function insertProduct(db: Db, input: NewProduct): Promise<Product> {
   const [product] = await db.insert(products).values(input).returning(productColumns);
   if (!product) throw new Error('The database returned no row for the new product.');
   return product;
 }
 
 /** Creates a product (the seed, tests); an admin's POST /item goes through `addProduct`. */
-export async function createProduct(db: Db, input: ProductInput): Promise<Product> {
+export async function createProduct(db: Db, input: NewProduct): Promise<Product> {
   const product = await insertProduct(db, input);
   catalogChanged(db);
   return product;

@@ -2,6 +2,7 @@ import type { AdminOrder, AdminOrderPage } from '@shop/shared';
 import { and, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containing } from '../../db/like.js';
+import { csvCell } from '../../http/csv.js';
 import { orders, purchases } from '../../db/schema.js';
 import { toOrder } from './serialize.js';
 
@@ -116,18 +117,6 @@ const CSV_COLUMNS: [string, (order: AdminOrder) => string | number | boolean | n
   ['Tracking number', (o) => o.trackingNumber],
   ['Test payment', (o) => (o.paid ? o.testPayment : null)],
 ];
-
-/**
- * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. Text a spreadsheet
- * would run as a formula (starting with = + - @, or a tab or carriage return that hides one) is
- * neutralised with a leading apostrophe (OWASP's CSV injection advice); numbers stay numbers.
- */
-export function csvCell(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  if (typeof value !== 'string') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
 
 /** Rows read per query while exporting: a page's memory, whatever the export's length. */
 const CSV_BATCH = 1000;

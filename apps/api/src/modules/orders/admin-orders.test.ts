@@ -13,7 +13,8 @@ import {
   shopper,
   type Shopper,
 } from '../../test-support/shop.js';
-import { adminOrdersCsv, csvCell } from './admin-list.js';
+import { csvCell } from '../../http/csv.js';
+import { adminOrdersCsv } from './admin-list.js';
 
 /** Manage All Orders: search, status filter, paging and the CSV export (DESIGN section 8). */
 describe.each(testDatabases())('admin orders on %s', (kind) => {

@@ -1,0 +1,174 @@
+import { api, catalogImportReportSchema, importRefusedSchema, type Product } from '@shop/shared';
+import { eq } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, products } from '../../db/schema.js';
+import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { inject, injectUnchecked } from '../../test-support/inject.js';
+import { addProduct, adminShopper, orderTestEnv, type Shopper } from '../../test-support/shop.js';
+import { CATALOG_CSV_COLUMNS, csvMessages } from './csv.js';
+
+/** The catalogue's CSV round trip (docs/decisions/019): export, edit, dry run, apply. */
+describe.each(testDatabases())('catalogue CSV on %s', (kind) => {
+  let t: TestApp;
+  let admin: Shopper;
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { env: orderTestEnv() });
+    admin = await adminShopper(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const exportCsv = async () => {
+    const response = await inject(t, api.catalog.exportCsv, {}, admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="catalogue-/);
+    return response.body;
+  };
+  const importCsv = (csv: string, dryRun: boolean) =>
+    injectUnchecked(t, api.catalog.importCsv, { body: { csv, dryRun } }, admin);
+  const bySku = async (sku: string) =>
+    (await t.db.select().from(products).where(eq(products.sku, sku)))[0];
+  const everything = () => t.db.select().from(products).orderBy(products.sku);
+
+  it('exports every product by part number, tiers and specs readable in a spreadsheet', async () => {
+    await addProduct(t, {
+      sku: 'CPU-X32C-28',
+      category: 'processors',
+      price: 2150,
+      minimum: 10,
+      priceTiers: [
+        { minQuantity: 50, price: 2050 },
+        { minQuantity: 200, price: 1950 },
+      ],
+      specs: [
+        { label: 'Cores / threads', value: '32 / 64' },
+        { label: 'TDP', value: '280 W' },
+      ],
+    });
+    const rows = Papa.parse<Record<string, string>>(await exportCsv(), {
+      header: true,
+      delimiter: ',',
+    }).data;
+    expect(Object.keys(rows[0]!)).toEqual(CATALOG_CSV_COLUMNS);
+    const cpu = rows.find((row) => row.sku === 'CPU-X32C-28');
+    expect(cpu).toMatchObject({
+      category: 'processors',
+      price: '2150',
+      priceTiers: '50:2050; 200:1950',
+      maximum: '',
+    });
+    expect(cpu?.specs).toBe('Cores / threads: 32 / 64\nTDP: 280 W');
+  });
+
+  it('neutralises a cell a spreadsheet would run, and takes it back as it was', async () => {
+    const product = await addProduct(t, {
+      sku: 'CSV-FORMULA',
+      description: '=HYPERLINK("http://evil.example","click")',
+    });
+    const csv = await exportCsv();
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    const line = csv.split('\r\n').find((row) => row.startsWith('CSV-FORMULA,'));
+    const report = await importCsv(`${CATALOG_CSV_COLUMNS.join(',')}\r\n${line}\r\n`, false);
+    expect(report.statusCode, report.body).toBe(200);
+    expect(catalogImportReportSchema.parse(report.json()).unchanged).toBe(1);
+    expect((await bySku('CSV-FORMULA'))?.description).toBe(product.description);
+  });
+
+  it('dry run: lists what would be created and changed, field by field, and changes nothing', async () => {
+    const product = await addProduct(t, { sku: 'CSV-DRY-1', name: 'Dry Drive', price: 50 });
+    const before = await everything();
+    const csv =
+      'sku,name,price,priceTiers,img,description,minimum,available\n' +
+      `csv-dry-1,Dry Drive Mk2,45,100:40; 500:35,${product.img},${product.description},1,10\n` +
+      'CSV-NEW-1,New Cable,3,,/images/products/ssd.svg,A cable.,10,1000\n';
+    const response = await importCsv(csv, true);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(catalogImportReportSchema.strict().parse(response.json())).toEqual({
+      dryRun: true,
+      applied: false,
+      created: [{ line: 3, sku: 'CSV-NEW-1', name: 'New Cable' }],
+      updated: [
+        {
+          line: 2,
+          sku: 'CSV-DRY-1',
+          name: 'Dry Drive',
+          changes: [
+            { field: 'name', from: 'Dry Drive', to: 'Dry Drive Mk2' },
+            { field: 'price', from: 50, to: 45 },
+            {
+              field: 'priceTiers',
+              from: [],
+              to: [
+                { minQuantity: 100, price: 40 },
+                { minQuantity: 500, price: 35 },
+              ],
+            },
+          ],
+        },
+      ],
+      unchanged: 0,
+      problems: [],
+    });
+    expect(await everything()).toEqual(before);
+
+    // Applied: the same report, and the catalogue, the audit log and GET /item show it.
+    const applied = await importCsv(csv, false);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toMatchObject({ dryRun: false, applied: true });
+    expect(await bySku('CSV-DRY-1')).toMatchObject({ name: 'Dry Drive Mk2', price: 45 });
+    const created = await bySku('CSV-NEW-1');
+    expect(created).toMatchObject({ name: 'New Cable', category: 'other', increment: 1 });
+    const item = await inject(t, api.catalog.get, { params: { id: created!.id } });
+    expect(item.json<Product>().name).toBe('New Cable');
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.targetId, product._id));
+    expect(audit.map((row) => row.action)).toContain('product.update');
+  });
+
+  it('refuses the whole file when a line is wrong, naming every line, and changes nothing', async () => {
+    await addProduct(t, { sku: 'CSV-BAD-1', minimum: 10 });
+    const before = await everything();
+    const csv =
+      'sku,price,priceTiers,minimum\n' +
+      'CSV-BAD-1,12.75,,\n' +
+      'CSV-BAD-1,5,,\n' +
+      ',5,,\n' +
+      'CSV-NOPE-1,5,,\n' +
+      'CSV-BAD-2,5,ten for five,\n';
+    const dry = catalogImportReportSchema.parse((await importCsv(csv, true)).json());
+    expect(dry.problems.map((problem) => problem.line)).toEqual([2, 3, 4, 5, 6]);
+    expect(dry.problems[0]?.message).toMatch(/^price: Please give the price in whole dollars/);
+    expect(dry.problems[1]?.message).toBe(csvMessages.repeated(2));
+    expect(dry.problems[2]?.message).toBe(csvMessages.skuMissing);
+    expect(dry.problems[3]?.message).toMatch(/^name: /);
+    expect(dry.problems[4]?.message).toBe(`priceTiers: ${csvMessages.tiers}`);
+
+    const response = await importCsv(csv, false);
+    expect(response.statusCode).toBe(400);
+    const refused = importRefusedSchema.parse(response.json());
+    expect(refused.message).toBe(csvMessages.refused(5));
+    expect(refused.problems).toEqual(dry.problems);
+    expect(await everything()).toEqual(before);
+  });
+
+  it.each([
+    ['no sku column', 'name,price\nX,1\n', csvMessages.noSku],
+    ['an unknown column', 'sku,colour\nX-1,red\n', csvMessages.unknownColumn('colour')],
+  ])('answers 400 for %s', async (_label, csv, message) => {
+    const response = await importCsv(csv, true);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message });
+  });
+
+  it('reads a semicolon-separated file as spreadsheets save it in much of Europe', async () => {
+    await addProduct(t, { sku: 'CSV-SEMI-1', price: 20 });
+    const response = await importCsv(
+      'sku;price;priceTiers\nCSV-SEMI-1;19;"100:18; 500:17"\n',
+      false,
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    expect(await bySku('CSV-SEMI-1')).toMatchObject({ price: 19 });
+  });
+});
