@@ -38,10 +38,10 @@ test.describe('the admin runs the catalogue and the users', () => {
 
     await page.goto('/dashboard/manageproducts');
     const row = page.getByRole('row').filter({ hasText: name });
-    await row.getByRole('button', { name: 'Edit' }).click();
-    const editor = page.getByRole('dialog');
-    await editor.getByLabel(/available|stock/i).fill('1500');
-    await editor.getByRole('button', { name: /save/i }).click();
+    await row.getByRole('link', { name: 'Edit' }).click();
+    await page.getByLabel('Available', { exact: true }).fill('1500');
+    await page.getByRole('button', { name: /save/i }).click();
+    await expect(page).toHaveURL(/\/dashboard\/manageproducts$/);
     await expect(row).toContainText('1,500');
 
     await page.goto(href!);

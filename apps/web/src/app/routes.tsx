@@ -30,6 +30,7 @@ const AddReviewPage = lazy(() => import('./routes/add-review'));
 const ProfilePage = lazy(() => import('./routes/my-profile'));
 const AddProductPage = lazy(() => import('./routes/add-product'));
 const ManageProductsPage = lazy(() => import('./routes/manage-products'));
+const EditProductPage = lazy(() => import('./routes/edit-product'));
 const MakeAdminPage = lazy(() => import('./routes/make-admin'));
 const ManageReviewsPage = lazy(() => import('./routes/manage-reviews'));
 const AuditLogPage = lazy(() => import('./routes/audit-log'));
@@ -77,8 +78,9 @@ export const routes: RouteObject[] = [
                 element: <RequireAdmin />,
                 children: [
                   { path: 'manageallorders', element: <ManageAllOrdersPage /> },
-                  { path: 'addproduct', element: withMuiTheme(<AddProductPage />) },
+                  { path: 'addproduct', element: <AddProductPage /> },
                   { path: 'manageproducts', element: <ManageProductsPage /> },
+                  { path: 'manageproducts/:id/edit', element: <EditProductPage /> },
                   { path: 'makeadmin', element: <MakeAdminPage /> },
                   { path: 'managereviews', element: withMuiTheme(<ManageReviewsPage />) },
                   { path: 'auditlog', element: withMuiTheme(<AuditLogPage />) },

@@ -53,12 +53,14 @@ async function readJson(response: Response): Promise<unknown> {
 
 async function send(path: string, method: string, body: unknown, signal?: AbortSignal) {
   const headers: Record<string, string> = { Accept: 'application/json', ...authorizationHeader() };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (a file upload) sets its own multipart Content-Type, with the boundary.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   try {
     return await fetch(`${API_URL}${path}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
       signal,
     });
   } catch (cause) {
@@ -190,6 +192,23 @@ export async function download<E extends EndpointSpec>(
   }
   if (!response.ok) await parseAnswer(response, undefined);
   return response.blob();
+}
+
+/**
+ * A multipart form (a product image) to an endpoint that takes one, like `call`: the bearer
+ * token, one renewal on a 401, the answer typed by the contract.
+ */
+export async function upload<E extends EndpointSpec>(
+  route: Callable<E>,
+  form: FormData,
+  options: CallOptions<SuccessOf<E>> = {},
+): Promise<SuccessOf<E>> {
+  const path = urlOf(route, {} as Parameters<typeof urlOf>[1]);
+  let response = await send(path, route.method, form, options.signal);
+  if (response.status === 401 && (await renewAccessToken())) {
+    response = await send(path, route.method, form, options.signal);
+  }
+  return parseAnswer(response, options.schema);
 }
 
 export { routes };

@@ -1,30 +1,13 @@
-import BrokenImageOutlinedIcon from '@mui/icons-material/BrokenImageOutlined';
-import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { imageUrlSchema } from '@shop/shared';
 import { useState } from 'react';
-
-const frame = {
-  width: '100%',
-  aspectRatio: '4 / 3',
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: 1,
-  p: 2,
-  border: 1,
-  borderColor: 'divider',
-  borderRadius: 1,
-  bgcolor: 'grey.100',
-  textAlign: 'center',
-  color: 'text.secondary',
-} as const;
+import { Icon } from '../../../components/ui/icon';
+import { brokenImageOutlined, imageOutlined } from '../../../components/ui/icons';
+import styles from './product-form.module.css';
 
 /**
- * Shows the picture behind the typed URL as the card will, so a wrong link is caught before the
- * product goes live. A URL that does not load says so instead of showing a broken image.
+ * Shows the picture behind the typed (or uploaded) URL as the card will, so a wrong link is
+ * caught before the product goes live. A URL that does not load says so instead of showing a
+ * broken image.
  */
 export function ImagePreview({ url }: { url: string }) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
@@ -35,35 +18,34 @@ export function ImagePreview({ url }: { url: string }) {
   if (!usable) {
     body = (
       <>
-        <ImageOutlinedIcon fontSize="large" aria-hidden />
-        <Typography variant="body2">The preview appears once you give an image URL.</Typography>
+        <Icon path={imageOutlined} size={36} />
+        <p className={styles.previewText}>The preview appears once you give an image URL.</p>
       </>
     );
   } else if (failedUrl === trimmed) {
     body = (
       <>
-        <BrokenImageOutlinedIcon fontSize="large" color="error" aria-hidden />
-        <Typography variant="body2" role="status">
+        <Icon path={brokenImageOutlined} size={36} className={styles.previewBroken} />
+        <p className={styles.previewText} role="status">
           This image could not be loaded. Please check the URL.
-        </Typography>
+        </p>
       </>
     );
   } else {
     body = (
-      <Box
-        component="img"
+      <img
         key={trimmed}
         src={trimmed}
         alt="Preview of the product image"
         onError={() => setFailedUrl(trimmed)}
-        sx={{ width: '100%', height: '100%', objectFit: 'contain' }}
+        className={styles.previewImage}
       />
     );
   }
 
   return (
-    <Box data-testid="image-preview" sx={frame}>
+    <div data-testid="image-preview" className={styles.preview}>
       {body}
-    </Box>
+    </div>
   );
 }

@@ -1,0 +1,257 @@
+import { isLowStock, messages, type Product } from '@shop/shared';
+import { useEffect, useEffectEvent, useState } from 'react';
+import admin from '../../../components/admin-page.module.css';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ProductImage } from '../../../components/product-image';
+import { Alert } from '../../../components/ui/alert';
+import { Button, ButtonLink } from '../../../components/ui/button';
+import errorButton from '../../../components/ui/button-error.module.css';
+import { Chip } from '../../../components/ui/chip';
+import { LoadError } from '../../../components/ui/load-error';
+import { Skeleton } from '../../../components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '../../../components/ui/table';
+import { TextField } from '../../../components/ui/text-field';
+import { formatNumber, formatPrice } from '../../../lib/format';
+import { notify } from '../../../lib/toast';
+import { useDeleteProduct } from '../api/delete-product';
+import { useAdminProducts, type AdminProductView } from '../api/search-products';
+import { editProductPath } from '../paths';
+import styles from './products-table.module.css';
+
+/** Not a SPEC message: the toast after a delete. */
+export const PRODUCT_DELETED = 'Product Deleted Successfully!';
+
+/** How long typing must pause before the search asks the server. */
+export const SEARCH_DELAY_MS = 300;
+
+const COLUMNS = ['Image', 'Name', 'Price', 'Minimum', 'Available', 'Actions'];
+
+function ProductRow({ product, onDelete }: { product: Product; onDelete: () => void }) {
+  const nameId = `product-name-${product._id}`;
+  const low = isLowStock(product);
+  return (
+    <TableRow data-testid="product-row">
+      <TableCell label="Image">
+        <ProductImage
+          src={product.img}
+          // The name is the next cell: the picture adds nothing for a screen reader.
+          alt=""
+          width={64}
+          height={48}
+          loading="lazy"
+          className={admin.thumbnail}
+        />
+      </TableCell>
+      {/* The row's name: a header cell that still becomes a card's line on a phone. */}
+      <TableCell role="rowheader" label="Name" id={nameId} className={admin.rowName}>
+        {product.name}
+        <span className={styles.sku}>{product.sku}</span>
+      </TableCell>
+      <TableCell label="Price">{formatPrice(product.price)}</TableCell>
+      <TableCell label="Minimum">{formatNumber(product.minimum)}</TableCell>
+      <TableCell label="Available">
+        <span className={styles.stock}>
+          {formatNumber(product.available)}
+          {low && <Chip label="Low stock" size="small" color="warning" />}
+        </span>
+      </TableCell>
+      <TableCell label="Actions">
+        <div className={admin.actions}>
+          <ButtonLink
+            href={editProductPath(product._id)}
+            size="small"
+            variant="outlined"
+            aria-describedby={nameId}
+          >
+            Edit
+          </ButtonLink>
+          <Button
+            size="small"
+            variant="outlined"
+            color="inherit"
+            className={errorButton.outlined}
+            onClick={onDelete}
+            aria-describedby={nameId}
+          >
+            Delete
+          </Button>
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+function LoadingRows() {
+  return Array.from({ length: 3 }, (_, row) => (
+    <TableRow key={row}>
+      {COLUMNS.map((column) => (
+        <TableCell key={column}>
+          <Skeleton variant="text" />
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
+}
+
+/** The search box: the server is asked once typing pauses, not at every key. */
+function SearchField({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
+  const [text, setText] = useState(q);
+  const [shown, setShown] = useState(q);
+  if (q !== shown) {
+    setShown(q);
+    if (text.trim() !== q) setText(q);
+  }
+  const searchFor = useEffectEvent(onSearch);
+  useEffect(() => {
+    const wanted = text.trim();
+    if (wanted === q) return undefined;
+    const timer = setTimeout(() => searchFor(wanted), SEARCH_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, q]);
+  return (
+    <TextField
+      type="search"
+      label="Search products"
+      name="q"
+      value={text}
+      maxLength={100}
+      onChange={(event) => setText(event.target.value)}
+      helperText="Name, part number or description"
+      className={styles.search}
+    />
+  );
+}
+
+interface ProductsTableProps {
+  /** The search, the low-stock filter and the page (the route keeps them in the URL). */
+  view: AdminProductView;
+  /** A new search or filter starts again at page 1; `replace` while typing. */
+  onViewChange: (view: AdminProductView, options?: { replace?: boolean }) => void;
+}
+
+/**
+ * SPEC section 2, Manage Products: the catalogue a page at a time (GET /products, which reaches
+ * every product, not only GET /items' newest 100), searched, filtered to low stock, with Edit
+ * and Delete per row. On a phone each product is a card, so both buttons are on screen at 375 px.
+ */
+export function ProductsTable({ view, onViewChange }: ProductsTableProps) {
+  const { q, lowStock, page } = view;
+  const products = useAdminProducts(view);
+  const deleteProduct = useDeleteProduct();
+  const [deleting, setDeleting] = useState<Product | null>(null);
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    deleteProduct.mutate(deleting._id, {
+      onSuccess: () => notify.success(PRODUCT_DELETED),
+      onError: (failure) => notify.error(failure.message),
+      onSettled: () => setDeleting(null),
+    });
+  };
+
+  let rows;
+  let pager = null;
+  if (products.isPending) {
+    rows = <LoadingRows />;
+  } else if (products.data?.items.length === 0 || !products.data) {
+    const filtered = q !== '' || lowStock || page > 1;
+    rows = (
+      <TableRow>
+        <TableCell colSpan={COLUMNS.length}>
+          {filtered ? 'No products match this search.' : 'The catalogue has no products yet.'}
+        </TableCell>
+      </TableRow>
+    );
+  } else {
+    const { items, total, limit } = products.data;
+    const first = (products.data.page - 1) * limit + 1;
+    const last = first + items.length - 1;
+    rows = items.map((product) => (
+      <ProductRow key={product._id} product={product} onDelete={() => setDeleting(product)} />
+    ));
+    pager = (
+      <nav className={styles.paging} aria-label="Pages of products">
+        <p className={styles.showing} role="status">
+          Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(total)}
+        </p>
+        <div className={admin.actions}>
+          <Button
+            variant="outlined"
+            size="small"
+            disabled={page <= 1}
+            onClick={() => onViewChange({ ...view, page: page - 1 })}
+          >
+            Previous
+          </Button>
+          <Button
+            variant="outlined"
+            size="small"
+            disabled={last >= total}
+            onClick={() => onViewChange({ ...view, page: page + 1 })}
+          >
+            Next
+          </Button>
+        </div>
+      </nav>
+    );
+  }
+
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <SearchField
+          q={q}
+          onSearch={(text) => onViewChange({ ...view, q: text, page: 1 }, { replace: true })}
+        />
+        <label className={styles.filter}>
+          <input
+            type="checkbox"
+            checked={lowStock}
+            onChange={(event) => onViewChange({ ...view, lowStock: event.target.checked, page: 1 })}
+          />
+          Low stock
+        </label>
+      </div>
+      {products.error && !products.data ? (
+        <LoadError
+          title="We could not load the products."
+          error={products.error}
+          retrying={products.isFetching}
+          onRetry={() => void products.refetch()}
+        />
+      ) : (
+        <>
+          {products.error && <Alert severity="error">{products.error.message}</Alert>}
+          <TableContainer aria-busy={products.isPlaceholderData || undefined}>
+            <Table aria-label="Products" cardsOnPhones className={admin.compact}>
+              <TableHead>
+                <TableRow>
+                  {COLUMNS.map((column) => (
+                    <TableCell key={column}>{column}</TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody aria-busy={products.isPending}>{rows}</TableBody>
+            </Table>
+          </TableContainer>
+          {pager}
+        </>
+      )}
+      <ConfirmDialog
+        open={deleting !== null}
+        question={messages.confirmDeleteProduct}
+        detail={deleting?.name}
+        pending={deleteProduct.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  );
+}
