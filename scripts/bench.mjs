@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureBuild } from './ensure-build.mjs';
+import { benchCatalogue } from './bench-catalogue.mjs';
 import { benchPurchases } from './bench-purchases.mjs';
 import { IDLE_RSS_TARGETS_MB, measureIdleMemory } from './lib/idle-memory.mjs';
 import {
@@ -515,6 +516,7 @@ async function main() {
   writeDoc(rows, memory);
   // Checkout of 500 lines and reading orders among 100,000 (issue 13), on PostgreSQL.
   await benchPurchases();
+  await benchCatalogue();
   if (rows.some((r) => r.oversold))
     throw new Error('oversold: the stock taken does not match the accepted orders');
 }
