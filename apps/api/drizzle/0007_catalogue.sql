@@ -6,9 +6,8 @@ ALTER TABLE "products" ADD COLUMN "maximum" integer;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "price_tiers" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "specs" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "products" ADD COLUMN "low_stock_threshold" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
-ALTER TABLE "products" ADD COLUMN "search_text" text GENERATED ALWAYS AS (sku || E'\n' || name || E'\n' || description) STORED NOT NULL;--> statement-breakpoint
-CREATE INDEX "products_search_text_trgm_idx" ON "products" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "products_name_trgm_idx" ON "products" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "search_vector" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', sku || ' ' || name || ' ' || description)) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "products_search_vector_idx" ON "products" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "products_seq_idx" ON "products" USING btree ("seq");--> statement-breakpoint
 CREATE INDEX "products_price_idx" ON "products" USING btree ("price","seq");--> statement-breakpoint
 CREATE INDEX "products_name_idx" ON "products" USING btree ("name","seq");--> statement-breakpoint

@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -31,6 +32,9 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
  * one column and one index instead of one per searched column, and the line breaks keep a
  * search from matching across two columns.
  */
+/** PostgreSQL's full-text document type, which drizzle has no column builder for. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 const searchText = (expression: ReturnType<typeof sql>) =>
   text('search_text').notNull().generatedAlwaysAs(expression);
 
@@ -95,8 +99,15 @@ export const products = pgTable(
     /** Admins are warned when the stock is at or below it. */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(0),
     createdAt: createdAt(),
-    /** What the catalogue search reads: part number, name and description (searchText). */
-    searchText: searchText(sql`sku || E'\\n' || name || E'\\n' || description`),
+    /**
+     * What the catalogue search reads: the words of part number, name and description, as
+     * PostgreSQL's full-text search splits them ('simple': no language's stemming or stop words,
+     * part numbers and model names are not English). Its GIN index answers a search of every
+     * word, by prefix, without reading the rows (catalog/search.ts).
+     */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', sku || ' ' || name || ' ' || description)`),
   },
   (t) => [
     check('products_available_check', sql`${t.available} >= 0`),
@@ -105,9 +116,7 @@ export const products = pgTable(
     check('products_increment_check', sql`${t.increment} >= 1`),
     check('products_maximum_check', sql`${t.maximum} IS NULL OR ${t.maximum} >= ${t.minimum}`),
     check('products_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
-    index('products_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    // Typo-tolerant search compares the query with names word by word (pg_trgm's <%).
-    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('products_search_vector_idx').using('gin', t.searchVector),
     // The catalogue's sorts and filter: newest, price, name, category.
     index('products_seq_idx').on(t.seq),
     index('products_price_idx').on(t.price, t.seq),

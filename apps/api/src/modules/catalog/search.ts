@@ -1,32 +1,42 @@
 import type { CategoryCount, ProductPage, ProductSearch } from '@shop/shared';
-import { and, asc, desc, eq, ilike, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { containing, startingWith } from '../../db/like.js';
+import { startingWith } from '../../db/like.js';
 import { products } from '../../db/schema.js';
 import { productColumns } from './service.js';
+import { catalogVersion } from './snapshot.js';
+import { correctedWords } from './typos.js';
 
 /**
  * GET /products (DESIGN section 8): search, category filter, sort and paging of the catalogue,
  * in the database so it holds at 100,000 products (docs/decisions/019).
  *
- * A search matches products whose part number, name or description hold every word of it, any
- * case: one ILIKE per word on `search_text`, answered by its trigram index. When no product holds
- * them all, the search is taken for a typo and matches names that resemble it word by word
- * (pg_trgm's `<%`, the name's trigram index), so "procesor" still finds the processors.
+ * A search matches products whose part number, name or description hold every word of it, each
+ * as the start of a word, any case: PostgreSQL full-text search on `search_vector` ('simple'
+ * configuration), answered by its GIN index. When no product holds them all, the search is taken
+ * for a typo: unknown words are replaced by the most alike words of the catalogue's names
+ * (typos.ts) and it is read again, so "procesor" still finds the processors.
  *
  * Relevance puts an exact part number first, then names that start with the search, then names
  * by resemblance; the newest product wins a tie. Without a search, relevance is newest first.
  */
 
-/** Words beyond this many add nothing a buyer would miss and cost an index scan each. */
+/** Words beyond this many add nothing a buyer would miss and cost an index lookup each. */
 const MAX_WORDS = 8;
 
-const wordsOf = (q: string) => q.split(/\s+/).filter(Boolean).slice(0, MAX_WORDS);
+/** The search's words as the index holds them: lowercase runs of letters and digits. */
+const wordsOf = (q: string) =>
+  q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, MAX_WORDS);
 
-const exactMatch = (q: string): SQL =>
-  and(...wordsOf(q).map((word) => ilike(products.searchText, containing(word))))!;
-
-const fuzzyMatch = (q: string): SQL => sql`${q} <% ${products.name}`;
+/** Every word, each as a prefix (`nvme:* & ss:*`); the words hold only letters and digits. */
+const matching = (words: string[]): SQL =>
+  words.length === 0
+    ? sql`false`
+    : sql`${products.searchVector} @@ to_tsquery('simple', ${words.map((w) => `${w}:*`).join(' & ')})`;
 
 function filters(search: ProductSearch): (SQL | undefined)[] {
   return [
@@ -59,7 +69,28 @@ function orderBy(search: ProductSearch): SQL[] {
   }
 }
 
-async function countByCategory(db: Db, match: SQL | undefined, search: ProductSearch) {
+/**
+ * The whole catalogue's counts (no search, no stock filter: the first visit to /products), kept
+ * while the catalogue is unchanged, for at most a second: a GROUP BY over every product each time
+ * would be the slowest part of the commonest request.
+ */
+const wholeCounts = new WeakMap<
+  Db,
+  { version: number; at: number; rows: Promise<CategoryCount[]> }
+>();
+
+function countByCategory(db: Db, match: SQL | undefined, search: ProductSearch) {
+  if (match || search.stock) return readCounts(db, match, search);
+  const version = catalogVersion(db);
+  const cached = wholeCounts.get(db);
+  if (cached && cached.version === version && Date.now() - cached.at < 1_000) return cached.rows;
+  const rows = readCounts(db, undefined, search);
+  wholeCounts.set(db, { version, at: Date.now(), rows });
+  rows.catch(() => wholeCounts.delete(db));
+  return rows;
+}
+
+async function readCounts(db: Db, match: SQL | undefined, search: ProductSearch) {
   const [, lowStock] = filters(search);
   const rows = await db
     .select({ category: products.category, count: sql<number>`count(*)::int` })
@@ -70,16 +101,19 @@ async function countByCategory(db: Db, match: SQL | undefined, search: ProductSe
   return rows as CategoryCount[];
 }
 
-/** Which products the words match: every word, else (a typo) names that resemble them. */
+/** Which products the words match: every word, else (a typo) the words corrected. */
 async function matchFor(db: Db, search: ProductSearch): Promise<SQL | undefined> {
   if (!search.q) return undefined;
-  const exact = exactMatch(search.q);
+  const words = wordsOf(search.q);
+  const exact = matching(words);
   const [hit] = await db
     .select({ one: sql`1` })
     .from(products)
     .where(exact)
     .limit(1);
-  return hit ? exact : fuzzyMatch(search.q);
+  if (hit) return exact;
+  const corrected = await correctedWords(db, words);
+  return corrected ? matching(corrected) : exact;
 }
 
 export async function searchProducts(db: Db, search: ProductSearch): Promise<ProductPage> {

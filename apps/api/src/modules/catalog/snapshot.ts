@@ -73,6 +73,11 @@ export function catalogChanged(db: Db): void {
   state.snapshot = null;
 }
 
+/** A number that changes with every change of this database's catalogue (caches key by it). */
+export function catalogVersion(db: Db): number {
+  return stateOf(db).version;
+}
+
 function done(state: CatalogState, building: CatalogState['building']) {
   if (state.building === building) state.building = null;
 }
