@@ -125,7 +125,7 @@ async function seedPostgres(url) {
 
 /** The same products through POST /admin/products/import, CHUNK rows at a time. */
 async function seedThroughImport(shared, client, token, count) {
-  const CHUNK = 5000;
+  const CHUNK = 2000;
   const header =
     'sku,name,category,price,minimum,increment,maximum,available,lowStockThreshold,priceTiers,specs,img,description';
   const cell = (value) =>

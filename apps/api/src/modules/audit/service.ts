@@ -25,15 +25,23 @@ export interface AuditRecord {
  * and a refused or rolled-back action leaves none.
  */
 export async function recordAudit(tx: Db, record: AuditRecord): Promise<void> {
-  await tx.insert(auditLog).values({
-    actorId: record.actor.id,
-    actorEmail: record.actor.email,
-    action: record.action,
-    targetType: record.targetType,
-    targetId: record.targetId,
-    targetLabel: record.targetLabel,
-    details: record.details ?? null,
-  });
+  await recordAudits(tx, [record]);
+}
+
+/** Several records in one statement (a catalogue import's new products). */
+export async function recordAudits(tx: Db, records: AuditRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  await tx.insert(auditLog).values(
+    records.map((record) => ({
+      actorId: record.actor.id,
+      actorEmail: record.actor.email,
+      action: record.action,
+      targetType: record.targetType,
+      targetId: record.targetId,
+      targetLabel: record.targetLabel,
+      details: record.details ?? null,
+    })),
+  );
 }
 
 const entryColumns = {

@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { recordAudit, type AuditActor } from '../audit/service.js';
+import { recordAudit, type AuditActor, type AuditRecord } from '../audit/service.js';
 import { catalogMessages, insertProduct, productColumns } from './service.js';
 import { catalogChanged } from './snapshot.js';
 
@@ -54,16 +54,19 @@ export async function withUniqueSku<T>(
 export async function createInTransaction(tx: Db, actor: AuditActor, input: ProductInput) {
   await refuseTakenSku(tx, input.sku);
   const row = await insertProduct(tx, input);
-  await recordAudit(tx, {
-    actor,
-    action: 'product.create',
-    targetType: 'product',
-    targetId: row._id,
-    targetLabel: row.name,
-    details: { sku: row.sku, price: row.price, minimum: row.minimum, available: row.available },
-  });
+  await recordAudit(tx, createdRecord(actor, row));
   return row;
 }
+
+/** The audit record of a product added. */
+export const createdRecord = (actor: AuditActor, row: Product): AuditRecord => ({
+  actor,
+  action: 'product.create',
+  targetType: 'product',
+  targetId: row._id,
+  targetLabel: row.name,
+  details: { sku: row.sku, price: row.price, minimum: row.minimum, available: row.available },
+});
 
 /** POST /item. */
 export async function addProduct(db: Db, actor: AuditActor, input: ProductInput) {

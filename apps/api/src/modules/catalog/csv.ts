@@ -13,13 +13,8 @@ import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import { csvCell, unneutralised } from '../../http/csv.js';
 import { HttpError } from '../../http/errors.js';
-import type { AuditActor } from '../audit/service.js';
-import {
-  changesOf,
-  createInTransaction,
-  updateInTransaction,
-  withUniqueSku,
-} from './admin-service.js';
+import { recordAudits, type AuditActor } from '../audit/service.js';
+import { changesOf, createdRecord, updateInTransaction, withUniqueSku } from './admin-service.js';
 import { productColumns } from './service.js';
 import { catalogChanged } from './snapshot.js';
 
@@ -86,6 +81,8 @@ function cellOf(product: Product, column: Column): string | number | null {
 }
 
 const CSV_BATCH = 1000;
+/** Rows per INSERT of an import's new products (13 parameters each, well under 65,535). */
+const INSERT_BATCH = 1000;
 
 /**
  * Every product in part-number order, as chunks of CSV read a batch at a time (keyset on sku),
@@ -291,10 +288,22 @@ export async function importCatalog(
             problems: planned.problems,
           });
         }
-        for (const step of planned.steps) {
-          if (step.kind === 'create') await createInTransaction(tx, actor, step.input);
-          else await updateInTransaction(tx, actor, step.id, step.update);
+        // New products go in batches of one statement each (the plan has checked their part
+        // numbers against the catalogue and each other); changes one by one, each audited.
+        const creates = planned.steps.flatMap((step) => (step.kind === 'create' ? [step] : []));
+        for (let first = 0; first < creates.length; first += INSERT_BATCH) {
+          const batch = creates.slice(first, first + INSERT_BATCH);
+          const rows = await tx
+            .insert(products)
+            .values(batch.map((step) => ({ ...step.input, sku: step.sku })))
+            .returning(productColumns);
+          await recordAudits(
+            tx,
+            rows.map((row) => createdRecord(actor, row)),
+          );
         }
+        for (const step of planned.steps)
+          if (step.kind === 'update') await updateInTransaction(tx, actor, step.id, step.update);
         return planned;
       }),
     csvMessages.raced,
