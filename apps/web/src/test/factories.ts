@@ -18,6 +18,13 @@ export function makeProduct(n: number, overrides: Partial<Product> = {}): Produc
     price: 100 + n,
     minimum: 50 * n,
     available: 1000 * n,
+    sku: `PART-${String(n).padStart(3, '0')}`,
+    category: 'other',
+    increment: 1,
+    maximum: null,
+    priceTiers: [],
+    specs: [],
+    lowStockThreshold: 0,
     ...overrides,
   };
 }

@@ -1,4 +1,10 @@
-import { messages, purchaseMessages, type Purchase, type UserInfo } from '@shop/shared';
+import {
+  messages,
+  purchaseMessages,
+  type Product,
+  type Purchase,
+  type UserInfo,
+} from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, signedIn } from '../../test/auth-mock';
@@ -47,11 +53,33 @@ const placed: Purchase = {
   invoiceNumber: null,
 };
 
-function setUp(extra: Mocks = [], { signedInAs = true } = {}) {
+/** The catalogue: its newest products (the quick order) and each product by id (the lines). */
+function catalogue(products: Product[]): Mocks {
+  return [
+    answer(routes.catalog.list, 200, products),
+    handle(routes.catalog.get, ({ params }) => {
+      const product = products.find((item) => item._id === params.id);
+      return product
+        ? { status: 200, body: product }
+        : {
+            status: 404,
+            body: { statusCode: 404, error: 'Not Found', message: 'Product not found.' },
+          };
+    }),
+  ];
+}
+
+function setUp(
+  extra: Mocks = [],
+  {
+    signedInAs = true,
+    products = [processor, drive],
+  }: { signedInAs?: boolean; products?: Product[] } = {},
+) {
   const api = mockApi([
     answer(routes.settings.config, 200, testConfig),
     signedInAs ? signedIn(customer) : [],
-    answer(routes.catalog.list, 200, [processor, drive]),
+    catalogue(products),
     answer(routes.profile.get, 200, profile),
     answer(routes.purchases.get, 200, placed),
     extra,
@@ -74,7 +102,7 @@ describe('Cart page', () => {
     const line = await lineOf(processor.name);
     expect(within(line).getByRole('link', { name: processor.name })).toHaveAttribute(
       'href',
-      `/purchase/${processor._id}`,
+      `/products/${processor._id}`,
     );
     expect(line).toHaveTextContent('$12');
     expect(within(line).getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(12000);
@@ -147,13 +175,13 @@ describe('Cart page', () => {
       { productId: drive._id, quantity: 300 },
       { productId: testId(3), quantity: 1000 },
     ]);
-    setUp([
-      answer(routes.catalog.list, 200, [
+    setUp([], {
+      products: [
         processor,
         drive,
         makeProduct(3, { name: 'Server Rack', minimum: 1, available: 5000, price: 700 }),
-      ]),
-    ]);
+      ],
+    });
 
     expect(await screen.findByText(/above the card payment limit/)).toBeInTheDocument();
     expect(placeOrder()).toBeDisabled();

@@ -1,9 +1,11 @@
-import { preview, type Product } from '@shop/shared';
+import { preview, productPagePath, type Product } from '@shop/shared';
 import { useId } from 'react';
 import { AddToCartIsland } from '../../../components/add-to-cart';
 import { Island } from '../../../components/island';
+import { fromPriceLabel } from '../../../components/price-info';
 import { ProductImage } from '../../../components/product-image';
 import { ButtonLink } from '../../../components/ui/button';
+import { PageLink } from '../../../components/ui/navigation';
 import cardStyles from '../../../components/ui/card.module.css';
 import { cx } from '../../../components/ui/container';
 import text from '../../../components/ui/text.module.css';
@@ -34,6 +36,7 @@ function Fact({ label, value }: { label: string; value: string }) {
  */
 export function ProductCard({ product, eager = false }: ProductCardProps) {
   const nameId = useId();
+  const from = fromPriceLabel(product);
   return (
     <article
       data-testid="product-card"
@@ -51,7 +54,9 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
       />
       <div className={cx(cardStyles.content, styles.content)}>
         <h3 id={nameId} className={text.h3}>
-          {product.name}
+          <PageLink href={productPagePath(product._id)} className={styles.nameLink}>
+            {product.name}
+          </PageLink>
         </h3>
         <p className={cx(text.body2, text.secondary, styles.description)}>
           {preview(product.description)}
@@ -60,6 +65,7 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
           <Fact label="Minimum order" value={formatPieces(product.minimum)} />
           <Fact label="Available" value={formatPieces(product.available)} />
           <Fact label="Price" value={`${formatPrice(product.price)} per piece`} />
+          {from && <Fact label="Volume price" value={from} />}
         </div>
       </div>
       <div className={styles.actions}>
