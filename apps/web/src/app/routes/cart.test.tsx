@@ -135,6 +135,57 @@ describe('Cart page', () => {
     expect(cartLines()).toEqual([{ productId: drive._id, quantity: 30 }]);
   });
 
+  it('prices a line by its volume tier, shows the saving and next break, steps by the pack', async () => {
+    const cables = makeProduct(4, {
+      name: 'Cable Pack',
+      minimum: 20,
+      increment: 10,
+      maximum: 300,
+      available: 5000,
+      price: 12,
+      priceTiers: [
+        { minQuantity: 60, price: 10 },
+        { minQuantity: 100, price: 9 },
+      ],
+    });
+    addToCart([{ productId: cables._id, quantity: 50 }]);
+    const { user } = setUp([], { products: [cables] });
+
+    const line = await lineOf('Cable Pack');
+    expect(within(line).getByTestId('unit-price')).toHaveTextContent('$12');
+    expect(within(line).getByTestId('next-break')).toHaveTextContent(
+      'Order 10 more for $10 a piece',
+    );
+    expect(within(line).getByTestId('line-total')).toHaveTextContent('$600');
+
+    await user.click(within(line).getByRole('button', { name: 'Add a pack of 10 of Cable Pack' }));
+    expect(within(line).getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(60);
+    expect(within(line).getByTestId('unit-price')).toHaveTextContent('$10');
+    expect(within(line).getByTestId('saving')).toHaveTextContent('You save $120 ($2 a piece)');
+    expect(within(line).getByTestId('line-total')).toHaveTextContent('$600');
+    expect(cartLines()).toEqual([{ productId: cables._id, quantity: 60 }]);
+
+    const quantity = within(line).getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '65');
+    expect(line).toHaveTextContent('Order in multiples of 10.');
+    await user.clear(quantity);
+    await user.type(quantity, '310');
+    expect(line).toHaveTextContent('At most 300 pieces per order.');
+    expect(placeOrder()).toBeDisabled();
+  });
+
+  it('checks a line whose product is older than the newest ones GET /items lists', async () => {
+    const old = makeProduct(7, { name: 'Legacy Fan', minimum: 1, available: 40, price: 3 });
+    addToCart([{ productId: old._id, quantity: 4 }]);
+    setUp([
+      answer(routes.catalog.list, 200, [processor, drive]),
+      answer(routes.catalog.get, 200, old),
+    ]);
+    const line = await lineOf('Legacy Fan');
+    expect(within(line).getByTestId('line-total')).toHaveTextContent('$12');
+  });
+
   it('shows a product no longer sold as such, and removes it', async () => {
     addToCart([
       { productId: gone, quantity: 5 },
