@@ -117,7 +117,7 @@ test('a buyer searches, opens a product page, and the cart prices a tier as the 
   await quantity.fill('90');
   await expect(page.getByTestId('unit-price')).toContainText('$10');
   await expect(page.getByTestId('next-break')).toHaveText('Order 10 more for $9 a piece');
-  await page.getByRole('button', { name: `Add a pack of 10 of ${product.name}` }).click();
+  await page.getByRole('button', { name: `Increase by a pack of 10 of ${product.name}` }).click();
   await expect(quantity).toHaveValue('100');
   await expect(page.getByTestId('unit-price')).toContainText('Unit price: $9 per piece');
   await expect(page.getByTestId('saving')).toHaveText(
@@ -132,12 +132,12 @@ test('a buyer searches, opens a product page, and the cart prices a tier as the 
   const line = page.getByTestId('cart-line').filter({ hasText: product.name });
   await expect(line.getByTestId('unit-price')).toHaveText('$9');
   await expect(line.getByTestId('line-total')).toHaveText('$900');
-  await line.getByRole('button', { name: `Remove a pack of 10 of ${product.name}` }).click();
+  await line.getByRole('button', { name: `Decrease by a pack of 10 of ${product.name}` }).click();
   await expect(line.getByRole('spinbutton', { name: 'Quantity' })).toHaveValue('90');
   await expect(line.getByTestId('unit-price')).toHaveText('$10');
   await expect(line.getByTestId('line-total')).toHaveText('$900');
   await expect(line.getByTestId('next-break')).toHaveText('Order 10 more for $9 a piece.');
-  await line.getByRole('button', { name: `Add a pack of 10 of ${product.name}` }).click();
+  await line.getByRole('button', { name: `Increase by a pack of 10 of ${product.name}` }).click();
   await expect(line.getByTestId('unit-price')).toHaveText('$9');
   await expect(page.getByTestId('cart-total')).toHaveText('Total: $900');
 });

@@ -18,7 +18,7 @@ export interface QuantityStepperProps {
   helperText?: ReactNode;
   fullWidth?: boolean;
   className?: string;
-  /** Names the product in the buttons' labels ("Add a pack of Part 1"). */
+  /** Names the product in the buttons' labels ("Increase by a pack of 10 of Part 1"). */
   productName?: string;
 }
 
@@ -69,7 +69,7 @@ export function QuantityStepper({
       <Button
         variant="outlined"
         className={styles.button}
-        aria-label={`Remove ${pack}${of}`}
+        aria-label={`Decrease by ${pack}${of}`}
         disabled={value.trim() !== '' && current <= min}
         onClick={() => onChange(String(down))}
       >
@@ -91,7 +91,7 @@ export function QuantityStepper({
       <Button
         variant="outlined"
         className={styles.button}
-        aria-label={`Add ${pack}${of}`}
+        aria-label={`Increase by ${pack}${of}`}
         disabled={max != null && value.trim() !== '' && current >= max}
         onClick={() => onChange(String(up))}
       >

@@ -158,7 +158,9 @@ describe('Cart page', () => {
     );
     expect(within(line).getByTestId('line-total')).toHaveTextContent('$600');
 
-    await user.click(within(line).getByRole('button', { name: 'Add a pack of 10 of Cable Pack' }));
+    await user.click(
+      within(line).getByRole('button', { name: 'Increase by a pack of 10 of Cable Pack' }),
+    );
     expect(within(line).getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(60);
     expect(within(line).getByTestId('unit-price')).toHaveTextContent('$10');
     expect(within(line).getByTestId('saving')).toHaveTextContent('You save $120 ($2 a piece)');

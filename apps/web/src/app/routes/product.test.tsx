@@ -91,8 +91,8 @@ describe('Product page', () => {
     expect(quantity).toHaveAttribute('step', '10');
     expect(quantity).toHaveAttribute('min', '20');
     expect(quantity).toHaveAttribute('max', '200');
-    const add = screen.getByRole('button', { name: 'Add a pack of 10 of Fast SSD 2TB' });
-    const remove = screen.getByRole('button', { name: 'Remove a pack of 10 of Fast SSD 2TB' });
+    const add = screen.getByRole('button', { name: 'Increase by a pack of 10 of Fast SSD 2TB' });
+    const remove = screen.getByRole('button', { name: 'Decrease by a pack of 10 of Fast SSD 2TB' });
     expect(remove).toBeDisabled();
 
     await user.click(add);

@@ -1,10 +1,11 @@
-import {
-  CATEGORY_PATTERN,
-  PRODUCT_SORTS,
-  SEARCH_QUERY_MAX,
-  type ProductSearchQuery,
-  type ProductSort,
-} from '@shop/shared';
+// Types only: the shared catalogue module builds zod schemas, and /products' first load carries
+// no zod (docs/decisions/008). The few values it needs are repeated here, checked by the types.
+import type { ProductSearchQuery, ProductSort } from '@shop/shared';
+
+/** CATEGORY_PATTERN of packages/shared/src/catalog.ts. */
+const CATEGORY_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** SEARCH_QUERY_MAX of packages/shared/src/catalog.ts. */
+const SEARCH_QUERY_MAX = 100;
 
 /** The search /products shows, as its address carries it (?q=&category=&sort=&page=). */
 export interface CatalogueSearch {
@@ -24,8 +25,8 @@ export const SORT_LABELS: Record<ProductSort, string> = {
   newest: 'Newest',
 };
 
-const isSort = (value: string): value is ProductSort =>
-  (PRODUCT_SORTS as readonly string[]).includes(value);
+// SORT_LABELS names every sort of the contract (a Record of ProductSort), so its keys are them.
+const isSort = (value: string): value is ProductSort => Object.hasOwn(SORT_LABELS, value);
 
 /**
  * The address's query read leniently: what GET /products would refuse (a sort it does not know,

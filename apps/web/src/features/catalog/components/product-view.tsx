@@ -1,6 +1,7 @@
 import type { Product } from '@shop/shared';
 import { Island } from '../../../components/island';
-import { orderTermsLabel, PriceTierTable } from '../../../components/price-info';
+import { orderTermsLabel } from '../../../components/price-info';
+import { PriceTierTable } from '../../../components/price-tier-table';
 import { ProductImage } from '../../../components/product-image';
 import cardStyles from '../../../components/ui/card.module.css';
 import { cx } from '../../../components/ui/container';
