@@ -153,7 +153,7 @@ export function ProductSearch({ initialPage }: ProductSearchProps) {
           />
         ) : !data ? (
           <p className={styles.status}>Loading products...</p>
-        ) : data.items.length === 0 ? (
+        ) : data.items.length === 0 && !answer.isPlaceholderData ? (
           <div className={styles.empty} data-testid="no-results">
             <p>
               {search.q
@@ -171,8 +171,11 @@ export function ProductSearch({ initialPage }: ProductSearchProps) {
         ) : (
           <>
             <p className={styles.status} aria-live="polite" data-testid="result-count">
-              {data.total === 1 ? '1 product' : `${formatNumber(data.total)} products`}
-              {search.q ? ` for "${search.q}"` : ''}
+              {answer.isPlaceholderData
+                ? 'Searching...'
+                : `${data.total === 1 ? '1 product' : `${formatNumber(data.total)} products`}${
+                    search.q ? ` for "${search.q}"` : ''
+                  }`}
             </p>
             <div className={cx(styles.grid, answer.isPlaceholderData && styles.stale)}>
               {data.items.map((product, index) => (

@@ -72,7 +72,13 @@ export function ProductView({ product }: { product: Product }) {
           <h2 id="your-order" className={cx(text.h3, styles.heading)}>
             Your order
           </h2>
-          <Island name="product-order" component={ProductOrderIsland} props={{ product }} />
+          {/* Below the fold on a phone: its code loads as it comes near the viewport. */}
+          <Island
+            name="product-order"
+            component={ProductOrderIsland}
+            props={{ product }}
+            hydrate="visible"
+          />
         </section>
       </div>
     </div>
