@@ -1,6 +1,6 @@
 import { preview, productPagePath, type Product } from '@shop/shared';
 import { useId } from 'react';
-import { AddToCartIsland } from '../../../components/add-to-cart';
+import { AddToCart, AddToCartIsland } from '../../../components/add-to-cart';
 import { Island } from '../../../components/island';
 import { fromPriceLabel } from '../../../components/price-info';
 import { ProductImage } from '../../../components/product-image';
@@ -20,6 +20,11 @@ export interface ProductCardProps {
   product: Product;
   /** Pictures in the first visible row load at once; the rest wait until they near the viewport. */
   eager?: boolean;
+  /**
+   * Drawn inside an island (/products' search): Add to cart is a plain button, and the island
+   * brings the one toasts' container, instead of an island (and a container) per card.
+   */
+  inIsland?: boolean;
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -34,9 +39,15 @@ function Fact({ label, value }: { label: string; value: string }) {
  * A product of the catalogue; its Buy Now is a link to the purchase page's document, and its Add
  * to cart puts the minimum order in the cart.
  */
-export function ProductCard({ product, eager = false }: ProductCardProps) {
+export function ProductCard({ product, eager = false, inIsland = false }: ProductCardProps) {
   const nameId = useId();
   const from = fromPriceLabel(product);
+  const addToCart = {
+    productId: product._id,
+    quantity: Math.max(product.minimum, 1),
+    describedBy: nameId,
+    fullWidth: true,
+  };
   return (
     <article
       data-testid="product-card"
@@ -77,18 +88,17 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
         >
           Buy Now
         </ButtonLink>
-        {/* Near the viewport: a card far down the catalogue loads nothing until it is scrolled to. */}
-        <Island
-          name="add-to-cart"
-          component={AddToCartIsland}
-          props={{
-            productId: product._id,
-            quantity: Math.max(product.minimum, 1),
-            describedBy: nameId,
-            fullWidth: true,
-          }}
-          hydrate="visible"
-        />
+        {inIsland ? (
+          <AddToCart {...addToCart} />
+        ) : (
+          // Near the viewport: a card far down the catalogue loads nothing until it is scrolled to.
+          <Island
+            name="add-to-cart"
+            component={AddToCartIsland}
+            props={addToCart}
+            hydrate="visible"
+          />
+        )}
       </div>
     </article>
   );

@@ -1,11 +1,12 @@
 import { type ProductPage } from '@shop/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type MouseEvent } from 'react';
+import { useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/container';
 import { LoadError } from '../../../components/ui/load-error';
 import { useLocationSearch } from '../../../components/use-location-search';
 import { formatNumber } from '../../../lib/format';
+import { AppToastContainer } from '../../../lib/toast';
 import { productSearchQueryOptions } from '../api';
 import {
   DEFAULT_SEARCH,
@@ -38,6 +39,7 @@ const isDefault = (search: CatalogueSearch) => searchToQuery(search) === '';
  * before the script has run.
  */
 export function ProductSearch({ initialPage }: ProductSearchProps) {
+  const resultsId = useId();
   const [query, setQuery] = useLocationSearch();
   const search = parseSearch(query);
   const [typed, setTyped] = useState(search.q);
@@ -143,7 +145,11 @@ export function ProductSearch({ initialPage }: ProductSearchProps) {
         </ul>
       </nav>
 
-      <section aria-label="Search results" aria-busy={answer.isFetching || undefined}>
+      <section aria-labelledby={resultsId} aria-busy={answer.isFetching || undefined}>
+        {/* The cards' names are h3: the results' heading keeps the outline in order. */}
+        <h2 id={resultsId} className={styles.visuallyHidden}>
+          Search results
+        </h2>
         {answer.error && !data ? (
           <LoadError
             title="We could not load our products."
@@ -179,7 +185,12 @@ export function ProductSearch({ initialPage }: ProductSearchProps) {
             </p>
             <div className={cx(styles.grid, answer.isPlaceholderData && styles.stale)}>
               {data.items.map((product, index) => (
-                <ProductCard key={product._id} product={product} eager={index < FIRST_ROW} />
+                <ProductCard
+                  key={product._id}
+                  product={product}
+                  eager={index < FIRST_ROW}
+                  inIsland
+                />
               ))}
             </div>
             {pages > 1 && (
@@ -214,6 +225,7 @@ export function ProductSearch({ initialPage }: ProductSearchProps) {
           </>
         )}
       </section>
+      <AppToastContainer />
     </div>
   );
 }
