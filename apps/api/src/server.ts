@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { API_PREFIX } from '@shop/shared';
+import { API_PREFIX, productSearchQuerySchema, type Product } from '@shop/shared';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -25,8 +25,9 @@ import { auditRoutes } from './modules/audit/routes.js';
 import { catalogRoutes } from './modules/catalog/routes.js';
 import { uploadFiles, uploadRoutes } from './modules/uploads/routes.js';
 import { diskStore } from './modules/uploads/storage.js';
-import { listProducts } from './modules/catalog/service.js';
-import { catalogSnapshot } from './modules/catalog/snapshot.js';
+import { searchProducts } from './modules/catalog/search.js';
+import { getProduct, listProducts } from './modules/catalog/service.js';
+import { catalogSnapshot, freshCatalog } from './modules/catalog/snapshot.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { startOrderSweeper } from './modules/orders/hold.js';
@@ -185,16 +186,30 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
   );
 
   // The pages the server renders with their data (docs/decisions/015): the catalogue from its
-  // in-memory copy, the reviews read when the copy is renewed (at most once a second).
+  // in-memory copy, the first page of its search and the reviews read when the copy is renewed
+  // (at most once a second); a product page's product from the copy, else the database.
   const shopConfig = publicConfig(config);
+  const catalog = async () =>
+    freshCatalog(db) ?? (await catalogSnapshot(db, () => listProducts(db)));
+  const firstSearch = productSearchQuerySchema.parse({});
   await registerDocuments(app, config.webDistDir, {
     async load() {
-      const { list } = await catalogSnapshot(db, () => listProducts(db));
-      const reviews = await listReviews(db);
+      const { list } = await catalog();
+      const [reviews, productPage] = await Promise.all([
+        listReviews(db),
+        searchProducts(db, firstSearch),
+      ]);
       return {
-        key: `${list.etag} ${JSON.stringify(reviews)}`,
-        data: { config: shopConfig, products: JSON.parse(list.body), reviews },
+        key: `${list.etag} ${JSON.stringify(reviews)} ${JSON.stringify(productPage)}`,
+        data: { config: shopConfig, products: JSON.parse(list.body), productPage, reviews },
       };
+    },
+    async product(id) {
+      const cached = (await catalog()).byId.get(id);
+      if (cached) return { key: cached.etag, product: JSON.parse(cached.body) as Product };
+      // Older than the copy's newest products, or added by another instance a moment ago.
+      const product = await getProduct(db, id);
+      return product ? { key: JSON.stringify(product), product } : null;
     },
   });
   await app.register(uploadFiles, { store: uploads });

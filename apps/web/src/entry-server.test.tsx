@@ -14,15 +14,26 @@ const template = readFileSync(join(import.meta.dirname, '../document.html'), 'ut
 const CSS = '.marker-of-the-inline-styles{}';
 const renderDocument = createDocumentRenderer(template, CSS);
 
+const products = Array.from({ length: 9 }, (_, i) => makeProduct(i + 1));
 const data: DocumentData = {
   config: testConfig,
-  products: Array.from({ length: 9 }, (_, i) => makeProduct(i + 1)),
+  products,
+  productPage: {
+    items: products,
+    total: 30,
+    page: 1,
+    limit: 9,
+    categories: [
+      { category: 'other', count: 21 },
+      { category: 'storage', count: 9 },
+    ],
+  },
   reviews: [makeReview(1)],
 };
 
 /** The rendered document, parsed as the browser parses it (with scripts off). */
-function render(path: DocumentPage) {
-  const html = renderDocument(path, data);
+function render(path: DocumentPage, pageData: DocumentData = data, url?: string) {
+  const html = renderDocument(path, pageData, url);
   return { html, document: new DOMParser().parseFromString(html, 'text/html') };
 }
 
@@ -48,33 +59,45 @@ describe.each([
     expect(html).not.toMatch(/data-emotion|\bMui[A-Z]|class="css-/);
   });
 
-  it('hydrates no more than its Add to cart buttons, each as it comes near', () => {
+  it('hydrates no more than the frame, and on /products its search', () => {
     const { document } = render(path);
     const islands = [...document.querySelectorAll<HTMLElement>('[data-island]')];
     expect(
       islands.filter((island) => !island.closest('main')).map((island) => island.dataset.island),
     ).toEqual(['navbar', 'verify-email-notice']);
-    // The catalogue's cards each carry one Add to cart island; the other pages none.
+    // /products' search is one island (its cards inside it); the other pages have none.
     const inMain = [...document.querySelectorAll<HTMLElement>('main [data-island]')];
-    const cards = path === '/products' ? data.products.length : 0;
-    expect(inMain).toHaveLength(cards);
-    for (const island of inMain) {
-      expect(island.dataset.island).toBe('add-to-cart');
-      expect(island.dataset.hydrate).toBe('visible');
-    }
+    expect(inMain.map((island) => island.dataset.island)).toEqual(
+      path === '/products' ? ['product-search'] : [],
+    );
   });
 });
 
 describe('the server render of the content pages', () => {
-  it('/products shows every product of the catalogue as a card with a Buy Now link', () => {
+  it('/products shows the first page of the search as cards, linking to each product', () => {
     const { document } = render('/products');
     const cards = [...document.querySelectorAll('main article')];
     expect(texts(cards.map((card) => card.querySelector('h3')!))).toEqual(
-      data.products.map((product) => product.name),
+      products.map((product) => product.name),
     );
-    expect(cards.map((card) => card.querySelector('a')?.getAttribute('href'))).toEqual(
-      data.products.map((product) => `/purchase/${product._id}`),
+    expect(cards.map((card) => card.querySelector('h3 a')?.getAttribute('href'))).toEqual(
+      products.map((product) => `/products/${product._id}`),
     );
+    expect(
+      cards.map((card) => card.querySelector('a[href^="/purchase/"]')?.getAttribute('href')),
+    ).toEqual(products.map((product) => `/purchase/${product._id}`));
+    // The categories with their counts, the search box, and the pages.
+    const categories = document.querySelector('nav[aria-label="Categories"]');
+    expect(texts(categories!.querySelectorAll('a'))).toEqual([
+      'All categories (30)',
+      'other (21)',
+      'storage (9)',
+    ]);
+    expect(document.querySelector('main form[role="search"] input[name="q"]')).not.toBeNull();
+    expect(document.querySelector('a[rel="next"]')?.getAttribute('href')).toBe('/products?page=2');
+    // The island carries the page it was rendered with, so it hydrates to the same markup.
+    const island = document.querySelector<HTMLElement>('[data-island="product-search"]')!;
+    expect(JSON.parse(island.dataset.props!)).toEqual({ initialPage: data.productPage });
   });
 
   it('/blog shows its five questions, each an article named by its heading', () => {
@@ -126,5 +149,77 @@ describe('the server render of the content pages', () => {
     for (const pillar of pillars)
       expect(pillar.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
     expect(document.querySelector('main')?.textContent).toContain('TestParts designs');
+  });
+});
+
+describe('the server render of a product page', () => {
+  const product = makeProduct(7, {
+    name: 'Fast SSD 2TB',
+    description: `A fast drive for business desktops. ${'It is reliable. '.repeat(30)}The end.`,
+    sku: 'SSD-2TB',
+    category: 'storage',
+    increment: 10,
+    minimum: 20,
+    maximum: 500,
+    price: 12,
+    priceTiers: [
+      { minQuantity: 100, price: 10 },
+      { minQuantity: 300, price: 9 },
+    ],
+    specs: [{ label: 'Capacity', value: '2 TB' }],
+  });
+
+  it('has the product in its title, its description in the meta, and its whole text', () => {
+    const { document, html } = render(
+      '/products/:id',
+      { ...data, product },
+      `/products/${product._id}`,
+    );
+    expect(document.title).toBe('Fast SSD 2TB | TestParts');
+    const meta = document.head.querySelectorAll('meta[name="description"]');
+    expect(meta).toHaveLength(1);
+    expect(meta[0]!.getAttribute('content')).toMatch(/^A fast drive for business desktops\. It is/);
+    expect(meta[0]!.getAttribute('content')!.length).toBeLessThanOrEqual(158);
+    expect(document.body.querySelector('meta')).toBeNull();
+    const main = document.querySelector('main')!;
+    expect(main.querySelector('h1')?.textContent).toBe('Fast SSD 2TB');
+    // The whole description, not its preview.
+    expect(main.textContent).toContain('The end.');
+    expect(main.textContent).toContain('Part number SSD-2TB');
+    expect(main.textContent).toContain('Category storage');
+    expect(main.textContent).toContain(
+      'Packs of 10, Minimum 20 pieces, at most 500 pieces per order',
+    );
+    expect(texts(main.querySelectorAll('[data-testid="specs"] tr'))).toEqual(['Capacity2 TB']);
+    const tiers = [...main.querySelectorAll('[data-testid="price-tiers"] tbody tr')].map((row) =>
+      texts(row.querySelectorAll('td')),
+    );
+    expect(tiers).toEqual([
+      ['20–99 (list price)', '$12', '—'],
+      ['100–299', '$10', '$2 a piece'],
+      ['300+', '$9', '$3 a piece'],
+    ]);
+    // The order box is the page's one island, with the product as its props.
+    const islands = [...document.querySelectorAll<HTMLElement>('main [data-island]')];
+    expect(islands.map((island) => island.dataset.island)).toEqual(['product-order']);
+    expect(JSON.parse(islands[0]!.dataset.props!)).toEqual({ product });
+    expect(main.querySelector('[data-testid="next-break"]')?.textContent).toBe(
+      'Order 80 more for $10 a piece',
+    );
+    expect(html).not.toMatch(/data-emotion|\bMui[A-Z]|class="css-/);
+  });
+
+  it('renders the not-found page without a product', () => {
+    const { document } = render('/products/:id', data, '/products/unknown');
+    expect(document.querySelector('main h1')?.textContent).toBe('PAGE NOT FOUND!');
+    expect(document.title).toBe('PAGE NOT FOUND! | TestParts');
+    expect(document.querySelector('main a[href="/products"]')).not.toBeNull();
+  });
+
+  it('keeps the shop description on the other pages', () => {
+    const { document } = render('/about');
+    expect(
+      document.head.querySelector('meta[name="description"]')?.getAttribute('content'),
+    ).toMatch(/^PartsWorks manufactures computer parts/);
   });
 });

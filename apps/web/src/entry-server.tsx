@@ -5,7 +5,12 @@
  * (app/islands.tsx). See docs/decisions/015.
  */
 import './styles/global.css';
-import type { DocumentData, DocumentPage, DocumentRendererModule } from '@shop/shared';
+import {
+  PRODUCT_PAGE,
+  type DocumentData,
+  type DocumentPage,
+  type DocumentRendererModule,
+} from '@shop/shared';
 import { StrictMode, type ComponentType, type ReactElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { ServerIslandsProvider, type RenderIsland } from './components/island';
@@ -17,16 +22,19 @@ import BlogPage from './app/routes/blog';
 import HomePage from './app/routes/home';
 import LoginPage from './app/routes/login';
 import PortfolioPage from './app/routes/portfolio';
+import ProductPage, { ProductNotFound } from './app/routes/product';
 import ProductsPage from './app/routes/products';
 import PurchasePage from './app/routes/purchase';
 import SignupPage from './app/routes/signup';
 import { reviewsQueryOptions } from './features/reviews/api/get-reviews';
+import { productQueryOptions, productSearchQueryOptions } from './lib/catalogue-query';
 import { productKeys } from './lib/product-keys';
 import { createQueryClient } from './lib/query-client';
 
 const pages: Record<DocumentPage, ComponentType> = {
   '/': HomePage,
   '/products': ProductsPage,
+  '/products/:id': ProductPage,
   '/blog': BlogPage,
   '/myportfolio': PortfolioPage,
   '/about': AboutPage,
@@ -39,6 +47,9 @@ const pages: Record<DocumentPage, ComponentType> = {
 const MARK = { title: '<!--page-title-->', page: '<!--page-->', data: '<!--page-data-->' };
 
 const TITLE = /<title>([^<]*)<\/title>/;
+/** A page's own description, which React leaves where the page renders it. */
+const DESCRIPTION = /<meta name="description" content="([^"]*)"\/>/;
+const TEMPLATE_DESCRIPTION = /(<meta\s+name="description"\s+content=")[^"]*("\s*\/?>)/;
 
 /** JSON inside <script>: `<` escaped, so no text in the data can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -59,17 +70,23 @@ export const createDocumentRenderer: DocumentRendererModule['createDocumentRende
     .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
     .replace('</head>', `<style>${css}</style>\n</head>`);
 
-  return function renderDocument(path: DocumentPage, data: DocumentData): string {
-    const Page = pages[path];
+  if (!TEMPLATE_DESCRIPTION.test(head)) throw new Error('document.html has no description');
+
+  return function renderDocument(path: DocumentPage, data: DocumentData, url = path): string {
+    // The product page is rendered per product; without one (an unknown id), its 404 page.
+    const Page = path === PRODUCT_PAGE && !data.product ? ProductNotFound : pages[path];
     const queryClient = createQueryClient();
     const pageData: PageData = { config: data.config };
     seedPageData(queryClient, pageData);
     queryClient.setQueryData(productKeys.all, data.products);
+    queryClient.setQueryData(productSearchQueryOptions({}).queryKey, data.productPage);
+    if (data.product)
+      queryClient.setQueryData(productQueryOptions(data.product._id).queryKey, data.product);
     queryClient.setQueryData(reviewsQueryOptions().queryKey, data.reviews);
 
     const wrap = (element: ReactElement) => (
       <StrictMode>
-        <IslandProviders queryClient={queryClient} path={path}>
+        <IslandProviders queryClient={queryClient} path={url}>
           {element}
         </IslandProviders>
       </StrictMode>
@@ -89,7 +106,17 @@ export const createDocumentRenderer: DocumentRendererModule['createDocumentRende
     // React leaves a <title> where the page renders it; a document's belongs in its head.
     const title = TITLE.exec(html)?.[1] ?? '';
     html = html.replace(TITLE, '');
-    return head
+    // The same for a page's description: it replaces the shop's own in the head.
+    const description = DESCRIPTION.exec(html)?.[1];
+    html = html.replace(DESCRIPTION, '');
+    const pageHead =
+      description === undefined
+        ? head
+        : head.replace(
+            TEMPLATE_DESCRIPTION,
+            (_all, start: string, end: string) => `${start}${description}${end}`,
+          );
+    return pageHead
       .replace(MARK.title, title)
       .replace(MARK.page, html)
       .replace(

@@ -54,3 +54,6 @@ export const LIMITS = {
   /** Largest integer any price or quantity may take: PostgreSQL's `integer`. */
   maxInt: 2_147_483_647,
 } as const;
+
+/** The largest total a card payment can carry: Stripe's limit of 999,999.99 USD, in whole dollars. */
+export const MAX_ORDER_TOTAL = 999_999;

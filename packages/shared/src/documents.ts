@@ -1,4 +1,4 @@
-import type { Product } from './catalog.js';
+import type { Product, ProductPage } from './catalog.js';
 import type { Review } from './reviews.js';
 import type { PublicConfig } from './settings.js';
 
@@ -12,6 +12,7 @@ import type { PublicConfig } from './settings.js';
 export const DOCUMENT_PAGES = [
   '/',
   '/products',
+  '/products/:id',
   '/blog',
   '/myportfolio',
   '/about',
@@ -26,11 +27,23 @@ export type DocumentPage = (typeof DOCUMENT_PAGES)[number];
 export const UPLOADS_PREFIX = '/uploads/';
 export const SITE_FILE_PREFIXES = [UPLOADS_PREFIX] as const;
 
+/**
+ * The product page: one document per product (not per pattern), rendered with that product and
+ * kept in a bounded cache by product id and the product's version (apps/api/src/http/documents.ts).
+ */
+export const PRODUCT_PAGE = '/products/:id' satisfies DocumentPage;
+export const productPagePath = (id: string) => `/products/${encodeURIComponent(id)}`;
+
 /** What the server reads before rendering a document. */
 export interface DocumentData {
   config: PublicConfig;
+  /** The newest products (GET /items): the home page's cards. */
   products: Product[];
+  /** The first page of the catalogue's default search (GET /products): /products' first answer. */
+  productPage: ProductPage;
   reviews: Review[];
+  /** The product of a product page (PRODUCT_PAGE); absent on every other page. */
+  product?: Product;
 }
 
 /** The web app's server render, as its build exports it (apps/web/src/entry-server.tsx). */
@@ -39,5 +52,5 @@ export interface DocumentRendererModule {
   createDocumentRenderer(
     template: string,
     css: string,
-  ): (page: DocumentPage, data: DocumentData) => string;
+  ): (page: DocumentPage, data: DocumentData, url?: string) => string;
 }

@@ -9,8 +9,8 @@ import { idSchema } from './answers.js';
  * reach the customer; name, email, product copy and the total come from the token and the product.
  */
 
-/** The largest total a card payment can carry: Stripe's limit of 999,999.99 USD, in whole dollars. */
-export const MAX_ORDER_TOTAL = 999_999;
+// MAX_ORDER_TOTAL lives in constants.ts, which has no zod: the quantity rule (quantity.ts) runs
+// on pages that load none.
 
 /**
  * POST /order when the customer already holds `max` unpaid orders (UNPAID_ORDERS_MAX): stock held

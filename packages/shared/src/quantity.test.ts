@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages.js';
-import { MAX_ORDER_TOTAL } from './orders.js';
+import { MAX_ORDER_TOTAL } from './constants.js';
 import { checkQuantity, quantityMessages, type QuantityTerms } from './quantity.js';
 
 const terms: QuantityTerms = { minimum: 50, available: 1000, price: 10 };

@@ -1,5 +1,5 @@
 import { messages } from './messages.js';
-import { MAX_ORDER_TOTAL } from './orders.js';
+import { MAX_ORDER_TOTAL } from './constants.js';
 import { type PriceTerms, unitPriceFor } from './pricing.js';
 
 /**

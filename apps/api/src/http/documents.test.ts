@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, tempDir, type TestApp } from '../test-support/build-test-app.js';
 import { inject } from '../test-support/inject.js';
 import { newOrder } from '../test-support/orders.js';
-import { shopper } from '../test-support/shop.js';
+import { addProduct, placeOrder, shopper } from '../test-support/shop.js';
 
 /**
  * The server's documents (docs/decisions/015) with a stand-in for the web app's server render:
@@ -22,12 +22,13 @@ const TEMPLATE =
   `<p>${'Computer parts in bulk for business. '.repeat(40)}</p></body></html>`;
 const CSS = '.hero{color:#0b3c6e}';
 const RENDERER = `export function createDocumentRenderer(template, css) {
-  return (page, { config, products, reviews }) =>
+  return (page, { config, products, productPage, reviews, product }, url) =>
     template
       .replace('</head>', '<style>' + css + '</style></head>')
-      .replace('<!--page-title-->', config.shopName)
+      .replace('<!--page-title-->', product ? product.name + ' | ' + config.shopName : config.shopName)
       .replace('<!--page-->', page + ' ' + products.map((p) => p.name + ': ' + p.available).join('; ') +
-        ' | ' + reviews.length + ' reviews');
+        ' | ' + reviews.length + ' reviews | search ' + productPage.total + ' of ' + productPage.items.length +
+        (product ? ' | product ' + product.name + ': ' + product.available + ' at ' + url : ''));
 }`;
 
 async function makeWebBuild(dir: string): Promise<string> {
@@ -115,11 +116,62 @@ describe('pages the server renders', () => {
       expect(answer.statusCode, url).toBe(200);
       expect(answer.body, url).toContain(`${url} `);
     }
+    // /products carries the first page of the catalogue's search.
+    const products = await t.app.inject({ url: '/products', headers: page });
+    const search = (await inject(t, api.catalog.search, {})).json<{ total: number }>();
+    expect(products.body).toContain(`search ${search.total} of `);
     const one = await t.app.inject({ url: '/purchase/64b7f0c2a1e4d5f6a7b8c9d0', headers: page });
     const other = await t.app.inject({ url: '/purchase/another-product', headers: page });
     expect(one.statusCode).toBe(200);
     // The renderer is given the route's pattern: the island reads the id in the browser.
     expect(one.body).toContain('/purchase/:id ');
     expect(other.headers.etag).toBe(one.headers.etag);
+  });
+
+  it('renders a product page per product, with its name in the title, and follows its stock', async () => {
+    const { product } = await newOrder(t, await shopper(t), 5, {
+      name: 'Product Page Test Fan',
+      available: 80,
+    });
+    const url = `/products/${product._id}`;
+    const first = await t.app.inject({ url, headers: { ...page, 'accept-encoding': 'br' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(first.rawPayload).toString();
+    expect(html).toContain('<title>Product Page Test Fan | ');
+    expect(html).toContain(`product Product Page Test Fan: 75 at ${url}`);
+    // Rendered once: the same bytes and ETag while nothing changed, 304 on revalidation.
+    const again = await t.app.inject({
+      url,
+      headers: { ...page, 'if-none-match': first.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+
+    // Another product is another document.
+    const other = await addProduct(t, { name: 'Product Page Test Cable', available: 9 });
+    const otherPage = await t.app.inject({ url: `/products/${other._id}`, headers: page });
+    expect(otherPage.body).toContain('product Product Page Test Cable: 9');
+    expect(otherPage.headers.etag).not.toBe(first.headers.etag);
+
+    // An order moves the stock: the page follows within the catalogue's second.
+    await placeOrder(t, await shopper(t), product._id, 10);
+    await vi.waitFor(
+      async () => {
+        const body = (await t.app.inject({ url, headers: page })).body;
+        expect(body).toContain('product Product Page Test Fan: 65');
+      },
+      { timeout: 10_000, interval: 100 },
+    );
+  });
+
+  it("answers 404 with the product page's not-found render for an unknown or malformed id", async () => {
+    for (const id of ['6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b', 'not-an-id', '%3Cscript%3E']) {
+      const answer = await t.app.inject({ url: `/products/${id}`, headers: page });
+      expect(answer.statusCode, id).toBe(404);
+      expect(answer.headers['content-type']).toBe('text/html; charset=utf-8');
+      // Rendered without a product: the web app draws its PAGE NOT FOUND! there.
+      expect(answer.body).toContain('/products/:id ');
+      expect(answer.body).not.toContain('| product ');
+    }
   });
 });

@@ -3,9 +3,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
   DOCUMENT_PAGES,
+  idSchema,
+  PRODUCT_PAGE,
   type DocumentData,
   type DocumentPage,
   type DocumentRendererModule,
+  type Product,
 } from '@shop/shared';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -31,9 +34,17 @@ interface Rendered {
 const MAX_AGE_MS = 1_000;
 const DAY_MS = 24 * 3600_000;
 
+/** Product pages kept rendered at once: the most recently asked for; the others render again. */
+export const PRODUCT_PAGES_CACHED = 200;
+
 export interface DocumentSource {
   /** Reads what the page shows; `key` changes whenever the data does (the catalogue's ETag...). */
   load(): Promise<{ key: string; data: DocumentData }>;
+  /**
+   * One product for its page (PRODUCT_PAGE), or null when no product has this (valid) id; `key`
+   * changes whenever the product does (its ETag in the catalogue's copy).
+   */
+  product(id: string): Promise<{ key: string; product: Product } | null>;
 }
 
 /**
@@ -87,10 +98,74 @@ export async function registerDocuments(
   };
 
   for (const url of DOCUMENT_PAGES) {
+    if (url === PRODUCT_PAGE) continue;
     const page = renderer(url);
     app.get(url, { config: PREPARED_ROUTE_CONFIG }, async (request, reply) =>
       sendPrepared(request, reply, (await page()).answer),
     );
   }
+
+  // The product page: one render per product, in a cache bounded to the products most recently
+  // asked for (a crawler walking the whole catalogue evicts the oldest, it does not grow it),
+  // renewed when the product changes (its ETag), checked at most once a second like the others.
+  // An unknown or malformed id gets the page's 404 render, one for every such id.
+  const notFound = renderer(PRODUCT_PAGE);
+  const productPages = new Map<string, Rendered>();
+  const productRenders = new Map<string, Promise<Rendered | null>>();
+  const renderProduct = async (id: string): Promise<Rendered | null> => {
+    const found = await source.product(id);
+    if (!found) {
+      productPages.delete(id);
+      return null;
+    }
+    const now = Date.now();
+    const kept = productPages.get(id);
+    let rendered: Rendered;
+    if (kept?.key === found.key && now - kept.renderedAt < DAY_MS) {
+      rendered = { ...kept, checkedAt: now };
+    } else {
+      const { data } = await source.load();
+      const html = renderDocument(
+        PRODUCT_PAGE,
+        { ...data, product: found.product },
+        `/products/${id}`,
+      );
+      rendered = {
+        key: found.key,
+        renderedAt: now,
+        checkedAt: now,
+        answer: prepareText(html, HTML_TYPE),
+      };
+    }
+    // Most recently used last; the first is the one to evict.
+    productPages.delete(id);
+    productPages.set(id, rendered);
+    if (productPages.size > PRODUCT_PAGES_CACHED) {
+      const oldest = productPages.keys().next().value;
+      if (oldest !== undefined) productPages.delete(oldest);
+    }
+    return rendered;
+  };
+  const productPage = (id: string): Promise<Rendered | null> | Rendered => {
+    const kept = productPages.get(id);
+    if (kept && Date.now() - kept.checkedAt < MAX_AGE_MS) return kept;
+    let rendering = productRenders.get(id);
+    if (!rendering) {
+      rendering = renderProduct(id).finally(() => productRenders.delete(id));
+      productRenders.set(id, rendering);
+    }
+    return rendering;
+  };
+
+  app.get<{ Params: { id: string } }>(
+    PRODUCT_PAGE,
+    { config: PREPARED_ROUTE_CONFIG },
+    async (request, reply) => {
+      const { id } = request.params;
+      const rendered = idSchema.safeParse(id).success ? await productPage(id) : null;
+      if (rendered) return sendPrepared(request, reply, rendered.answer);
+      return sendPrepared(request, reply.code(404), (await notFound()).answer);
+    },
+  );
   return true;
 }

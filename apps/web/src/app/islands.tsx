@@ -30,6 +30,12 @@ const islands: Record<string, Loader> = {
   // Its props are the card's, written into the page by the server's <Island> (data-props).
   'add-to-cart': async () =>
     (await import('../components/add-to-cart')).AddToCartIsland as ComponentType<object>,
+  'product-search': async () =>
+    (await import('../features/catalog/components/product-search'))
+      .ProductSearch as ComponentType<object>,
+  'product-order': async () =>
+    (await import('../features/catalog/components/product-order'))
+      .ProductOrderIsland as ComponentType<object>,
   'login-form': async () => (await import('../features/auth/components/login-panel')).default,
   'signup-form': async () => (await import('../features/auth/components/signup-form')).default,
 };

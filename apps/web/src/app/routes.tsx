@@ -26,6 +26,7 @@ const ManageAllOrdersPage = lazy(() => import('./routes/manage-all-orders'));
 const PaymentPage = lazy(() => import('./routes/payment'));
 const PurchasePaymentPage = lazy(() => import('./routes/purchase-payment'));
 const ProductsPage = lazy(() => import('./routes/products'));
+const ProductPage = lazy(() => import('./routes/product'));
 const AddReviewPage = lazy(() => import('./routes/add-review'));
 const ProfilePage = lazy(() => import('./routes/my-profile'));
 const AddProductPage = lazy(() => import('./routes/add-product'));
@@ -56,6 +57,7 @@ export const routes: RouteObject[] = [
       { path: 'myportfolio', element: <LoadDocument page={PortfolioPage} /> },
       { path: 'about', element: <LoadDocument page={AboutPage} /> },
       { path: 'products', element: <LoadDocument page={ProductsPage} /> },
+      { path: 'products/:id', element: <LoadDocument page={ProductPage} /> },
       // Guarded in the page itself, which the server renders as its Loading... screen.
       { path: 'purchase/:id', element: <LoadDocument page={PurchasePage} /> },
       // Open to everyone: the page itself asks for a sign-in at checkout.

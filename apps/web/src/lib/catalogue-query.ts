@@ -1,12 +1,11 @@
-import type { Product } from '@shop/shared';
+import type { Product, ProductPage, ProductSearchQuery } from '@shop/shared';
 import { queryOptions } from '@tanstack/react-query';
 import { call, routes } from './api-client';
 import { productKeys } from './product-keys';
 
 /**
- * The whole catalogue, one query for every page that lists products: the home page and
- * /products draw their cards from it, and the cart checks each line's minimum and stock against
- * it. Here, not in the catalogue feature, because the cart (a feature of its own) reads it too.
+ * The newest products (GET /items, at most ITEMS_LIST_MAX): the home page draws its cards from
+ * them. Here, not in the catalogue feature, because other features read the catalogue too.
  */
 export function getProducts(signal?: AbortSignal): Promise<Product[]> {
   return call(routes.catalog.list, {}, { signal });
@@ -14,3 +13,28 @@ export function getProducts(signal?: AbortSignal): Promise<Product[]> {
 
 export const productsQueryOptions = () =>
   queryOptions({ queryKey: productKeys.all, queryFn: ({ signal }) => getProducts(signal) });
+
+/** One product (GET /item/{id}): the product page, the purchase page and each cart line. */
+export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
+  return call(routes.catalog.get, { params: { id } }, { signal });
+}
+
+export const productQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: productKeys.detail(id),
+    queryFn: ({ signal }) => getProduct(id, signal),
+  });
+
+/** A page of the catalogue's search (GET /products): /products. */
+export function searchProducts(
+  query: ProductSearchQuery,
+  signal?: AbortSignal,
+): Promise<ProductPage> {
+  return call(routes.catalog.search, { query }, { signal });
+}
+
+export const productSearchQueryOptions = (query: ProductSearchQuery) =>
+  queryOptions({
+    queryKey: productKeys.search(query),
+    queryFn: ({ signal }) => searchProducts(query, signal),
+  });

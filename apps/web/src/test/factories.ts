@@ -18,7 +18,7 @@ export function makeProduct(n: number, overrides: Partial<Product> = {}): Produc
     price: 100 + n,
     minimum: 50 * n,
     available: 1000 * n,
-    sku: `PART-${n}`,
+    sku: `PART-${String(n).padStart(3, '0')}`,
     category: 'other',
     increment: 1,
     maximum: null,

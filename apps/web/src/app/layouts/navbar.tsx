@@ -14,6 +14,25 @@ import { dashboardPath, publicLinks, signedOutLinks, type NavLinkItem } from './
 const MOBILE_MENU_ID = 'mobile-menu';
 
 /**
+ * The catalogue's search on every page (issue 14): a plain GET form to /products?q=..., so it
+ * works before any script has run and on pages of the single-page app alike.
+ */
+function NavSearch({ className }: { className?: string }) {
+  return (
+    <form role="search" action="/products" method="get" className={className}>
+      <input
+        type="search"
+        name="q"
+        aria-label="Search products"
+        placeholder="Search products"
+        maxLength={100}
+        className={styles.searchInput}
+      />
+    </form>
+  );
+}
+
+/**
  * The cart, on every screen size, with the number of its lines. The cart is this browser's
  * (lib/cart-store.ts): the server renders the link without a count, and the count shows once the
  * page has hydrated, so the server's HTML and the browser's first render agree.
@@ -53,6 +72,7 @@ interface MenuProps {
 function MobileMenu({ links, path, user, onNavigate, onSignOut }: MenuProps) {
   return (
     <nav aria-label="Main menu" id={MOBILE_MENU_ID} className={styles.menu}>
+      <NavSearch className={styles.menuSearch} />
       <ul className={styles.menuList}>
         {user && <li className={styles.menuUser}>{user.displayName ?? user.email}</li>}
         {links.map((link) => (
@@ -132,6 +152,8 @@ export function Navbar() {
               </>
             )}
           </nav>
+
+          <NavSearch className={styles.search} />
 
           <CartLink path={path} />
 

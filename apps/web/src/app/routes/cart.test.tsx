@@ -1,4 +1,10 @@
-import { messages, purchaseMessages, type Purchase, type UserInfo } from '@shop/shared';
+import {
+  messages,
+  purchaseMessages,
+  type Product,
+  type Purchase,
+  type UserInfo,
+} from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, signedIn } from '../../test/auth-mock';
@@ -47,11 +53,33 @@ const placed: Purchase = {
   invoiceNumber: null,
 };
 
-function setUp(extra: Mocks = [], { signedInAs = true } = {}) {
+/** The catalogue: its newest products (the quick order) and each product by id (the lines). */
+function catalogue(products: Product[]): Mocks {
+  return [
+    answer(routes.catalog.list, 200, products),
+    handle(routes.catalog.get, ({ params }) => {
+      const product = products.find((item) => item._id === params.id);
+      return product
+        ? { status: 200, body: product }
+        : {
+            status: 404,
+            body: { statusCode: 404, error: 'Not Found', message: 'Product not found.' },
+          };
+    }),
+  ];
+}
+
+function setUp(
+  extra: Mocks = [],
+  {
+    signedInAs = true,
+    products = [processor, drive],
+  }: { signedInAs?: boolean; products?: Product[] } = {},
+) {
   const api = mockApi([
     answer(routes.settings.config, 200, testConfig),
     signedInAs ? signedIn(customer) : [],
-    answer(routes.catalog.list, 200, [processor, drive]),
+    catalogue(products),
     answer(routes.profile.get, 200, profile),
     answer(routes.purchases.get, 200, placed),
     extra,
@@ -74,7 +102,7 @@ describe('Cart page', () => {
     const line = await lineOf(processor.name);
     expect(within(line).getByRole('link', { name: processor.name })).toHaveAttribute(
       'href',
-      `/purchase/${processor._id}`,
+      `/products/${processor._id}`,
     );
     expect(line).toHaveTextContent('$12');
     expect(within(line).getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(12000);
@@ -105,6 +133,59 @@ describe('Cart page', () => {
     expect(placeOrder()).toBeEnabled();
     // The valid quantity is what the cart keeps.
     expect(cartLines()).toEqual([{ productId: drive._id, quantity: 30 }]);
+  });
+
+  it('prices a line by its volume tier, shows the saving and next break, steps by the pack', async () => {
+    const cables = makeProduct(4, {
+      name: 'Cable Pack',
+      minimum: 20,
+      increment: 10,
+      maximum: 300,
+      available: 5000,
+      price: 12,
+      priceTiers: [
+        { minQuantity: 60, price: 10 },
+        { minQuantity: 100, price: 9 },
+      ],
+    });
+    addToCart([{ productId: cables._id, quantity: 50 }]);
+    const { user } = setUp([], { products: [cables] });
+
+    const line = await lineOf('Cable Pack');
+    expect(within(line).getByTestId('unit-price')).toHaveTextContent('$12');
+    expect(within(line).getByTestId('next-break')).toHaveTextContent(
+      'Order 10 more for $10 a piece',
+    );
+    expect(within(line).getByTestId('line-total')).toHaveTextContent('$600');
+
+    await user.click(
+      within(line).getByRole('button', { name: 'Increase by a pack of 10 of Cable Pack' }),
+    );
+    expect(within(line).getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(60);
+    expect(within(line).getByTestId('unit-price')).toHaveTextContent('$10');
+    expect(within(line).getByTestId('saving')).toHaveTextContent('You save $120 ($2 a piece)');
+    expect(within(line).getByTestId('line-total')).toHaveTextContent('$600');
+    expect(cartLines()).toEqual([{ productId: cables._id, quantity: 60 }]);
+
+    const quantity = within(line).getByRole('spinbutton', { name: 'Quantity' });
+    await user.clear(quantity);
+    await user.type(quantity, '65');
+    expect(line).toHaveTextContent('Order in multiples of 10.');
+    await user.clear(quantity);
+    await user.type(quantity, '310');
+    expect(line).toHaveTextContent('At most 300 pieces per order.');
+    expect(placeOrder()).toBeDisabled();
+  });
+
+  it('checks a line whose product is older than the newest ones GET /items lists', async () => {
+    const old = makeProduct(7, { name: 'Legacy Fan', minimum: 1, available: 40, price: 3 });
+    addToCart([{ productId: old._id, quantity: 4 }]);
+    setUp([
+      answer(routes.catalog.list, 200, [processor, drive]),
+      answer(routes.catalog.get, 200, old),
+    ]);
+    const line = await lineOf('Legacy Fan');
+    expect(within(line).getByTestId('line-total')).toHaveTextContent('$12');
   });
 
   it('shows a product no longer sold as such, and removes it', async () => {
@@ -147,13 +228,13 @@ describe('Cart page', () => {
       { productId: drive._id, quantity: 300 },
       { productId: testId(3), quantity: 1000 },
     ]);
-    setUp([
-      answer(routes.catalog.list, 200, [
+    setUp([], {
+      products: [
         processor,
         drive,
         makeProduct(3, { name: 'Server Rack', minimum: 1, available: 5000, price: 700 }),
-      ]),
-    ]);
+      ],
+    });
 
     expect(await screen.findByText(/above the card payment limit/)).toBeInTheDocument();
     expect(placeOrder()).toBeDisabled();

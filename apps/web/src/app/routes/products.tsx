@@ -1,13 +1,22 @@
+import type { ProductPage } from '@shop/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Island } from '../../components/island';
 import { PageTitle } from '../../components/page-title';
 import { Container } from '../../components/ui/container';
-import { ProductGrid } from '../../features/catalog/components/product-grid';
+import { productSearchQueryOptions } from '../../features/catalog/api';
+import { ProductSearch } from '../../features/catalog/components/product-search';
 import styles from './products.module.css';
 
 /**
- * /products: the whole catalogue with the home page's cards, in the same order. The server
- * renders it with the catalogue (docs/decisions/015): HTML only, Buy Now being a link.
+ * /products: the catalogue's search (issue 14). The server renders it with the first page of the
+ * default search (docs/decisions/015); the search is one island, which reads the address's query
+ * (?q=&category=&sort=&page=) once hydrated and asks GET /products for it.
  */
 export default function ProductsPage() {
+  // Seeded by the server's render; in the single-page app the island asks for it itself.
+  const initialPage = useQueryClient().getQueryData<ProductPage>(
+    productSearchQueryOptions({}).queryKey,
+  );
   return (
     <Container className={styles.page}>
       <PageTitle title="All Products" />
@@ -15,7 +24,11 @@ export default function ProductsPage() {
       <p className={styles.intro}>
         Every part we manufacture, sold in bulk to businesses worldwide.
       </p>
-      <ProductGrid />
+      <Island
+        name="product-search"
+        component={ProductSearch}
+        props={initialPage ? { initialPage } : {}}
+      />
     </Container>
   );
 }

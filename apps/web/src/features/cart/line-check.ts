@@ -1,4 +1,4 @@
-import { checkQuantity, type Product, type QuantityVerdict } from '@shop/shared';
+import { checkQuantity, type QuantityTerms, type QuantityVerdict } from '@shop/shared';
 
 /**
  * A cart line's quantity field, judged by the shared quantity rule the server applies to the
@@ -6,14 +6,14 @@ import { checkQuantity, type Product, type QuantityVerdict } from '@shop/shared'
  * same message, the one SPEC's purchase form shows. Empty is a refusal here, unlike on the
  * purchase form: a cart line with no quantity cannot be checked out.
  */
-export function checkCartQuantity(
-  raw: string,
-  product: Pick<Product, 'minimum' | 'available' | 'price'>,
-): QuantityVerdict {
+export function checkCartQuantity(raw: string, product: QuantityTerms): QuantityVerdict {
   return checkQuantity({
     quantity: raw.trim() === '' ? Number.NaN : Number(raw),
     minimum: product.minimum,
     available: product.available,
-    unitPrice: product.price,
+    increment: product.increment,
+    maximum: product.maximum,
+    price: product.price,
+    priceTiers: product.priceTiers,
   });
 }

@@ -6,8 +6,32 @@ const product = { minimum: 50, available: 1000, price: 10 };
 
 describe('checkQuantityField', () => {
   it('accepts the minimum, the available stock and everything between, with the total', () => {
-    expect(checkQuantityField('50', product)).toEqual({ ok: true, quantity: 50, total: 500 });
+    expect(checkQuantityField('50', product)).toEqual({
+      ok: true,
+      quantity: 50,
+      unitPrice: 10,
+      total: 500,
+    });
     expect(checkQuantityField('1000', product)).toMatchObject({ ok: true, quantity: 1000 });
+  });
+
+  it('checks the pack size and the maximum with the server’s messages, and prices by tier', () => {
+    const packed = {
+      ...product,
+      increment: 10,
+      maximum: 500,
+      priceTiers: [{ minQuantity: 100, price: 8 }],
+    };
+    expect(checkQuantityField('55', packed)).toMatchObject({
+      ok: false,
+      message: 'Order in multiples of 10.',
+    });
+    expect(checkQuantityField('510', packed)).toMatchObject({
+      ok: false,
+      message: 'At most 500 pieces per order.',
+    });
+    expect(checkQuantityField('90', packed)).toMatchObject({ ok: true, unitPrice: 10, total: 900 });
+    expect(checkQuantityField('100', packed)).toMatchObject({ ok: true, unitPrice: 8, total: 800 });
   });
 
   it('refuses more than is available and less than the minimum with SPEC messages', () => {

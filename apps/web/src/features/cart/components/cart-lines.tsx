@@ -1,4 +1,6 @@
-import type { Product, QuantityVerdict } from '@shop/shared';
+import { productPagePath, unitPriceFor, type Product, type QuantityVerdict } from '@shop/shared';
+import { nextBreakLabel, savingLabel } from '../../../components/price-info';
+import { QuantityStepper } from '../../../components/quantity-stepper';
 import { Button } from '../../../components/ui/button';
 import { PageLink } from '../../../components/ui/navigation';
 import {
@@ -9,7 +11,6 @@ import {
   TableHead,
   TableRow,
 } from '../../../components/ui/table';
-import { TextField } from '../../../components/ui/text-field';
 import { formatNumber, formatPieces, formatPrice } from '../../../lib/format';
 import styles from './cart.module.css';
 
@@ -18,8 +19,10 @@ export interface CartRow {
   productId: string;
   /** The quantity field's text: what the buyer typed, or the stored quantity. */
   text: string;
-  /** Undefined once the catalogue has no such product (deleted since it was added). */
+  /** Undefined while it is read, and once the catalogue has no such product (deleted since). */
   product: Product | undefined;
+  /** Its product is still being read. */
+  pending: boolean;
   /** The live check of `text` against the product's minimum and stock. */
   verdict: QuantityVerdict | null;
   /** Why the last checkout refused this line (409), until its quantity changes. */
@@ -38,24 +41,41 @@ function QuantityCell({ row, onChange }: { row: CartRow; onChange: (text: string
   const problem = refused ?? (verdict && !verdict.ok ? verdict.message : undefined);
   // The field shows the bare number (a number input has no separators); the figure with its
   // separators, and the product's terms, read below it.
-  const terms = `Minimum ${formatNumber(product.minimum)}, ${formatNumber(product.available)} in stock`;
+  const packs = product.increment > 1 ? `, packs of ${formatNumber(product.increment)}` : '';
+  const most = product.maximum != null ? `, at most ${formatNumber(product.maximum)}` : '';
+  const terms = `Minimum ${formatNumber(product.minimum)}${packs}${most}, ${formatNumber(product.available)} in stock`;
   const helper = problem ?? (verdict?.ok ? `${formatPieces(verdict.quantity)}. ${terms}` : terms);
+  const quantity = verdict?.ok ? verdict.quantity : null;
+  const saving = quantity != null ? savingLabel(product, quantity) : null;
+  const next = quantity != null ? nextBreakLabel(product, quantity) : null;
+  const max =
+    product.maximum != null ? Math.min(product.maximum, product.available) : product.available;
   return (
-    <TextField
-      label="Quantity"
-      type="number"
-      inputMode="numeric"
-      value={row.text}
-      onChange={(event) => onChange(event.target.value)}
-      error={Boolean(problem)}
-      helperText={helper}
-      min={product.minimum}
-      max={product.available}
-      step={1}
-      className={styles.quantity}
-    />
+    <>
+      <QuantityStepper
+        value={row.text}
+        onChange={onChange}
+        error={Boolean(problem)}
+        helperText={helper}
+        step={Math.max(product.increment, 1)}
+        min={Math.max(product.minimum, 1)}
+        max={max >= product.minimum ? max : undefined}
+        productName={product.name}
+        className={styles.quantity}
+      />
+      {(saving ?? next) && (
+        <p className={styles.priceNote} aria-live="polite">
+          {saving && <span data-testid="saving">{saving}. </span>}
+          {next && <span data-testid="next-break">{next}.</span>}
+        </p>
+      )}
+    </>
   );
 }
+
+/** The unit price of the line's quantity by its volume tier; the list price until it is valid. */
+const unitPriceOf = (row: CartRow, product: Product) =>
+  row.verdict?.ok ? row.verdict.unitPrice : unitPriceFor(product, 0);
 
 /** The cart's lines: name, unit price, quantity checked live, line total and Remove. */
 export function CartLines({ rows, onQuantityChange, onRemove }: CartLinesProps) {
@@ -80,13 +100,15 @@ export function CartLines({ rows, onQuantityChange, onRemove }: CartLinesProps) 
               <TableRow key={row.productId} data-testid="cart-line" data-product-id={row.productId}>
                 <TableCell label="Product" className={styles.name}>
                   {row.product ? (
-                    <PageLink href={`/purchase/${row.productId}`}>{name}</PageLink>
+                    <PageLink href={productPagePath(row.productId)}>{name}</PageLink>
+                  ) : row.pending ? (
+                    <span className={styles.muted}>Checking…</span>
                   ) : (
                     <span className={styles.gone}>This product is no longer sold.</span>
                   )}
                 </TableCell>
-                <TableCell label="Unit price" align="right">
-                  {row.product ? formatPrice(row.product.price) : '—'}
+                <TableCell label="Unit price" align="right" data-testid="unit-price">
+                  {row.product ? formatPrice(unitPriceOf(row, row.product)) : '—'}
                 </TableCell>
                 <TableCell label="Quantity">
                   <QuantityCell
@@ -102,7 +124,13 @@ export function CartLines({ rows, onQuantityChange, onRemove }: CartLinesProps) 
                     variant="outlined"
                     size="small"
                     onClick={() => onRemove(row.productId)}
-                    aria-label={name ? `Remove ${name}` : 'Remove the product no longer sold'}
+                    aria-label={
+                      name
+                        ? `Remove ${name}`
+                        : row.pending
+                          ? 'Remove this line'
+                          : 'Remove the product no longer sold'
+                    }
                   >
                     Remove
                   </Button>

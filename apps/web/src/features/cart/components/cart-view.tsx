@@ -1,5 +1,5 @@
 import { MAX_ORDER_TOTAL, purchaseMessages, type Purchase } from '@shop/shared';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
@@ -13,7 +13,8 @@ import {
   useCart,
   type CartLine,
 } from '../../../lib/cart-store';
-import { productsQueryOptions } from '../../../lib/catalogue-query';
+import { ApiError } from '../../../lib/api-error';
+import { productQueryOptions, productsQueryOptions } from '../../../lib/catalogue-query';
 import { formatPrice } from '../../../lib/format';
 import { checkCartQuantity } from '../line-check';
 import { CartLines, type CartRow } from './cart-lines';
@@ -32,26 +33,37 @@ interface CartViewProps {
 /** A stored quantity as its field shows it: the bare number (a number input has no separators). */
 const fieldText = (line: CartLine) => String(line.quantity);
 
+/** GET /item/{id} answered that the product is not sold (any more): the line says so. */
+const isGone = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
 /**
- * The cart page's content: the lines with their quantities checked live against the catalogue's
- * minimum and stock, the quick order, and the checkout. The catalogue is read again when the
- * page opens and after every checkout, so the check uses today's stock.
+ * The cart page's content: the lines with their quantities checked live against each product's
+ * minimum, pack size, maximum, stock and volume prices, the quick order, and the checkout. Each
+ * line's product is read on its own (GET /item/{id}), fresh when the page opens and after every
+ * checkout, so the check uses today's stock and never misses a product older than the newest
+ * ones GET /items lists.
  */
 export function CartView({ signedIn, signIn, onPlaced }: CartViewProps) {
   const lines = useCart();
-  const products = useQuery({ ...productsQueryOptions(), staleTime: 0 });
+  const lineProducts = useQueries({
+    queries: lines.map((line) => ({ ...productQueryOptions(line.productId), staleTime: 0 })),
+  });
+  // The quick order matches names and part numbers against the newest products.
+  const products = useQuery(productsQueryOptions());
   // What the buyer typed where it is not (yet) a quantity the cart can store: an empty field.
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [refused, setRefused] = useState<Map<string, string>>(new Map());
 
-  const byId = new Map((products.data ?? []).map((product) => [product._id, product]));
-  const rows: CartRow[] = lines.map((line) => {
-    const product = byId.get(line.productId);
+  const rows: CartRow[] = lines.map((line, index) => {
+    const query = lineProducts[index];
+    const product = query?.data;
     const raw = drafts[line.productId] ?? fieldText(line);
     return {
       productId: line.productId,
       text: raw,
       product,
+      pending: !product && !query?.error,
       verdict: product ? checkCartQuantity(raw, product) : null,
       refused: refused.get(line.productId),
     };
@@ -87,11 +99,13 @@ export function CartView({ signedIn, signIn, onPlaced }: CartViewProps) {
     onPlaced(purchase);
   };
 
-  const missing = rows.filter((row) => products.data && !row.product).length;
+  const checking = rows.some((row) => row.pending);
+  const failed = lineProducts.filter((query) => query.error && !isGone(query.error));
+  const missing = rows.filter((row) => !row.pending && !row.product).length;
   const invalid = rows.filter((row) => row.verdict && !row.verdict.ok).length;
   const total = rows.reduce((sum, row) => sum + (row.verdict?.ok ? row.verdict.total : 0), 0);
   let blocked: string | null = null;
-  if (!products.data) blocked = 'Checking the cart against the catalogue...';
+  if (checking || failed.length > 0) blocked = 'Checking the cart against the catalogue...';
   else if (missing > 0) blocked = 'Remove the products no longer sold before placing the order.';
   else if (invalid > 0) blocked = 'Fix the quantities marked in red before placing the order.';
   // The server's rule too: a purchase is paid in one card payment.
@@ -115,15 +129,15 @@ export function CartView({ signedIn, signIn, onPlaced }: CartViewProps) {
         Your cart is empty. Add products from the catalogue, or paste a quick order below.
       </Alert>
     );
-  } else if (products.isPending) {
+  } else if (rows.every((row) => row.pending)) {
     body = <Skeleton variant="rounded" height={72 * Math.min(lines.length, 5)} />;
-  } else if (products.error) {
+  } else if (failed.length > 0) {
     body = (
       <LoadError
         title="We could not check your cart against the catalogue."
-        error={products.error}
-        retrying={products.isFetching}
-        onRetry={() => void products.refetch()}
+        error={failed[0]!.error}
+        retrying={failed.some((query) => query.isFetching)}
+        onRetry={() => failed.forEach((query) => void query.refetch())}
       />
     );
   } else {

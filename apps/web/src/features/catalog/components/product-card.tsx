@@ -1,9 +1,11 @@
-import { preview, type Product } from '@shop/shared';
+import { preview, productPagePath, type Product } from '@shop/shared';
 import { useId } from 'react';
-import { AddToCartIsland } from '../../../components/add-to-cart';
+import { AddToCart, AddToCartIsland } from '../../../components/add-to-cart';
 import { Island } from '../../../components/island';
+import { fromPriceLabel } from '../../../components/price-info';
 import { ProductImage } from '../../../components/product-image';
 import { ButtonLink } from '../../../components/ui/button';
+import { PageLink } from '../../../components/ui/navigation';
 import cardStyles from '../../../components/ui/card.module.css';
 import { cx } from '../../../components/ui/container';
 import text from '../../../components/ui/text.module.css';
@@ -18,6 +20,11 @@ export interface ProductCardProps {
   product: Product;
   /** Pictures in the first visible row load at once; the rest wait until they near the viewport. */
   eager?: boolean;
+  /**
+   * Drawn inside an island (/products' search): Add to cart is a plain button, and the island
+   * brings the one toasts' container, instead of an island (and a container) per card.
+   */
+  inIsland?: boolean;
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -32,8 +39,15 @@ function Fact({ label, value }: { label: string; value: string }) {
  * A product of the catalogue; its Buy Now is a link to the purchase page's document, and its Add
  * to cart puts the minimum order in the cart.
  */
-export function ProductCard({ product, eager = false }: ProductCardProps) {
+export function ProductCard({ product, eager = false, inIsland = false }: ProductCardProps) {
   const nameId = useId();
+  const from = fromPriceLabel(product);
+  const addToCart = {
+    productId: product._id,
+    quantity: Math.max(product.minimum, 1),
+    describedBy: nameId,
+    fullWidth: true,
+  };
   return (
     <article
       data-testid="product-card"
@@ -51,7 +65,9 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
       />
       <div className={cx(cardStyles.content, styles.content)}>
         <h3 id={nameId} className={text.h3}>
-          {product.name}
+          <PageLink href={productPagePath(product._id)} className={styles.nameLink}>
+            {product.name}
+          </PageLink>
         </h3>
         <p className={cx(text.body2, text.secondary, styles.description)}>
           {preview(product.description)}
@@ -60,6 +76,7 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
           <Fact label="Minimum order" value={formatPieces(product.minimum)} />
           <Fact label="Available" value={formatPieces(product.available)} />
           <Fact label="Price" value={`${formatPrice(product.price)} per piece`} />
+          {from && <Fact label="Volume price" value={from} />}
         </div>
       </div>
       <div className={styles.actions}>
@@ -71,18 +88,17 @@ export function ProductCard({ product, eager = false }: ProductCardProps) {
         >
           Buy Now
         </ButtonLink>
-        {/* Near the viewport: a card far down the catalogue loads nothing until it is scrolled to. */}
-        <Island
-          name="add-to-cart"
-          component={AddToCartIsland}
-          props={{
-            productId: product._id,
-            quantity: Math.max(product.minimum, 1),
-            describedBy: nameId,
-            fullWidth: true,
-          }}
-          hydrate="visible"
-        />
+        {inIsland ? (
+          <AddToCart {...addToCart} />
+        ) : (
+          // Near the viewport: a card far down the catalogue loads nothing until it is scrolled to.
+          <Island
+            name="add-to-cart"
+            component={AddToCartIsland}
+            props={addToCart}
+            hydrate="visible"
+          />
+        )}
       </div>
     </article>
   );

@@ -1,7 +1,9 @@
 import type { Product } from '@shop/shared';
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { AddToCart } from '../../../components/add-to-cart';
+import { QuantityPrice } from '../../../components/price-info';
+import { QuantityStepper } from '../../../components/quantity-stepper';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
@@ -24,6 +26,16 @@ interface PurchaseFormProps {
   product: Product;
   /** After the server refused the order: the stock may have changed meanwhile. */
   onOrderRefused?: () => void;
+}
+
+/** The most pieces one order may take: the stock, or the product's maximum when lower. */
+const mostPieces = (product: Product) =>
+  product.maximum != null ? Math.min(product.maximum, product.available) : product.available;
+
+/** "Between 50 and 4,000 pieces, in packs of 10". */
+function quantityHelper(product: Product): string {
+  const range = `Between ${formatNumber(product.minimum)} and ${formatNumber(mostPieces(product))} pieces`;
+  return product.increment > 1 ? `${range}, in packs of ${formatNumber(product.increment)}` : range;
 }
 
 /**
@@ -50,8 +62,7 @@ export function PurchaseForm({ product, onOrderRefused }: PurchaseFormProps) {
   });
 
   // The toast belongs to the change that made the quantity invalid, not to every render.
-  const onQuantityChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const next = event.target.value;
+  const onQuantityChange = (next: string) => {
     setQuantityText(next);
     const nextCheck = checkQuantityField(next, product);
     const message = nextCheck && !nextCheck.ok ? nextCheck.message : null;
@@ -89,17 +100,19 @@ export function PurchaseForm({ product, onOrderRefused }: PurchaseFormProps) {
             Not enough stock for the minimum order right now. Please check back soon.
           </Alert>
         )}
-        <TextField
-          label="Quantity"
-          type="number"
+        <QuantityStepper
           value={quantityText}
           onChange={onQuantityChange}
           error={!check?.ok}
-          helperText={`Between ${formatNumber(product.minimum)} and ${formatNumber(product.available)} pieces`}
-          min={product.minimum}
-          max={product.available}
-          step={1}
+          helperText={quantityHelper(product)}
+          step={Math.max(product.increment, 1)}
+          min={Math.max(product.minimum, 1)}
+          max={mostPieces(product)}
           fullWidth
+        />
+        <QuantityPrice
+          terms={product}
+          quantity={quantityText.trim() === '' ? null : Number(quantityText)}
         />
         <p aria-live="polite" data-testid="order-total" className={styles.total}>
           Total: {check?.ok ? formatPrice(check.total) : '—'}
