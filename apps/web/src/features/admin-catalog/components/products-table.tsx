@@ -1,5 +1,5 @@
 import { isLowStock, messages, type Product } from '@shop/shared';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useState } from 'react';
 import admin from '../../../components/admin-page.module.css';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ProductImage } from '../../../components/product-image';
@@ -17,7 +17,7 @@ import {
   TableHead,
   TableRow,
 } from '../../../components/ui/table';
-import { TextField } from '../../../components/ui/text-field';
+import { SearchField } from '../../../components/search-field';
 import { formatNumber, formatPrice } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useDeleteProduct } from '../api/delete-product';
@@ -27,9 +27,6 @@ import styles from './products-table.module.css';
 
 /** Not a SPEC message: the toast after a delete. */
 export const PRODUCT_DELETED = 'Product Deleted Successfully!';
-
-/** How long typing must pause before the search asks the server. */
-export const SEARCH_DELAY_MS = 300;
 
 const COLUMNS = ['Image', 'Name', 'Price', 'Minimum', 'Available', 'Actions'];
 
@@ -98,35 +95,6 @@ function LoadingRows() {
       ))}
     </TableRow>
   ));
-}
-
-/** The search box: the server is asked once typing pauses, not at every key. */
-function SearchField({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(q);
-  const [shown, setShown] = useState(q);
-  if (q !== shown) {
-    setShown(q);
-    if (text.trim() !== q) setText(q);
-  }
-  const searchFor = useEffectEvent(onSearch);
-  useEffect(() => {
-    const wanted = text.trim();
-    if (wanted === q) return undefined;
-    const timer = setTimeout(() => searchFor(wanted), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, q]);
-  return (
-    <TextField
-      type="search"
-      label="Search products"
-      name="q"
-      value={text}
-      maxLength={100}
-      onChange={(event) => setText(event.target.value)}
-      helperText="Name, part number or description"
-      className={styles.search}
-    />
-  );
 }
 
 interface ProductsTableProps {
@@ -209,6 +177,10 @@ export function ProductsTable({ view, onViewChange }: ProductsTableProps) {
         <SearchField
           q={q}
           onSearch={(text) => onViewChange({ ...view, q: text, page: 1 }, { replace: true })}
+          label="Search products"
+          helperText="Name, part number or description"
+          maxLength={100}
+          className={styles.search}
         />
         <label className={styles.filter}>
           <input

@@ -1,5 +1,5 @@
 import { messages, orderStatus, type AdminOrder, type Order, type ShipOrder } from '@shop/shared';
-import { useEffect, useEffectEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -16,7 +16,7 @@ import {
   TableHead,
   TableRow,
 } from '../../../components/ui/table';
-import { TextField } from '../../../components/ui/text-field';
+import { SearchField } from '../../../components/search-field';
 import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useDeleteOrder } from '../api/delete-order';
@@ -35,9 +35,6 @@ import { TestPaymentChip } from './test-payment-chip';
 
 /** Orders per page: a screenful of cards on a phone, a few screens of rows on a desk. */
 export const ADMIN_ORDERS_PER_PAGE = 25;
-
-/** How long typing must pause before the search asks the server. */
-export const SEARCH_DELAY_MS = 300;
 
 /** The status filter's choices: SPEC's Pending is what the API calls paid (not yet shipped). */
 const STATUS_CHOICES: { label: string; value: AdminOrderFilter['status'] }[] = [
@@ -196,37 +193,6 @@ function OrderRow({ order, shipping, onShip, onDelete }: OrderRowProps) {
         </span>
       </TableCell>
     </TableRow>
-  );
-}
-
-/** The search box: the server is asked once typing pauses, not at every key. */
-function SearchField({ q, onSearch }: { q: string; onSearch: (q: string) => void }) {
-  const [text, setText] = useState(q);
-  // Back, Forward or a link change the search in the address bar: the box follows it.
-  const [shown, setShown] = useState(q);
-  if (q !== shown) {
-    setShown(q);
-    if (text.trim() !== q) setText(q);
-  }
-  // The page's other renders (an answer arriving) must not restart the wait.
-  const searchFor = useEffectEvent(onSearch);
-  useEffect(() => {
-    const wanted = text.trim();
-    if (wanted === q) return undefined;
-    const timer = setTimeout(() => searchFor(wanted), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [text, q]);
-  return (
-    <TextField
-      type="search"
-      label="Search orders"
-      name="q"
-      value={text}
-      maxLength={200}
-      onChange={(event) => setText(event.target.value)}
-      helperText="Customer, email, product, purchase number, PO or company"
-      className={styles.search}
-    />
   );
 }
 
@@ -397,7 +363,14 @@ export function AllOrdersTable({ view, onViewChange, onStockReleased }: AllOrder
         Ship paid orders and delete unpaid ones. Deleting an order puts its stock back on sale.
       </DashboardHeading>
       <div className={styles.toolbar}>
-        <SearchField q={q} onSearch={search} />
+        <SearchField
+          q={q}
+          onSearch={search}
+          label="Search orders"
+          helperText="Customer, email, product, purchase number, PO or company"
+          maxLength={200}
+          className={styles.search}
+        />
         <StatusFilter
           status={status}
           onChange={(next) => onViewChange({ q, status: next, page: 1 })}
