@@ -11,12 +11,11 @@
 // Prints a table and writes it to docs/performance.md between its catalogue-bench markers.
 // Env: BENCH_DATABASE_URL (PostgreSQL; without it only PGlite runs), BENCH_SECONDS (default 5),
 // BENCH_PGLITE_PRODUCTS (default 100000).
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { ensureBuild } from './ensure-build.mjs';
-import { cleanUp, importShared, root, startShop, waitForHealth } from './lib/shop-process.mjs';
+import { createDatabase, latency, named, writePerformanceDoc } from './lib/bench-kit.mjs';
+import { cleanUp, importShared, startShop, waitForHealth } from './lib/shop-process.mjs';
 
 const PORT = 3620;
 const PRODUCTS = 100_000;
@@ -74,25 +73,6 @@ const benchRow = (g) => {
   ];
 };
 
-async function createDatabase(url) {
-  const name = `shop_bench_catalogue_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 /** 100,000 products, as benchRow makes them, in one statement. */
 async function seedPostgres(url) {
   const db = new pg.Client({ connectionString: url });
@@ -145,48 +125,31 @@ async function seedThroughImport(shared, client, token, count) {
   }
 }
 
-/** "GET /api/items": a contract's method and path, for the table. */
-const named = (shared, contract) => `${contract.method} ${shared.API_PREFIX}${contract.path}`;
-
-async function latency(label, url) {
-  const result = await new Promise((resolve, reject) =>
-    autocannon({ url, connections: 1, duration: SECONDS }, (error, answer) =>
-      error ? reject(error) : resolve(answer),
-    ),
-  );
-  const ok = result.non2xx === 0 && result.errors === 0;
-  console.log(
-    `  ${label}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms` +
-      `${ok ? '' : ` (non-2xx ${result.non2xx}, errors ${result.errors})`}`,
-  );
-  return { label, p50: result.latency.p50, p99: result.latency.p99, ok };
-}
-
 const rssMb = (pid) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 };
 
+/** One request at a time for BENCH_SECONDS. */
+const time = (label, url) => latency(label, url, { seconds: SECONDS });
+
 async function measure(shared, base, child) {
   const client = shared.createApiClient({ baseUrl: base });
   const search = (query) => client.url(shared.api.catalog.search, { query });
   const rows = [
-    await latency('first page, newest first', search({})),
-    await latency('?q=ssd (a common word)', search({ q: 'nvme ssd' })),
-    await latency('?q=BN-054321 (a part number)', search({ q: 'BN-054321' })),
-    await latency('?q=procesor (a typo)', search({ q: 'procesor' })),
-    await latency('?category=storage&sort=price', search({ category: 'storage', sort: 'price' })),
-    await latency(
-      '?q=server&sort=-price&page=50',
-      search({ q: 'server', sort: '-price', page: 50 }),
-    ),
+    await time('first page, newest first', search({})),
+    await time('?q=ssd (a common word)', search({ q: 'nvme ssd' })),
+    await time('?q=BN-054321 (a part number)', search({ q: 'BN-054321' })),
+    await time('?q=procesor (a typo)', search({ q: 'procesor' })),
+    await time('?category=storage&sort=price', search({ category: 'storage', sort: 'price' })),
+    await time('?q=server&sort=-price&page=50', search({ q: 'server', sort: '-price', page: 50 })),
   ];
   const itemsUrl = client.url(shared.api.catalog.list);
   const items = await fetch(itemsUrl);
   const body = await items.text();
   const list = JSON.parse(body);
   const itemsName = named(shared, shared.api.catalog.list);
-  const itemsRow = await latency(itemsName, itemsUrl);
+  const itemsRow = await time(itemsName, itemsUrl);
   return {
     searchName: named(shared, shared.api.catalog.search),
     itemsName,
@@ -235,24 +198,12 @@ function report(results) {
   return lines.join('\n');
 }
 
-function writeDoc(text) {
-  const file = join(root, 'docs/performance.md');
-  const doc = readFileSync(file, 'utf8');
-  const start = doc.indexOf(START);
-  const end = doc.indexOf(END);
-  if (start === -1 || end === -1) {
-    console.warn(`docs/performance.md has no ${START} ... ${END} markers; not written`);
-    return;
-  }
-  writeFileSync(file, `${doc.slice(0, start + START.length)}\n${text}\n${doc.slice(end)}`);
-}
-
 export async function benchCatalogue() {
   ensureBuild();
   const results = [];
   try {
     if (process.env.BENCH_DATABASE_URL) {
-      const database = await createDatabase(process.env.BENCH_DATABASE_URL);
+      const database = await createDatabase(process.env.BENCH_DATABASE_URL, 'shop_bench_catalogue');
       try {
         results.push(
           await run('PostgreSQL', { DATABASE_URL: database.url }, () => seedPostgres(database.url)),
@@ -278,7 +229,7 @@ export async function benchCatalogue() {
   }
   const text = report(results);
   console.log(`\n${text}\n`);
-  writeDoc(text);
+  writePerformanceDoc(START, END, text);
   return text;
 }
 

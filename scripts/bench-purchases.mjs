@@ -7,12 +7,10 @@
 //    p99 < 200 ms).
 // Prints a table and writes it to docs/performance.md between its purchases-bench markers.
 // Env: BENCH_DATABASE_URL (required: the figures are PostgreSQL's), BENCH_SECONDS (default 5).
-import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { ensureBuild } from './ensure-build.mjs';
-import { cleanUp, importShared, root, startShop, waitForHealth } from './lib/shop-process.mjs';
+import { createDatabase, latency, named, writePerformanceDoc } from './lib/bench-kit.mjs';
+import { cleanUp, importShared, startShop, waitForHealth } from './lib/shop-process.mjs';
 
 const PORT = 3610;
 const LINES = 500;
@@ -24,30 +22,8 @@ const READ_P99_TARGET_MS = 200;
 const START = '<!-- purchases-bench:start -->';
 const END = '<!-- purchases-bench:end -->';
 
-/** "GET /api/orders": a contract's method and path, for the table. */
-const named = (shared, contract) => `${contract.method} ${shared.API_PREFIX}${contract.path}`;
-
 const percentile = (sorted, p) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
-
-async function createDatabase(url) {
-  const name = `shop_bench_purchases_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return {
-    url: target.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 /** 500 products with stock for every checkout, made through the admin's API. */
 async function makeProducts(shared, client, token) {
@@ -126,21 +102,6 @@ async function seedOrders(url, productId, customerEmail) {
   return count;
 }
 
-async function latency(label, url, token) {
-  const result = await new Promise((resolve, reject) =>
-    autocannon(
-      { url, connections: 1, duration: SECONDS, headers: { authorization: `Bearer ${token}` } },
-      (error, answer) => (error ? reject(error) : resolve(answer)),
-    ),
-  );
-  const ok = result.non2xx === 0 && result.errors === 0;
-  console.log(
-    `  ${label}: p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms` +
-      `${ok ? '' : ` (non-2xx ${result.non2xx}, errors ${result.errors})`}`,
-  );
-  return { label, p50: result.latency.p50, p99: result.latency.p99, ok };
-}
-
 function report(shared, checkout, orderCount, reads) {
   const mark = (value, target) => (value < target ? 'met' : 'MISSED');
   return [
@@ -156,18 +117,6 @@ function report(shared, checkout, orderCount, reads) {
   ].join('\n');
 }
 
-function writeDoc(text) {
-  const file = join(root, 'docs/performance.md');
-  const doc = readFileSync(file, 'utf8');
-  const start = doc.indexOf(START);
-  const end = doc.indexOf(END);
-  if (start === -1 || end === -1) {
-    console.warn(`docs/performance.md has no ${START} ... ${END} markers; not written`);
-    return;
-  }
-  writeFileSync(file, `${doc.slice(0, start + START.length)}\n${text}\n${doc.slice(end)}`);
-}
-
 export async function benchPurchases() {
   if (!process.env.BENCH_DATABASE_URL) {
     console.log(
@@ -177,7 +126,7 @@ export async function benchPurchases() {
   }
   ensureBuild();
   const shared = await importShared();
-  const database = await createDatabase(process.env.BENCH_DATABASE_URL);
+  const database = await createDatabase(process.env.BENCH_DATABASE_URL, 'shop_bench_purchases');
   try {
     const child = startShop(PORT, { DATABASE_URL: database.url, UNPAID_ORDERS_MAX: '1000000' });
     const base = `http://127.0.0.1:${PORT}`;
@@ -212,32 +161,32 @@ export async function benchPurchases() {
       await latency(
         `${named(shared, api.purchases.listOwn)} (My Orders)`,
         client.url(api.purchases.listOwn),
-        readerToken,
+        { seconds: SECONDS, token: readerToken },
       ),
       await latency(
         `${named(shared, api.orders.listOwn)} (SPEC's list)`,
         client.url(api.orders.listOwn),
-        readerToken,
+        { seconds: SECONDS, token: readerToken },
       ),
       await latency(
         `${named(shared, api.orders.adminList)} (first page)`,
         client.url(api.orders.adminList),
-        adminToken,
+        { seconds: SECONDS, token: adminToken },
       ),
       await latency(
         `${named(shared, api.orders.adminList)}?q=PO-4242`,
         client.url(api.orders.adminList, { query: { q: 'PO-4242' } }),
-        adminToken,
+        { seconds: SECONDS, token: adminToken },
       ),
       await latency(
         `${named(shared, api.orders.adminList)}?status=paid&page=100`,
         client.url(api.orders.adminList, { query: { status: 'paid', page: 100 } }),
-        adminToken,
+        { seconds: SECONDS, token: adminToken },
       ),
     ];
     const text = report(shared, checkout, orderCount, reads);
     console.log(`\n${text}\n`);
-    writeDoc(text);
+    writePerformanceDoc(START, END, text);
     return text;
   } finally {
     cleanUp();
