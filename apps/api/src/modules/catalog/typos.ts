@@ -16,11 +16,10 @@ const THRESHOLD = 0.3;
 interface Vocabulary {
   words: Set<string>;
   trigrams: Map<string, Set<string>>;
-  readAt: number;
 }
 
-const vocabularies = new WeakMap<Db, Promise<Vocabulary>>();
-const readAt = new WeakMap<Db, number>();
+/** Each database's vocabulary, as read (or being read) at `at`. */
+const vocabularies = new WeakMap<Db, { at: number; reading: Promise<Vocabulary> }>();
 
 /** The trigrams of a word as pg_trgm counts them: padded with two spaces before, one after. */
 export function trigrams(word: string): Set<string> {
@@ -50,16 +49,14 @@ async function read(db: Db): Promise<Vocabulary> {
   return {
     words,
     trigrams: new Map([...words].map((word) => [word, trigrams(word)])),
-    readAt: Date.now(),
   };
 }
 
 function vocabularyOf(db: Db): Promise<Vocabulary> {
   const cached = vocabularies.get(db);
-  if (cached && Date.now() - (readAt.get(db) ?? 0) < MAX_AGE_MS) return cached;
-  readAt.set(db, Date.now());
+  if (cached && Date.now() - cached.at < MAX_AGE_MS) return cached.reading;
   const reading = read(db);
-  vocabularies.set(db, reading);
+  vocabularies.set(db, { at: Date.now(), reading });
   reading.catch(() => vocabularies.delete(db));
   return reading;
 }
