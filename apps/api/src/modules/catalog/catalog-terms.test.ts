@@ -304,6 +304,20 @@ describe.each(testDatabases())('catalogue terms on %s', (kind) => {
       expect((await search({ q: `${tag}-B` })).items[0]?.sku).toBe(`${tag}-B`);
     });
 
+    it('ranks by relevance: the exact part number, then names that start with the search, then the newest', async () => {
+      const word = `R${tag}`;
+      await addProduct(t, { name: `Cable ${word}`, sku: word });
+      await addProduct(t, { name: `${word} Cable Kit` });
+      await addProduct(t, { name: `Long ${word} Cable` });
+      await addProduct(t, { name: `Short ${word} Cable` });
+      expect((await search({ q: word.toLowerCase() })).items.map((p) => p.name)).toEqual([
+        `Cable ${word}`,
+        `${word} Cable Kit`,
+        `Short ${word} Cable`,
+        `Long ${word} Cable`,
+      ]);
+    });
+
     it('pages with limit and page, the total over all pages', async () => {
       const first = await search({ q: tag, sort: 'price', limit: 3, page: 1 });
       const second = await search({ q: tag, sort: 'price', limit: 3, page: 2 });

@@ -1,7 +1,7 @@
 import type { CategoryCount, ProductPage, ProductSearch } from '@shop/shared';
-import { and, asc, desc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { startingWith } from '../../db/like.js';
+import { rowsOf } from '../../db/rows.js';
 import { products } from '../../db/schema.js';
 import { productColumns } from './service.js';
 import { catalogVersion } from './snapshot.js';
@@ -17,9 +17,12 @@ import { correctedWords } from './typos.js';
  * for a typo: unknown words are replaced by the most alike words of the catalogue's names
  * (typos.ts) and it is read again, so "procesor" still finds the processors.
  *
- * Relevance puts an exact part number first, then names that start with the search, then the
- * newest. (Ranking every match by resemblance cost 85 ms of a 10,000-match search at 100,000
- * products, more than the whole search may take; docs/performance.md.) Without a search, relevance is newest first.
+ * A search reads its matches from the table once, keeping of each only its id, category and sort
+ * key, and takes both the counts per category and the page from them (readMatches). Relevance
+ * puts an exact part number first, then names that start with the search, then the newest.
+ * (Ranking every match by resemblance cost 85 ms of a 10,000-match search at 100,000 products,
+ * more than the whole search may take; docs/performance.md.) Without a search, relevance is
+ * newest first, and the page is read along the sort's btree index.
  */
 
 /** Words beyond this many add nothing a buyer would miss and cost an index lookup each. */
@@ -46,6 +49,7 @@ function filters(search: ProductSearch): (SQL | undefined)[] {
   ];
 }
 
+/** The order of a page without a search, along the sort's btree index. */
 function orderBy(search: ProductSearch): SQL[] {
   const newest = desc(products.seq);
   switch (search.sort) {
@@ -56,16 +60,32 @@ function orderBy(search: ProductSearch): SQL[] {
     case 'name':
       return [asc(products.name), newest];
     case 'newest':
+    case 'relevance':
       return [newest];
-    case 'relevance': {
-      const q = search.q;
-      if (!q) return [newest];
-      return [
-        desc(sql`upper(${products.sku}) = upper(${q})`),
-        desc(sql`${products.name} ilike ${startingWith(q)}`),
-        newest,
-      ];
-    }
+  }
+}
+
+/**
+ * What a search's matches are sorted by: the column, or for relevance the exact part number (part
+ * numbers are stored in capitals), then names that start with the search; then the newest. Only
+ * these are kept of each matched row, so the matches take little memory however many there are.
+ */
+function sortKey(search: ProductSearch): { key: SQL; order: SQL } {
+  switch (search.sort) {
+    case 'price':
+      return { key: sql`${products.price}`, order: sql`key asc, seq desc` };
+    case '-price':
+      return { key: sql`${products.price}`, order: sql`key desc, seq desc` };
+    case 'name':
+      return { key: sql`${products.name}`, order: sql`key asc, seq desc` };
+    case 'newest':
+      return { key: sql`0`, order: sql`seq desc` };
+    case 'relevance':
+      return {
+        key: sql`(${products.sku} = ${search.q.toUpperCase()})::int * 2
+                 + starts_with(lower(${products.name}), ${search.q.toLowerCase()})::int`,
+        order: sql`key desc, seq desc`,
+      };
   }
 }
 
@@ -79,52 +99,99 @@ const wholeCounts = new WeakMap<
   { version: number; at: number; rows: Promise<CategoryCount[]> }
 >();
 
-function countByCategory(db: Db, match: SQL | undefined, search: ProductSearch) {
-  if (match || search.stock) return readCounts(db, match, search);
+function countByCategory(db: Db, search: ProductSearch) {
+  if (search.stock) return readCounts(db, search);
   const version = catalogVersion(db);
   const cached = wholeCounts.get(db);
   if (cached && cached.version === version && Date.now() - cached.at < 1_000) return cached.rows;
-  const rows = readCounts(db, undefined, search);
+  const rows = readCounts(db, search);
   wholeCounts.set(db, { version, at: Date.now(), rows });
   rows.catch(() => wholeCounts.delete(db));
   return rows;
 }
 
-async function readCounts(db: Db, match: SQL | undefined, search: ProductSearch) {
+async function readCounts(db: Db, search: ProductSearch) {
   const [, lowStock] = filters(search);
   const rows = await db
     .select({ category: products.category, count: sql<number>`count(*)::int` })
     .from(products)
-    .where(and(match, lowStock))
+    .where(lowStock)
     .groupBy(products.category)
     .orderBy(asc(products.category));
   return rows as CategoryCount[];
 }
 
+/**
+ * A search's counts per category and the ids of its page, in one statement: the matches are
+ * read from the table once (a broad search matches a tenth of the catalogue, and reading those
+ * rows is most of its cost; docs/performance.md), then grouped for the counts and sorted for the
+ * page.
+ */
+async function readMatches(db: Db, match: SQL, search: ProductSearch) {
+  const [category, lowStock] = filters(search);
+  const sort = sortKey(search);
+  const result = await db.execute(sql`
+    with matched as materialized (
+      select ${products.id} as id, ${products.category} as category, ${products.seq} as seq,
+             ${sort.key} as key
+      from ${products} where ${and(match, lowStock)}
+    )
+    select
+      (select json_agg(counted order by counted.category) from (
+         select category, count(*)::int as count from matched group by category
+       ) as counted) as categories,
+      (select json_agg(page.id) from (
+         select id from matched ${category ? sql`where category = ${search.category}` : sql``}
+         order by ${sort.order}
+         limit ${search.limit} offset ${(search.page - 1) * search.limit}
+       ) as page) as ids`);
+  const [row] = rowsOf<{ categories: CategoryCount[] | null; ids: string[] | null }>(result);
+  return { categories: row?.categories ?? [], ids: row?.ids ?? [] };
+}
+
+/** The products with these ids, in this order. */
+async function productsInOrder(db: Db, ids: string[]) {
+  if (ids.length === 0) return [];
+  const rows = await db.select(productColumns).from(products).where(inArray(products.id, ids));
+  const byId = new Map(rows.map((row) => [row._id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function searchProducts(db: Db, search: ProductSearch): Promise<ProductPage> {
-  const words = wordsOf(search.q);
-  let match = search.q ? matching(words) : undefined;
-  let categories = await countByCategory(db, match, search);
-  // Nothing holds every word: read it as a typo, with unknown words corrected.
-  if (match && categories.length === 0) {
-    const corrected = await correctedWords(db, words);
-    if (corrected) {
-      match = matching(corrected);
-      categories = await countByCategory(db, match, search);
-    }
+  const paging = { page: search.page, limit: search.limit };
+  if (!search.q) {
+    const categories = await countByCategory(db, search);
+    const total = totalOf(categories, search);
+    const items =
+      total === 0
+        ? []
+        : await db
+            .select(productColumns)
+            .from(products)
+            .where(and(...filters(search)))
+            .orderBy(...orderBy(search))
+            .limit(search.limit)
+            .offset((search.page - 1) * search.limit);
+    return { items, total, ...paging, categories };
   }
-  const total = categories
+  const words = wordsOf(search.q);
+  let found = await readMatches(db, matching(words), search);
+  // Nothing holds every word: read it as a typo, with unknown words corrected.
+  if (found.categories.length === 0) {
+    const corrected = await correctedWords(db, words);
+    if (corrected) found = await readMatches(db, matching(corrected), search);
+  }
+  const items = await productsInOrder(db, found.ids);
+  return {
+    items,
+    total: totalOf(found.categories, search),
+    ...paging,
+    categories: found.categories,
+  };
+}
+
+/** How many products the page's filter holds: the category's count, or all of them. */
+const totalOf = (categories: CategoryCount[], search: ProductSearch) =>
+  categories
     .filter((row) => !search.category || row.category === search.category)
     .reduce((sum, row) => sum + row.count, 0);
-  const items =
-    total === 0
-      ? []
-      : await db
-          .select(productColumns)
-          .from(products)
-          .where(and(match, ...filters(search)))
-          .orderBy(...orderBy(search))
-          .limit(search.limit)
-          .offset((search.page - 1) * search.limit);
-  return { items, total, page: search.page, limit: search.limit, categories };
-}

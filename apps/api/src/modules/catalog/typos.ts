@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 
 /**
  * Typo tolerance for GET /products: a search no product matches is read again with each unknown
@@ -42,10 +43,7 @@ async function read(db: Db): Promise<Vocabulary> {
           regexp_split_to_table(lower(name), '[^[:alnum:]]+') as word
         where word ~ '^[[:alpha:]]{3,}$'`,
   );
-  const rows = (Array.isArray(result) ? result : (result as { rows: { word: string }[] }).rows) as {
-    word: string;
-  }[];
-  const words = new Set(rows.map((row) => row.word));
+  const words = new Set(rowsOf<{ word: string }>(result).map((row) => row.word));
   return {
     words,
     trigrams: new Map([...words].map((word) => [word, trigrams(word)])),
