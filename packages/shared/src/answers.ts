@@ -32,6 +32,11 @@ const product = z.object({
   priceTiers: z.array(z.object({ minQuantity: z.int(), price: z.int() })),
   specs: z.array(z.object({ label: z.string(), value: z.string() })),
   lowStockThreshold: z.int(),
+  /**
+   * The unit price agreed with the caller's company (issue 15), sent only to its members: they
+   * pay the lower of it and the volume price for the quantity.
+   */
+  contractPrice: z.optional(z.int()),
 });
 
 /**

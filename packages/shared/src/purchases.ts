@@ -97,11 +97,23 @@ export const checkoutRefusedSchema = apiErrorSchema.extend({
 export type CheckoutRefused = z.infer<typeof checkoutRefusedSchema>;
 
 /**
- * A purchase's state: `unpaid` while any line is unpaid, `paid` once every line is, `shipped`
- * once every line has shipped.
+ * A purchase's state: `awaiting_approval` while a company's approver has to approve it (it holds
+ * no stock and has no orders yet), `unpaid` while any line is unpaid, `paid` once every line is,
+ * `shipped` once every line has shipped.
  */
-export const PURCHASE_STATUSES = ['unpaid', 'paid', 'shipped'] as const;
+export const PURCHASE_STATUSES = ['awaiting_approval', 'unpaid', 'paid', 'shipped'] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
+
+/** A line of a purchase awaiting approval. */
+export const awaitingLineSchema = z.object({
+  productId: idSchema,
+  productName: z.string(),
+  img: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  price: z.number().int(),
+});
+export type AwaitingLine = z.infer<typeof awaitingLineSchema>;
 
 /**
  * A purchase as every purchase endpoint answers it. `number` is the purchase number
@@ -119,6 +131,14 @@ export const purchaseSchema = z.object({
   company: z.string().nullable(),
   taxId: z.string().nullable(),
   orders: z.array(orderSchema),
+  /**
+   * The lines of a purchase awaiting approval, priced when it was made; they become its orders
+   * when it is approved. Empty otherwise.
+   */
+  awaitingLines: z.array(awaitingLineSchema),
+  /** The company the buyer bought for, when a member of one. */
+  companyId: z.nullable(idSchema),
+  billingAddress: z.string().nullable(),
   /** Whole dollars: the lines' totals added up. */
   total: z.number().int(),
   /** What is left to pay: the unpaid lines' totals. */

@@ -9,6 +9,7 @@ import {
   jsonb,
   pgSequence,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
@@ -19,6 +20,16 @@ import {
  * `seq` is an identity column that keeps "the order things were created in" exact even when
  * several rows share one transaction timestamp (the seed inserts many in one go).
  */
+
+/** A line of a purchase waiting for approval, as purchases.awaiting_lines keeps it. */
+export interface AwaitingLineRow {
+  productId: string;
+  productName: string;
+  img: string;
+  description: string;
+  quantity: number;
+  unitPrice: number;
+}
 
 const id = () =>
   uuid('id')
@@ -125,6 +136,70 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * Company accounts (issue 15): a business whose colleagues buy together. Members are known by
+ * email (company_members), so an invitation to someone without an account waits for them.
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: id(),
+    seq: seq(),
+    name: text('name').notNull(),
+    taxId: text('tax_id'),
+    billingAddress: text('billing_address'),
+    shippingAddress: text('shipping_address'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('companies_name_idx').on(t.name)],
+);
+
+/**
+ * Who belongs to a company, by normalized email: one company per person (the email is unique).
+ * The person counts as a member once an account with that address is verified; until then the
+ * row is an invitation. `spending_limit` is whole dollars a calendar month, null for none.
+ */
+export const companyMembers = pgTable(
+  'company_members',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull().unique(),
+    /** owner | buyer | approver */
+    role: text('role').notNull(),
+    spendingLimit: integer('spending_limit'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('company_members_role_check', sql`${t.role} in ('owner', 'buyer', 'approver')`),
+    check(
+      'company_members_spending_limit_check',
+      sql`${t.spendingLimit} IS NULL OR ${t.spendingLimit} >= 0`,
+    ),
+    index('company_members_company_id_idx').on(t.companyId),
+  ],
+);
+
+/** A company's agreed unit price for a product (whole dollars per piece). */
+export const contractPrices = pgTable(
+  'contract_prices',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    price: integer('price').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.productId] }),
+    check('contract_prices_price_check', sql`${t.price} >= 0`),
+  ],
+);
+
 /** Numbers purchases PW-000001, PW-000002, ...: a sequence, so instances never hand out one twice. */
 export const purchaseNumberSeq = pgSequence('purchase_number_seq');
 
@@ -153,12 +228,21 @@ export const purchases = pgTable(
     /** INV-<year>-<5 digits>, given once, when the last line is paid, from invoice_counters. */
     invoiceNumber: text('invoice_number').unique(),
     invoicedAt: timestamp('invoiced_at', { withTimezone: true }),
+    /** The buyer's company when they bought as its member; its billing address for the invoice. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    billingAddress: text('billing_address'),
+    /**
+     * The lines of a purchase above the buyer's spending limit, priced when it was made, while
+     * it waits for approval (null otherwise): it has no orders and holds no stock until approved.
+     */
+    awaitingLines: jsonb('awaiting_lines').$type<AwaitingLineRow[]>(),
     createdAt: createdAt(),
     /** What Manage All Orders' search reads of a purchase: PO number and company (searchText). */
     searchText: searchText(sql`coalesce(po_number, '') || E'\\n' || coalesce(company, '')`),
   },
   (t) => [
     index('purchases_user_id_seq_idx').on(t.userId, t.seq),
+    index('purchases_company_id_seq_idx').on(t.companyId, t.seq),
     index('purchases_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

@@ -35,6 +35,7 @@ const tagDescriptions: Record<keyof Api, string> = {
   identity: 'The shop token: trade the Better Auth session for it, and ask who is an admin',
   users: "The admin's Make Admin page: the users, promotion and removal",
   profile: 'My Profile',
+  companies: 'Company accounts: members, spending limits, approvals and contract prices',
   catalog: 'The products (items): reads are public and cached with an ETag',
   reviews: "Customers' reviews and their moderation",
   orders: 'Orders, from placing to shipping',

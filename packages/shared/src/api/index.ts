@@ -1,6 +1,7 @@
 import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as catalog from './catalog.js';
+import * as companies from './companies.js';
 import * as docs from './docs.js';
 import * as identity from './identity.js';
 import * as newsletter from './newsletter.js';
@@ -30,6 +31,7 @@ export const api = {
   reviews,
   orders,
   purchases,
+  companies,
   payments,
   audit,
   newsletter,

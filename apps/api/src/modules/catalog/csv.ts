@@ -77,7 +77,7 @@ const formatSpecs = (specs: Product['specs']) =>
 function cellOf(product: Product, column: Column): string | number | null {
   if (column === 'priceTiers') return formatTiers(product.priceTiers);
   if (column === 'specs') return formatSpecs(product.specs);
-  return product[column];
+  return product[column] ?? null;
 }
 
 const CSV_BATCH = 1000;

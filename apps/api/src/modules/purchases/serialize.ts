@@ -13,7 +13,15 @@ function statusOf(lines: OrderRow[]): PurchaseStatus {
 
 /** The answer shape of every purchase endpoint (`purchaseSchema`), from the row and its lines. */
 export function toPurchase(row: PurchaseRow, lines: OrderRow[]): Purchase {
-  const status = statusOf(lines);
+  const awaiting = (row.awaitingLines ?? []).map((line) => ({
+    productId: line.productId,
+    productName: line.productName,
+    img: line.img,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    price: line.quantity * line.unitPrice,
+  }));
+  const status = row.awaitingLines ? 'awaiting_approval' : statusOf(lines);
   return {
     _id: row.id,
     number: row.number,
@@ -26,11 +34,16 @@ export function toPurchase(row: PurchaseRow, lines: OrderRow[]): Purchase {
     company: row.company,
     taxId: row.taxId,
     orders: lines.map(toOrder),
-    total: lines.reduce((sum, line) => sum + line.price, 0),
+    awaitingLines: awaiting,
+    companyId: row.companyId,
+    billingAddress: row.billingAddress,
+    total: [...lines, ...awaiting].reduce((sum, line) => sum + line.price, 0),
     unpaidTotal: lines.filter((line) => !line.paid).reduce((sum, line) => sum + line.price, 0),
     status,
     paidAt:
-      status === 'unpaid' ? null : (latest(lines.map((l) => l.paidAt))?.toISOString() ?? null),
+      status === 'unpaid' || status === 'awaiting_approval'
+        ? null
+        : (latest(lines.map((l) => l.paidAt))?.toISOString() ?? null),
     shippedAt:
       status === 'shipped' ? (latest(lines.map((l) => l.shippedAt))?.toISOString() ?? null) : null,
     invoiceNumber: row.invoiceNumber,

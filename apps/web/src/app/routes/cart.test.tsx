@@ -51,6 +51,9 @@ const placed: Purchase = {
   paidAt: null,
   shippedAt: null,
   invoiceNumber: null,
+  awaitingLines: [],
+  companyId: null,
+  billingAddress: null,
 };
 
 /** The catalogue: its newest products (the quick order) and each product by id (the lines). */

@@ -45,6 +45,9 @@ function purchasesOf(orders: Order[], poNumbers: Record<string, string> = {}): P
       paidAt: null,
       shippedAt: null,
       invoiceNumber: null,
+      awaitingLines: [],
+      companyId: null,
+      billingAddress: null,
     };
   });
 }

@@ -40,6 +40,9 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
     paidAt: null,
     shippedAt: null,
     invoiceNumber: null,
+    awaitingLines: [],
+    companyId: null,
+    billingAddress: null,
     ...overrides,
   };
 }

@@ -23,6 +23,7 @@ import { OrderProduct } from './order-product';
 import styles from './purchase-details.module.css';
 
 const STATUS_LABEL: Record<Purchase['status'], string> = {
+  awaiting_approval: 'Waiting for approval',
   unpaid: 'Waiting for payment',
   paid: 'Paid',
   shipped: 'Shipped',

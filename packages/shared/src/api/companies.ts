@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import { deletedSchema, idParamsSchema } from '../common.js';
+import {
+  companyAnswerSchema,
+  companyInputSchema,
+  companyListQuerySchema,
+  companyPageSchema,
+  companyUpdateSchema,
+  contractPriceImportReportSchema,
+  contractPriceImportSchema,
+  contractPriceInputSchema,
+  contractPriceSchema,
+  memberInputSchema,
+  memberParamsSchema,
+  priceParamsSchema,
+} from '../companies.js';
+import { pageOf, pageQuerySchema } from '../paging.js';
+import { purchaseSchema } from '../purchases.js';
+import { endpoint } from './contract.js';
+import { errors } from './errors.js';
+
+/** Company accounts: members, roles, spending limits, approvals, contract prices (issue 15). */
+
+export const create = endpoint({
+  method: 'POST',
+  path: '/companies',
+  summary: 'Create a company; the caller becomes its owner',
+  access: 'user',
+  who: 'a customer without a company',
+  body: companyInputSchema,
+  responses: { 201: companyAnswerSchema, ...errors(400, 401, 409) },
+});
+
+export const mine = endpoint({
+  method: 'GET',
+  path: '/company',
+  summary: "The caller's company with its members",
+  access: 'user',
+  who: 'self',
+  responses: { 200: companyAnswerSchema, ...errors(401, 404) },
+});
+
+export const get = endpoint({
+  method: 'GET',
+  path: '/companies/{id}',
+  summary: 'A company with its members and their spend this month',
+  access: 'user',
+  who: 'member or admin',
+  params: idParamsSchema,
+  responses: { 200: companyAnswerSchema, ...errors(400, 401, 403, 404) },
+});
+
+export const update = endpoint({
+  method: 'PUT',
+  path: '/companies/{id}',
+  summary: "Change a company's name, tax id or addresses",
+  access: 'user',
+  who: 'company owner',
+  params: idParamsSchema,
+  body: companyUpdateSchema,
+  responses: { 200: companyAnswerSchema, ...errors(400, 401, 403, 404) },
+});
+
+export const putMember = endpoint({
+  method: 'PUT',
+  path: '/companies/{id}/members/{email}',
+  summary: "Invite a member or change a member's role and monthly spending limit",
+  access: 'user',
+  who: 'company owner',
+  params: memberParamsSchema,
+  body: memberInputSchema,
+  responses: { 200: companyAnswerSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
+export const removeMember = endpoint({
+  method: 'DELETE',
+  path: '/companies/{id}/members/{email}',
+  summary: 'Remove a member (owners), or leave the company (oneself)',
+  access: 'user',
+  who: 'company owner, or the member themselves',
+  params: memberParamsSchema,
+  responses: { 200: companyAnswerSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
+export const purchases = endpoint({
+  method: 'GET',
+  path: '/companies/{id}/purchases',
+  summary: "The company's purchases, newest first (owners and approvers all, buyers their own)",
+  access: 'user',
+  who: 'member or admin',
+  params: idParamsSchema,
+  query: pageQuerySchema,
+  responses: { 200: pageOf(purchaseSchema), ...errors(400, 401, 403, 404) },
+});
+
+export const approvals = endpoint({
+  method: 'GET',
+  path: '/approvals',
+  summary: "Purchases of the caller's company waiting for approval, oldest first",
+  access: 'user',
+  who: 'company owner or approver',
+  responses: { 200: z.array(purchaseSchema), ...errors(401, 403) },
+});
+
+export const approve = endpoint({
+  method: 'PUT',
+  path: '/purchase/{id}/approve',
+  summary: 'Approve a purchase above a spending limit: its stock is taken and it can be paid',
+  access: 'user',
+  who: "an owner or approver of the buyer's company, not the buyer",
+  params: idParamsSchema,
+  responses: { 200: purchaseSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
+export const reject = endpoint({
+  method: 'PUT',
+  path: '/purchase/{id}/reject',
+  summary: 'Reject a purchase waiting for approval: it is deleted and the buyer told',
+  access: 'user',
+  who: "an owner or approver of the buyer's company, not the buyer",
+  params: idParamsSchema,
+  responses: { 200: deletedSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
+export const list = endpoint({
+  method: 'GET',
+  path: '/admin/companies',
+  summary: 'Every company, by name, with its member and contract price counts',
+  access: 'admin',
+  query: companyListQuerySchema,
+  responses: { 200: companyPageSchema, ...errors(400, 401, 403) },
+});
+
+export const prices = endpoint({
+  method: 'GET',
+  path: '/companies/{id}/prices',
+  summary: "A company's contract prices, by part number",
+  access: 'user',
+  who: 'member or admin',
+  params: idParamsSchema,
+  responses: { 200: z.array(contractPriceSchema), ...errors(400, 401, 403, 404) },
+});
+
+export const putPrice = endpoint({
+  method: 'PUT',
+  path: '/companies/{id}/prices/{productId}',
+  summary: "Set a company's contract unit price for a product",
+  access: 'admin',
+  params: priceParamsSchema,
+  body: contractPriceInputSchema,
+  responses: { 200: contractPriceSchema, ...errors(400, 401, 403, 404) },
+});
+
+export const removePrice = endpoint({
+  method: 'DELETE',
+  path: '/companies/{id}/prices/{productId}',
+  summary: 'Return a company to list prices for a product',
+  access: 'admin',
+  params: priceParamsSchema,
+  responses: { 200: deletedSchema, ...errors(400, 401, 403, 404) },
+});
+
+export const importPrices = endpoint({
+  method: 'POST',
+  path: '/companies/{id}/prices/import',
+  summary: "Set a company's contract prices from CSV (sku,price): a dry run, then all or none",
+  access: 'admin',
+  params: idParamsSchema,
+  body: contractPriceImportSchema,
+  responses: { 200: contractPriceImportReportSchema, ...errors(400, 401, 403, 404) },
+});

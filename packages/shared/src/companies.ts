@@ -1,0 +1,160 @@
+import { z } from 'zod';
+import { idSchema } from './answers.js';
+import { LIMITS } from './constants.js';
+import { emailSchema, isSafeText } from './fields.js';
+import { messages } from './messages.js';
+import { pageOf, pageQuerySchema } from './paging.js';
+import { optionalAddressSchema, taxIdSchema } from './purchases.js';
+
+/**
+ * Company accounts (DESIGN section 8, issue 15): colleagues who buy for one business. A member is
+ * known by email: an invitation to an address with an account joins at once, one without joins
+ * when that address signs up and is verified. Roles: the `owner` runs the company (members,
+ * roles, limits), an `approver` approves purchases above a limit, a `buyer` buys. Every member
+ * may buy; a member with a monthly spending limit whose purchase would take the calendar month's
+ * spend above it waits for an approver or owner other than themselves.
+ */
+
+export const COMPANY_ROLES = ['owner', 'buyer', 'approver'] as const;
+export type CompanyRole = (typeof COMPANY_ROLES)[number];
+
+/** Members in one company: a business's purchasing team, with room to spare. */
+export const COMPANY_MEMBERS_MAX = 200;
+
+export const companyMessages = {
+  name: 'Please give the company name (1 to 120 characters).',
+  alreadyMember: 'You already belong to a company: leave it before creating another.',
+  otherCompany: (email: string) => `${email} already belongs to another company.`,
+  notFound: 'This company does not exist.',
+  notMember: 'You are not a member of this company.',
+  ownersOnly: "Only the company's owners may change its members.",
+  noCompany: 'You do not belong to a company.',
+  role: 'The role is owner, buyer or approver.',
+  spendingLimit: 'The spending limit is a whole number of dollars, or empty for none.',
+  lastOwner: 'A company needs an owner: make someone else owner first.',
+  notInvited: (email: string) => `${email} is not a member of this company.`,
+  tooManyMembers: `A company has at most ${COMPANY_MEMBERS_MAX} members.`,
+  price: 'The contract price is a whole number of dollars per piece.',
+  productNotFound: 'No product with this id.',
+  approversOnly: "Only the company's approvers and owners may approve purchases.",
+  ownPurchase: 'You cannot approve or reject your own purchase: another approver must.',
+  notAwaiting: 'This purchase is not waiting for approval.',
+  stockGone: (name: string, available: number) =>
+    `${name} has only ${available} in stock now: the purchase cannot be approved as it is.`,
+} as const;
+
+/** A spending limit in whole dollars a calendar month; null is none. */
+export const spendingLimitSchema = z
+  .number({ error: companyMessages.spendingLimit })
+  .int(companyMessages.spendingLimit)
+  .min(0, companyMessages.spendingLimit)
+  .max(LIMITS.maxInt, companyMessages.spendingLimit)
+  .nullable();
+
+const companyName = z
+  .string({ error: companyMessages.name })
+  .trim()
+  .min(1, companyMessages.name)
+  .max(120, companyMessages.name)
+  .refine(isSafeText, messages.unsafeText);
+
+/** Body of POST /companies. */
+export const companyInputSchema = z.object({
+  name: companyName,
+  taxId: taxIdSchema,
+  billingAddress: optionalAddressSchema,
+  shippingAddress: optionalAddressSchema,
+});
+export type CompanyInput = z.input<typeof companyInputSchema>;
+
+/** Body of PUT /companies/{id}: any of the company's details. */
+export const companyUpdateSchema = companyInputSchema.partial();
+
+export const companyMemberSchema = z.object({
+  email: z.string(),
+  role: z.enum(COMPANY_ROLES),
+  /** Whole dollars a calendar month; null for none. */
+  spendingLimit: z.number().int().nullable(),
+  /** Whether an account with this verified address exists: the member can sign in and buy. */
+  joined: z.boolean(),
+  /** The member's name once they have an account. */
+  name: z.string().nullable(),
+  /** What the member's purchases of this calendar month that are not cancelled add up to. */
+  spentThisMonth: z.number().int(),
+});
+export type CompanyMember = z.infer<typeof companyMemberSchema>;
+
+export const companyAnswerSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  taxId: z.string().nullable(),
+  billingAddress: z.string().nullable(),
+  shippingAddress: z.string().nullable(),
+  createdAt: z.string(),
+  members: z.array(companyMemberSchema),
+});
+export type Company = z.infer<typeof companyAnswerSchema>;
+
+export const memberParamsSchema = z.object({ id: idSchema, email: emailSchema });
+
+/** Body of PUT /companies/{id}/members/{email}. */
+export const memberInputSchema = z.object({
+  role: z.enum(COMPANY_ROLES, { error: companyMessages.role }),
+  spendingLimit: spendingLimitSchema.optional(),
+});
+export type MemberInput = z.input<typeof memberInputSchema>;
+
+/** A company in the admin's list. */
+export const companySummarySchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  taxId: z.string().nullable(),
+  members: z.number().int(),
+  contractPrices: z.number().int(),
+  createdAt: z.string(),
+});
+export type CompanySummary = z.infer<typeof companySummarySchema>;
+
+export const companyListQuerySchema = pageQuerySchema.extend({
+  q: z.string().trim().max(120).optional().default(''),
+});
+export const companyPageSchema = pageOf(companySummarySchema);
+export type CompanyPage = z.infer<typeof companyPageSchema>;
+
+export const priceParamsSchema = z.object({ id: idSchema, productId: idSchema });
+
+/** Body of PUT /companies/{id}/prices/{productId}. */
+export const contractPriceInputSchema = z.object({
+  price: z
+    .number({ error: companyMessages.price })
+    .int(companyMessages.price)
+    .min(0, companyMessages.price)
+    .max(LIMITS.maxInt, companyMessages.price),
+});
+
+export const contractPriceSchema = z.object({
+  productId: idSchema,
+  sku: z.string(),
+  name: z.string(),
+  /** The product's list price, for comparison. */
+  listPrice: z.number().int(),
+  /** The company's unit price. */
+  price: z.number().int(),
+});
+export type ContractPrice = z.infer<typeof contractPriceSchema>;
+
+/** Body of POST /companies/{id}/prices/import: CSV with `sku,price` rows. */
+export const contractPriceImportSchema = z.object({
+  csv: z.string().max(2_000_000),
+  dryRun: z.boolean().default(true),
+});
+export const contractPriceImportReportSchema = z.object({
+  dryRun: z.boolean(),
+  /** Prices set or changed (or that would be, in a dry run). */
+  set: z.array(
+    z.object({ sku: z.string(), from: z.number().int().nullable(), to: z.number().int() }),
+  ),
+  /** Lines refused, by line number; nothing is applied when there are any. */
+  problems: z.array(z.object({ line: z.number().int(), message: z.string() })),
+});
+export type ContractPriceImportReport = z.infer<typeof contractPriceImportReportSchema>;
