@@ -11,6 +11,7 @@ CREATE TABLE "companies" (
 CREATE TABLE "company_members" (
 	"company_id" uuid NOT NULL,
 	"email" text NOT NULL,
+	"user_id" uuid,
 	"role" text NOT NULL,
 	"spending_limit" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -32,6 +33,7 @@ ALTER TABLE "purchases" ADD COLUMN "company_id" uuid;--> statement-breakpoint
 ALTER TABLE "purchases" ADD COLUMN "billing_address" text;--> statement-breakpoint
 ALTER TABLE "purchases" ADD COLUMN "awaiting_lines" jsonb;--> statement-breakpoint
 ALTER TABLE "company_members" ADD CONSTRAINT "company_members_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_members" ADD CONSTRAINT "company_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contract_prices" ADD CONSTRAINT "contract_prices_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contract_prices" ADD CONSTRAINT "contract_prices_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "companies_name_idx" ON "companies" USING btree ("name");--> statement-breakpoint

@@ -35,6 +35,7 @@ import { orderRoutes } from './modules/orders/routes.js';
 import type { OrderContext } from './modules/orders/context.js';
 import { paymentRoutes } from './modules/orders/payment-routes.js';
 import { purchaseRoutes } from './modules/purchases/routes.js';
+import { companyRoutes } from './modules/companies/routes.js';
 import { composePurchaseEmail } from './modules/purchases/emails.js';
 import { startMailWorker, type MailWorkerOptions } from './mail/worker.js';
 import { createPaymentGateway } from './payments/index.js';
@@ -170,6 +171,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
         guards: identity.guards,
         invoices,
       });
+      await api.register(companyRoutes, { ctx: orders, guards: identity.guards });
       await api.register(paymentRoutes, {
         ctx: orders,
         guards: identity.guards,

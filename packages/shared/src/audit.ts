@@ -12,10 +12,11 @@ export const AUDIT_ACTIONS = [
   'order.delete',
   'order.ship',
   'review.delete',
+  'company.price',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'product', 'order', 'review'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'product', 'order', 'review', 'company'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** How the Audit Log page names each action. */
@@ -28,6 +29,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'order.delete': 'Deleted order',
   'order.ship': 'Shipped order',
   'review.delete': 'Deleted review',
+  'company.price': 'Set contract price',
 };
 
 /** One row of GET /admin/audit: who did what to which target, and when. */

@@ -39,3 +39,29 @@ describe('lowestPrice', () => {
     expect(lowestPrice({ price: 7 })).toBeNull();
   });
 });
+
+describe('contract prices', () => {
+  const terms = {
+    price: 100,
+    priceTiers: [
+      { minQuantity: 50, price: 90 },
+      { minQuantity: 200, price: 80 },
+    ],
+  };
+
+  it('pays the lower of the contract price and the volume price for the quantity', () => {
+    expect(unitPriceFor({ ...terms, contractPrice: 85 }, 10)).toBe(85);
+    expect(unitPriceFor({ ...terms, contractPrice: 85 }, 50)).toBe(85);
+    expect(unitPriceFor({ ...terms, contractPrice: 85 }, 200)).toBe(80);
+    expect(unitPriceFor({ ...terms, contractPrice: null }, 10)).toBe(100);
+  });
+
+  it('offers only breaks below the contract price', () => {
+    expect(nextPriceBreak({ ...terms, contractPrice: 85 }, 10)).toEqual({
+      more: 190,
+      minQuantity: 200,
+      price: 80,
+    });
+    expect(nextPriceBreak({ ...terms, contractPrice: 70 }, 10)).toBeNull();
+  });
+});

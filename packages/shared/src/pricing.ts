@@ -17,6 +17,11 @@ export interface PriceTerms {
   price: number;
   /** Ascending by minQuantity, falling by price (the product rule checks it). */
   priceTiers?: readonly PriceTier[];
+  /**
+   * The unit price agreed with the buyer's company (issue 15), when there is one: the buyer
+   * pays the lower of it and the volume price for the quantity.
+   */
+  contractPrice?: number | null;
 }
 
 /** The price of one piece when `quantity` pieces are ordered. */
@@ -26,7 +31,7 @@ export function unitPriceFor(terms: PriceTerms, quantity: number): number {
     if (tier.minQuantity <= quantity) unit = tier.price;
     else break;
   }
-  return unit;
+  return terms.contractPrice != null ? Math.min(unit, terms.contractPrice) : unit;
 }
 
 /** The next cheaper price a buyer of `quantity` pieces could reach, and how many more it takes. */
@@ -38,7 +43,10 @@ export interface PriceBreak {
 }
 
 export function nextPriceBreak(terms: PriceTerms, quantity: number): PriceBreak | null {
-  const tier = (terms.priceTiers ?? []).find((candidate) => candidate.minQuantity > quantity);
+  const now = unitPriceFor(terms, quantity);
+  const tier = (terms.priceTiers ?? []).find(
+    (candidate) => candidate.minQuantity > quantity && candidate.price < now,
+  );
   return tier ? { more: tier.minQuantity - quantity, ...tier } : null;
 }
 

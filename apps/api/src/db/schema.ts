@@ -156,8 +156,8 @@ export const companies = pgTable(
 
 /**
  * Who belongs to a company, by normalized email: one company per person (the email is unique).
- * The person counts as a member once an account with that address is verified; until then the
- * row is an invitation. `spending_limit` is whole dollars a calendar month, null for none.
+ * The person counts as a member once `user_id` is set (see there); until then the row is an
+ * invitation. `spending_limit` is whole dollars a calendar month, null for none.
  */
 export const companyMembers = pgTable(
   'company_members',
@@ -166,6 +166,11 @@ export const companyMembers = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     email: text('email').notNull().unique(),
+    /**
+     * The account that took the place: set when the owner creates the company, when an
+     * invitation goes to a verified account, or when the invited address signs in verified.
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** owner | buyer | approver */
     role: text('role').notNull(),
     spendingLimit: integer('spending_limit'),

@@ -1,5 +1,5 @@
-import { api } from '@shop/shared';
-import type { FastifyPluginAsync } from 'fastify';
+import { api, type Product } from '@shop/shared';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, type Guards } from '../../auth/guards.js';
 import type { Identity } from '../../auth/identity.js';
 import type { Db } from '../../db/client.js';
@@ -12,6 +12,8 @@ import { catalogCsv, importCatalog } from './csv.js';
 import { catalogMessages, getProduct, listProducts } from './service.js';
 import { searchProducts } from './search.js';
 import { catalogSnapshot, freshCatalog } from './snapshot.js';
+import { membershipOf } from '../companies/membership.js';
+import { allContractPrices } from '../companies/prices.js';
 
 const { catalog } = api;
 
@@ -32,12 +34,45 @@ const readRoutes: FastifyPluginAsync<{ db: Db; guards: Guards }> = async (app, {
   const snapshot = () => catalogSnapshot(db, () => listProducts(db));
   const prepared = { config: PREPARED_ROUTE_CONFIG };
 
+  /**
+   * The contract prices of the caller's company (issue 15), when the request carries the token
+   * of a member of a company that has any; null for everyone else, who get the shared copy. A
+   * token that is not good is taken as no token: these reads are public.
+   */
+  const contractPricesFor = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<Map<string, number> | null> => {
+    if (!request.headers.authorization) return null;
+    try {
+      await guards.requireUser(request, reply);
+    } catch {
+      return null;
+    }
+    const membership = await membershipOf(db, currentUser(request));
+    if (!membership) return null;
+    const prices = await allContractPrices(db, membership.companyId);
+    return prices.size > 0 ? prices : null;
+  };
+  /** A member's own answer: never kept by a shared cache. */
+  const personal = (reply: FastifyReply) =>
+    reply.header('cache-control', 'private, no-store').header('vary', 'authorization');
+  const withContractPrice = (product: Product, prices: Map<string, number>): Product => {
+    const contractPrice = prices.get(product._id);
+    return contractPrice === undefined ? product : { ...product, contractPrice };
+  };
+
   serve(
     app,
     guards,
     catalog.list,
-    (request, reply) => {
-      // A current copy answers at once, without a promise (most requests).
+    async (request, reply) => {
+      const prices = await contractPricesFor(request, reply);
+      if (prices) {
+        personal(reply);
+        return (await listProducts(db)).map((product) => withContractPrice(product, prices));
+      }
+      // A current copy answers at once (most requests).
       const fresh = freshCatalog(db);
       if (fresh) return sendPrepared(request, reply, fresh.list);
       return snapshot().then(({ list }) => sendPrepared(request, reply, list));
@@ -53,6 +88,13 @@ const readRoutes: FastifyPluginAsync<{ db: Db; guards: Guards }> = async (app, {
     catalog.get,
     async (request, reply) => {
       const { id } = request.params;
+      const prices = await contractPricesFor(request, reply);
+      if (prices) {
+        const product = await getProduct(db, id);
+        if (!product) throw notFound(catalogMessages.notFound);
+        personal(reply);
+        return withContractPrice(product, prices);
+      }
       const cached = (freshCatalog(db) ?? (await snapshot())).byId.get(id);
       if (cached) return sendPrepared(request, reply, cached);
       // Not in this instance's copy: it may have been added through another instance a moment

@@ -10,7 +10,7 @@ import {
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { orders, products, purchases } from '../../db/schema.js';
+import { products, purchases, type AwaitingLineRow } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
 import { catalogChanged } from '../catalog/snapshot.js';
@@ -19,6 +19,10 @@ import { orderMessages } from '../orders/messages.js';
 import { displayNames, lockCustomers } from '../orders/placement.js';
 import type { SignedInUser } from '../users/service.js';
 import { toPurchase } from './serialize.js';
+import { companyRow } from '../companies/service.js';
+import { placeLines } from './lines.js';
+import { lockMember, membershipOf, spentThisMonth } from '../companies/membership.js';
+import { contractPricesOf } from '../companies/prices.js';
 
 type CheckoutInput = z.output<typeof checkoutSchema>;
 
@@ -38,6 +42,12 @@ export async function checkout(
   const names = await displayNames(ctx.db, [user.email]);
   const name = names.get(user.email) ?? user.email;
   const ids = input.lines.map((line) => line.productId);
+  // A company's member buys for it: its contract prices, its name, tax id and billing address.
+  const membership = await membershipOf(ctx.db, user);
+  const company = membership ? await companyRow(ctx.db, membership.companyId) : null;
+  const contract = membership
+    ? await contractPricesOf(ctx.db, membership.companyId, ids)
+    : new Map<string, number>();
 
   const result = await ctx.db.transaction(async (tx) => {
     const locked = await tx
@@ -57,8 +67,12 @@ export async function checkout(
         refused.push({ productId: line.productId, message: orderMessages.productNotFound });
         continue;
       }
-      // Priced by the volume tier each line's quantity reaches.
-      const verdict = checkQuantity({ ...product, quantity: line.quantity });
+      // Priced by the volume tier each line's quantity reaches, or the contract price if lower.
+      const verdict = checkQuantity({
+        ...product,
+        quantity: line.quantity,
+        contractPrice: contract.get(product.id),
+      });
       if (verdict.ok) {
         total += verdict.total;
         unitPriceOf.set(line.productId, verdict.unitPrice);
@@ -76,6 +90,26 @@ export async function checkout(
       throw new HttpError(409, tooManyUnpaidOrders(ctx.unpaidMax));
     }
 
+    const pricedLines: AwaitingLineRow[] = input.lines.map((line) => {
+      const product = productOf.get(line.productId)!;
+      return {
+        productId: product.id,
+        productName: product.name,
+        img: product.img,
+        description: product.description,
+        quantity: line.quantity,
+        unitPrice: unitPriceOf.get(line.productId)!,
+      };
+    });
+
+    // Above the member's monthly limit: it waits for an approver, holding no stock.
+    let awaiting = false;
+    if (membership && membership.spendingLimit !== null) {
+      await lockMember(tx, membership.email);
+      const spent = (await spentThisMonth(tx, [user.id])).get(user.id) ?? 0;
+      awaiting = spent + total > membership.spendingLimit;
+    }
+
     const [purchase] = await tx
       .insert(purchases)
       .values({
@@ -85,48 +119,19 @@ export async function checkout(
         phone: input.number,
         address: input.address,
         poNumber: input.poNumber,
-        company: input.company,
-        taxId: input.taxId,
+        company: company?.name ?? input.company,
+        taxId: company ? company.taxId : input.taxId,
+        companyId: company?.id ?? null,
+        billingAddress: company?.billingAddress ?? null,
+        awaitingLines: awaiting ? pricedLines : null,
       })
       .returning();
     if (!purchase) throw new Error('The database returned no purchase row.');
+    if (awaiting) {
+      return toPurchase(purchase, []);
+    }
 
-    // One statement takes the stock of every line; the CHECK on `available` is the backstop.
-    const taken = sql.join(
-      input.lines.map((line) => sql`(${line.productId}::uuid, ${line.quantity}::int)`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`update ${products} set available = ${products.available} - taken.quantity
-          from (values ${taken}) as taken(id, quantity) where ${products.id} = taken.id`,
-    );
-
-    const values: PgInsertValue<typeof orders>[] = input.lines.map((line) => {
-      const product = productOf.get(line.productId)!;
-      const unitPrice = unitPriceOf.get(line.productId)!;
-      return {
-        id: randomUUID(),
-        purchaseId: purchase.id,
-        purchaseNumber: purchase.number,
-        productId: product.id,
-        userId: user.id,
-        productName: product.name,
-        img: product.img,
-        description: product.description,
-        quantity: line.quantity,
-        unitPrice,
-        price: line.quantity * unitPrice,
-        name,
-        email: user.email,
-        number: input.number,
-        address: input.address,
-        holdExpiresAt: sql`now() + make_interval(hours => ${ctx.holdHours})`,
-      };
-    });
-    const lines = await tx.insert(orders).values(values).returning();
-    // In the order of the cart, as the buyer listed them.
-    const position = new Map(input.lines.map((line, index) => [line.productId, index]));
-    lines.sort((a, b) => (position.get(a.productId!) ?? 0) - (position.get(b.productId!) ?? 0));
+    const lines = await placeLines(tx, ctx.holdHours, purchase, pricedLines);
     await enqueueEmail(tx, {
       kind: 'order-placed',
       to: user.email,

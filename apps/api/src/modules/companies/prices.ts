@@ -1,0 +1,244 @@
+import {
+  companyMessages,
+  contractPriceInputSchema,
+  type ContractPrice,
+  type ContractPriceImportReport,
+} from '@shop/shared';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import type { Db } from '../../db/client.js';
+import { companies, contractPrices, products } from '../../db/schema.js';
+import { unneutralised } from '../../http/csv.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { recordAudits, type AuditActor } from '../audit/service.js';
+import type { SignedInUser } from '../users/service.js';
+import { memberOf } from './service.js';
+
+/**
+ * Contract prices (DESIGN section 8, issue 15): a company's agreed unit price per product, set by
+ * the shop's admins. A member pays the lower of it and the volume price for the quantity
+ * (pricing.ts's unitPriceFor with the contract price).
+ */
+
+export const priceMessages = {
+  noColumns: 'The CSV needs a header row with sku and price columns.',
+  unknownSku: (sku: string) => `No product has the part number ${sku}.`,
+  repeated: (sku: string) => `The part number ${sku} is on an earlier line too.`,
+} as const;
+
+async function companyName(db: Db, id: string): Promise<string> {
+  const [row] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, id));
+  return row?.name ?? id;
+}
+
+async function companyExists(db: Db, id: string) {
+  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
+  if (!row) throw notFound(companyMessages.notFound);
+}
+
+const priceColumns = {
+  productId: products.id,
+  sku: products.sku,
+  name: products.name,
+  listPrice: products.price,
+  price: contractPrices.price,
+};
+
+/** GET /companies/{id}/prices: members and admins. */
+export async function listPrices(db: Db, user: SignedInUser, id: string): Promise<ContractPrice[]> {
+  if (user.isAdmin) await companyExists(db, id);
+  else await memberOf(db, user, id);
+  return db
+    .select(priceColumns)
+    .from(contractPrices)
+    .innerJoin(products, eq(products.id, contractPrices.productId))
+    .where(eq(contractPrices.companyId, id))
+    .orderBy(asc(products.sku));
+}
+
+/** The company's contract prices of these products, by product id. */
+export async function contractPricesOf(
+  db: Db,
+  companyId: string,
+  productIds: string[],
+): Promise<Map<string, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ productId: contractPrices.productId, price: contractPrices.price })
+    .from(contractPrices)
+    .where(
+      and(eq(contractPrices.companyId, companyId), inArray(contractPrices.productId, productIds)),
+    );
+  return new Map(rows.map((row) => [row.productId, row.price]));
+}
+
+/** Every contract price of the company, by product id (GET /items for a member). */
+export async function allContractPrices(db: Db, companyId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .select({ productId: contractPrices.productId, price: contractPrices.price })
+    .from(contractPrices)
+    .where(eq(contractPrices.companyId, companyId));
+  return new Map(rows.map((row) => [row.productId, row.price]));
+}
+
+/** PUT /companies/{id}/prices/{productId}: admins; audited. */
+export async function putPrice(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  productId: string,
+  price: number,
+): Promise<ContractPrice> {
+  await companyExists(db, id);
+  return db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ id: products.id, sku: products.sku, name: products.name, price: products.price })
+      .from(products)
+      .where(eq(products.id, productId));
+    if (!product) throw notFound(companyMessages.productNotFound);
+    const [before] = await tx
+      .select({ price: contractPrices.price })
+      .from(contractPrices)
+      .where(and(eq(contractPrices.companyId, id), eq(contractPrices.productId, productId)));
+    await tx
+      .insert(contractPrices)
+      .values({ companyId: id, productId, price })
+      .onConflictDoUpdate({
+        target: [contractPrices.companyId, contractPrices.productId],
+        set: { price, updatedAt: new Date() },
+      });
+    await recordAudits(tx, [
+      {
+        actor,
+        action: 'company.price',
+        targetType: 'company',
+        targetId: id,
+        targetLabel: await companyName(tx, id),
+        details: { productId, sku: product.sku, from: before?.price ?? null, to: price },
+      },
+    ]);
+    return {
+      productId,
+      sku: product.sku,
+      name: product.name,
+      listPrice: product.price,
+      price,
+    };
+  });
+}
+
+/** DELETE /companies/{id}/prices/{productId}: back to list prices. */
+export async function removePrice(db: Db, actor: AuditActor, id: string, productId: string) {
+  await companyExists(db, id);
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(contractPrices)
+      .where(and(eq(contractPrices.companyId, id), eq(contractPrices.productId, productId)))
+      .returning({ price: contractPrices.price });
+    if (removed.length > 0) {
+      await recordAudits(tx, [
+        {
+          actor,
+          action: 'company.price',
+          targetType: 'company',
+          targetId: id,
+          targetLabel: await companyName(tx, id),
+          details: { productId, from: removed[0]!.price, to: null },
+        },
+      ]);
+    }
+    return { acknowledged: true as const, deletedCount: removed.length };
+  });
+}
+
+/**
+ * POST /companies/{id}/prices/import: `sku,price` rows. A dry run reports what would be set; an
+ * apply sets all of them or, when any line is refused, none.
+ */
+export async function importPrices(
+  db: Db,
+  actor: AuditActor,
+  id: string,
+  csv: string,
+  dryRun: boolean,
+): Promise<ContractPriceImportReport> {
+  await companyExists(db, id);
+  const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (name) => name.trim().toLowerCase(),
+    delimitersToGuess: [',', ';', '\t'],
+  });
+  const fields = parsed.meta.fields ?? [];
+  if (!fields.includes('sku') || !fields.includes('price')) {
+    throw new HttpError(400, priceMessages.noColumns);
+  }
+  const problems: ContractPriceImportReport['problems'] = [];
+  const wanted = new Map<string, { line: number; price: number }>();
+  parsed.data.forEach((row, index) => {
+    const line = index + 2;
+    const sku = unneutralised(row.sku ?? '')
+      .trim()
+      .toUpperCase();
+    const price = contractPriceInputSchema.safeParse({ price: Number((row.price ?? '').trim()) });
+    if (!sku) problems.push({ line, message: priceMessages.noColumns });
+    else if (wanted.has(sku)) problems.push({ line, message: priceMessages.repeated(sku) });
+    else if (!price.success || (row.price ?? '').trim() === '') {
+      problems.push({ line, message: companyMessages.price });
+    } else wanted.set(sku, { line, price: price.data.price });
+  });
+  const skus = [...wanted.keys()];
+  const found =
+    skus.length === 0
+      ? []
+      : await db
+          .select({ id: products.id, sku: products.sku, price: contractPrices.price })
+          .from(products)
+          .leftJoin(
+            contractPrices,
+            and(eq(contractPrices.productId, products.id), eq(contractPrices.companyId, id)),
+          )
+          .where(inArray(products.sku, skus));
+  const bySku = new Map(found.map((row) => [row.sku, row]));
+  const set: ContractPriceImportReport['set'] = [];
+  for (const [sku, { line, price }] of wanted) {
+    const product = bySku.get(sku);
+    if (!product) problems.push({ line, message: priceMessages.unknownSku(sku) });
+    else if (product.price !== price) set.push({ sku, from: product.price, to: price });
+  }
+  problems.sort((a, b) => a.line - b.line);
+  if (dryRun || problems.length > 0) {
+    if (!dryRun)
+      throw new HttpError(400, problems.map((p) => `Line ${p.line}: ${p.message}`).join(' '));
+    return { dryRun, set, problems };
+  }
+  if (set.length > 0) {
+    await db.transaction(async (tx) => {
+      await tx
+        .insert(contractPrices)
+        .values(
+          set.map((row) => ({ companyId: id, productId: bySku.get(row.sku)!.id, price: row.to })),
+        )
+        .onConflictDoUpdate({
+          target: [contractPrices.companyId, contractPrices.productId],
+          set: { price: sql`excluded.price`, updatedAt: new Date() },
+        });
+      const label = await companyName(tx, id);
+      await recordAudits(
+        tx,
+        set.map((row) => ({
+          actor,
+          action: 'company.price',
+          targetType: 'company',
+          targetId: id,
+          targetLabel: label,
+          details: { sku: row.sku, from: row.from, to: row.to },
+        })),
+      );
+    });
+  }
+  return { dryRun, set, problems };
+}

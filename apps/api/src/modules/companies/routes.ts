@@ -1,0 +1,97 @@
+import { api } from '@shop/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { currentUser, type Guards } from '../../auth/guards.js';
+import { serve } from '../../http/endpoint.js';
+import type { OrderContext } from '../orders/context.js';
+import { approvePurchase, listApprovals, rejectPurchase } from './approvals.js';
+import { importPrices, listPrices, putPrice, removePrice } from './prices.js';
+import {
+  companyPurchases,
+  createCompany,
+  listCompanies,
+  myCompany,
+  putMember,
+  readCompany,
+  removeMember,
+  updateCompany,
+} from './service.js';
+
+export interface CompanyRoutesOptions {
+  ctx: OrderContext;
+  guards: Guards;
+}
+
+const { companies } = api;
+
+/** Company accounts (issue 15), registered from their contracts. */
+export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
+  app,
+  { ctx, guards },
+) => {
+  const { db } = ctx;
+  // Members, limits, spend and prices are private to the company.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  serve(app, guards, companies.create, async (request, reply) => {
+    reply.code(201);
+    return createCompany(db, currentUser(request), request.body);
+  });
+  serve(app, guards, companies.mine, (request) => myCompany(db, currentUser(request)));
+  serve(app, guards, companies.get, (request) =>
+    readCompany(db, currentUser(request), request.params.id),
+  );
+  serve(app, guards, companies.update, (request) =>
+    updateCompany(db, currentUser(request), request.params.id, request.body),
+  );
+  serve(app, guards, companies.putMember, async (request) => {
+    const { company } = await putMember(
+      db,
+      currentUser(request),
+      request.params.id,
+      request.params.email,
+      request.body,
+    );
+    return company;
+  });
+  serve(app, guards, companies.removeMember, (request) =>
+    removeMember(db, currentUser(request), request.params.id, request.params.email),
+  );
+  serve(app, guards, companies.purchases, (request) =>
+    companyPurchases(db, currentUser(request), request.params.id, request.query),
+  );
+  serve(app, guards, companies.approvals, (request) => listApprovals(db, currentUser(request)));
+  serve(app, guards, companies.approve, (request) =>
+    approvePurchase(ctx, currentUser(request), request.params.id),
+  );
+  serve(app, guards, companies.reject, (request) =>
+    rejectPurchase(ctx, currentUser(request), request.params.id),
+  );
+  serve(app, guards, companies.list, (request) => listCompanies(db, request.query));
+  serve(app, guards, companies.prices, (request) =>
+    listPrices(db, currentUser(request), request.params.id),
+  );
+  serve(app, guards, companies.putPrice, (request) =>
+    putPrice(
+      db,
+      currentUser(request),
+      request.params.id,
+      request.params.productId,
+      request.body.price,
+    ),
+  );
+  serve(app, guards, companies.removePrice, (request) =>
+    removePrice(db, currentUser(request), request.params.id, request.params.productId),
+  );
+  serve(app, guards, companies.importPrices, (request) =>
+    importPrices(
+      db,
+      currentUser(request),
+      request.params.id,
+      request.body.csv,
+      request.body.dryRun,
+    ),
+  );
+};

@@ -1,0 +1,319 @@
+import {
+  COMPANY_MEMBERS_MAX,
+  companyMessages,
+  type Company,
+  type CompanyPage,
+  type companyInputSchema,
+  type companyListQuerySchema,
+  type companyUpdateSchema,
+  type memberInputSchema,
+  type Purchase,
+} from '@shop/shared';
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { containing } from '../../db/like.js';
+import {
+  authUsers,
+  companies,
+  companyMembers,
+  contractPrices,
+  purchases,
+  users,
+} from '../../db/schema.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { withLines } from '../purchases/reading.js';
+import type { SignedInUser } from '../users/service.js';
+import { isVerified, membershipOf, spentThisMonth, type Membership } from './membership.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Members listed owners first, then approvers, then buyers, each by email. */
+const ROLE_ORDER = sql`case ${companyMembers.role} when 'owner' then 0 when 'approver' then 1 else 2 end`;
+
+/** The company as GET /companies/{id} answers it: its members with their month's spend. */
+export async function companyAnswer(db: Db | Tx, id: string): Promise<Company> {
+  const [company] = await db.select().from(companies).where(eq(companies.id, id));
+  if (!company) throw notFound(companyMessages.notFound);
+  const members = await db
+    .select({
+      email: companyMembers.email,
+      role: companyMembers.role,
+      spendingLimit: companyMembers.spendingLimit,
+      userId: companyMembers.userId,
+      name: authUsers.name,
+    })
+    .from(companyMembers)
+    .leftJoin(authUsers, eq(authUsers.email, companyMembers.email))
+    .where(eq(companyMembers.companyId, id))
+    .orderBy(ROLE_ORDER, asc(companyMembers.email));
+  const joined = members.flatMap((member) => (member.userId ? [member.userId] : []));
+  const spent = await spentThisMonth(db, joined);
+  return {
+    _id: company.id,
+    name: company.name,
+    taxId: company.taxId,
+    billingAddress: company.billingAddress,
+    shippingAddress: company.shippingAddress,
+    createdAt: company.createdAt.toISOString(),
+    members: members.map((member) => ({
+      email: member.email,
+      role: member.role as Company['members'][number]['role'],
+      spendingLimit: member.spendingLimit,
+      joined: member.userId !== null,
+      name: member.userId ? (member.name ?? null) : null,
+      spentThisMonth: member.userId ? (spent.get(member.userId) ?? 0) : 0,
+    })),
+  };
+}
+
+/** POST /companies: the caller becomes its owner; one company per customer. */
+export async function createCompany(
+  db: Db,
+  user: SignedInUser,
+  input: z.output<typeof companyInputSchema>,
+): Promise<Company> {
+  return db.transaction(async (tx) => {
+    const [taken] = await tx
+      .select({ email: companyMembers.email })
+      .from(companyMembers)
+      .where(eq(companyMembers.email, user.email));
+    if (taken) throw new HttpError(409, companyMessages.alreadyMember);
+    const [company] = await tx.insert(companies).values(input).returning({ id: companies.id });
+    if (!company) throw new Error('The database returned no company row.');
+    // The email is unique: of two requests at once, the second fails here and rolls back.
+    await tx
+      .insert(companyMembers)
+      .values({ companyId: company.id, email: user.email, userId: user.id, role: 'owner' })
+      .onConflictDoNothing();
+    const [mine] = await tx
+      .select({ companyId: companyMembers.companyId })
+      .from(companyMembers)
+      .where(eq(companyMembers.email, user.email));
+    if (mine?.companyId !== company.id) throw new HttpError(409, companyMessages.alreadyMember);
+    return companyAnswer(tx, company.id);
+  });
+}
+
+/** GET /company: the caller's own. */
+export async function myCompany(db: Db, user: SignedInUser): Promise<Company> {
+  const membership = await membershipOf(db, user);
+  if (!membership) throw notFound(companyMessages.noCompany);
+  return companyAnswer(db, membership.companyId);
+}
+
+/** The caller's membership of company `id`, or 403 (404 when there is no such company). */
+export async function memberOf(db: Db, user: SignedInUser, id: string): Promise<Membership> {
+  const membership = await membershipOf(db, user);
+  if (membership?.companyId === id) return membership;
+  await existing(db, id);
+  throw new HttpError(403, companyMessages.notMember);
+}
+
+async function existing(db: Db | Tx, id: string) {
+  const [company] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, id));
+  if (!company) throw notFound(companyMessages.notFound);
+}
+
+/** GET /companies/{id}: members and admins. */
+export async function readCompany(db: Db, user: SignedInUser, id: string): Promise<Company> {
+  if (!user.isAdmin) await memberOf(db, user, id);
+  return companyAnswer(db, id);
+}
+
+async function ownerOf(db: Db, user: SignedInUser, id: string): Promise<Membership> {
+  const membership = await memberOf(db, user, id);
+  if (membership.role !== 'owner') throw new HttpError(403, companyMessages.ownersOnly);
+  return membership;
+}
+
+/** PUT /companies/{id}: the owners. */
+export async function updateCompany(
+  db: Db,
+  user: SignedInUser,
+  id: string,
+  input: z.output<typeof companyUpdateSchema>,
+): Promise<Company> {
+  await ownerOf(db, user, id);
+  if (Object.keys(input).length > 0)
+    await db.update(companies).set(input).where(eq(companies.id, id));
+  return companyAnswer(db, id);
+}
+
+/** Fails when the company would be left without an owner. Call with the company's rows locked. */
+async function keepAnOwner(tx: Tx, companyId: string) {
+  const [owners] = await tx
+    .select({ value: count() })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, 'owner')));
+  if ((owners?.value ?? 0) === 0) throw new HttpError(409, companyMessages.lastOwner);
+}
+
+/** Locks every member row of the company: role changes and removals go one at a time. */
+async function lockCompany(tx: Tx, companyId: string) {
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+}
+
+/**
+ * PUT /companies/{id}/members/{email}: invites the address (it joins at once when an account
+ * with it is verified) or changes the member's role and limit. An omitted limit keeps the
+ * member's, or none for a new member.
+ */
+export async function putMember(
+  db: Db,
+  user: SignedInUser,
+  id: string,
+  email: string,
+  input: z.output<typeof memberInputSchema>,
+): Promise<{ company: Company; invited: boolean }> {
+  await ownerOf(db, user, id);
+  const address = email.trim().toLowerCase();
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, id);
+    const [current] = await tx
+      .select()
+      .from(companyMembers)
+      .where(eq(companyMembers.email, address));
+    if (current && current.companyId !== id) {
+      throw new HttpError(409, companyMessages.otherCompany(address));
+    }
+    const limit = input.spendingLimit === undefined ? undefined : input.spendingLimit;
+    if (current) {
+      await tx
+        .update(companyMembers)
+        .set({ role: input.role, ...(limit === undefined ? {} : { spendingLimit: limit }) })
+        .where(eq(companyMembers.email, address));
+      await keepAnOwner(tx, id);
+      return { company: await companyAnswer(tx, id), invited: false };
+    }
+    const [members] = await tx
+      .select({ value: count() })
+      .from(companyMembers)
+      .where(eq(companyMembers.companyId, id));
+    if ((members?.value ?? 0) >= COMPANY_MEMBERS_MAX) {
+      throw new HttpError(409, companyMessages.tooManyMembers);
+    }
+    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, address));
+    const joinsNow = account && (await isVerified(tx, address)) ? account.id : null;
+    await tx.insert(companyMembers).values({
+      companyId: id,
+      email: address,
+      role: input.role,
+      spendingLimit: limit ?? null,
+      userId: joinsNow,
+    });
+    return { company: await companyAnswer(tx, id), invited: true };
+  });
+}
+
+/** DELETE /companies/{id}/members/{email}: an owner removes a member, or a member leaves. */
+export async function removeMember(
+  db: Db,
+  user: SignedInUser,
+  id: string,
+  email: string,
+): Promise<Company> {
+  const address = email.trim().toLowerCase();
+  const membership = await memberOf(db, user, id);
+  if (membership.role !== 'owner' && address !== user.email) {
+    throw new HttpError(403, companyMessages.ownersOnly);
+  }
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, id);
+    const removed = await tx
+      .delete(companyMembers)
+      .where(and(eq(companyMembers.companyId, id), eq(companyMembers.email, address)))
+      .returning({ email: companyMembers.email });
+    if (removed.length === 0) throw notFound(companyMessages.notInvited(address));
+    await keepAnOwner(tx, id);
+    return companyAnswer(tx, id);
+  });
+}
+
+/**
+ * GET /companies/{id}/purchases: owners, approvers and admins see every member's; a buyer their
+ * own. Newest first, a page at a time.
+ */
+export async function companyPurchases(
+  db: Db,
+  user: SignedInUser,
+  id: string,
+  paging: { page: number; limit: number },
+): Promise<{ items: Purchase[]; total: number; page: number; limit: number }> {
+  let mineOnly = false;
+  if (!user.isAdmin) {
+    const membership = await memberOf(db, user, id);
+    mineOnly = membership.role === 'buyer';
+  } else await existing(db, id);
+  const where = and(
+    eq(purchases.companyId, id),
+    mineOnly ? eq(purchases.userId, user.id) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(purchases)
+      .where(where)
+      .orderBy(desc(purchases.seq))
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit),
+    db.select({ value: count() }).from(purchases).where(where),
+  ]);
+  return { items: await withLines(db, rows), total: total?.value ?? 0, ...paging };
+}
+
+/** GET /admin/companies: by name, with how many members and contract prices each has. */
+export async function listCompanies(
+  db: Db,
+  query: z.output<typeof companyListQuerySchema>,
+): Promise<CompanyPage> {
+  const where = query.q ? ilike(companies.name, containing(query.q)) : undefined;
+  const members = db
+    .select({ companyId: companyMembers.companyId, n: count().as('members') })
+    .from(companyMembers)
+    .groupBy(companyMembers.companyId)
+    .as('m');
+  const prices = db
+    .select({ companyId: contractPrices.companyId, n: count().as('prices') })
+    .from(contractPrices)
+    .groupBy(contractPrices.companyId)
+    .as('p');
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        _id: companies.id,
+        name: companies.name,
+        taxId: companies.taxId,
+        createdAt: companies.createdAt,
+        members: sql<number>`coalesce(${members.n}, 0)::int`,
+        contractPrices: sql<number>`coalesce(${prices.n}, 0)::int`,
+      })
+      .from(companies)
+      .leftJoin(members, eq(members.companyId, companies.id))
+      .leftJoin(prices, eq(prices.companyId, companies.id))
+      .where(where)
+      .orderBy(asc(companies.name), asc(companies.seq))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ value: count() }).from(companies).where(where),
+  ]);
+  return {
+    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    total: total?.value ?? 0,
+    page: query.page,
+    limit: query.limit,
+  };
+}
+
+/** The company's row (checkout copies its name, tax id and billing address). */
+export async function companyRow(db: Db, id: string) {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  return row ?? null;
+}
