@@ -1,9 +1,10 @@
 import { execFile } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, ENV_VARIABLES, loadConfig } from './config.js';
 
 const run = promisify(execFile);
 
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
     expect(config.stripe).toEqual({});
     expect(config.authSecret).toBeUndefined();
     expect(config.redis).toBeUndefined();
+    expect(config.s3).toBeUndefined();
     expect(config.mail.smtpUrl).toBeUndefined();
     // The web build is found next to the API package, whatever the working directory.
     expect(config.webDistDir).toBe(
@@ -82,6 +84,12 @@ describe('loadConfig', () => {
         AUTH_RATE_LIMIT_MAX: '5',
         REDIS_URL: 'redis://cache:6379/2',
         REDIS_KEY_PREFIX: 'acme:',
+        S3_BUCKET: 'acme-pictures',
+        S3_REGION: 'eu-central-1',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+        S3_SECRET_ACCESS_KEY: 'secret-key',
+        S3_PUBLIC_URL: 'https://cdn.example.com/pictures/',
       },
       '/srv/shop',
     );
@@ -126,6 +134,14 @@ describe('loadConfig', () => {
       mail: { smtpUrl: 'smtp://127.0.0.1:2525', from: 'Shop <shop@example.com>' },
       authRateLimitMax: 5,
       redis: { url: 'redis://cache:6379/2', keyPrefix: 'acme:' },
+      s3: {
+        bucket: 'acme-pictures',
+        region: 'eu-central-1',
+        endpoint: 'http://127.0.0.1:9000',
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'secret-key',
+        publicUrl: 'https://cdn.example.com/pictures',
+      },
     });
   });
 
@@ -173,6 +189,13 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'http://127.0.0.1:6379'],
     ['REDIS_URL', '127.0.0.1:6379'],
     ['REDIS_KEY_PREFIX', 'shop prefix'],
+    ['S3_BUCKET', 'Acme_Pictures'],
+    ['S3_BUCKET', 'ab'],
+    ['S3_REGION', 'EU Central'],
+    ['S3_ENDPOINT', '127.0.0.1:9000'],
+    ['S3_ENDPOINT', 'https://s3.example.com/bucket'],
+    ['S3_PUBLIC_URL', 'cdn.example.com'],
+    ['S3_PUBLIC_URL', 'http://cdn.example.com'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     const load = () => loadConfig({ [name]: value }, '/x');
     expect(load).toThrow(ConfigError);
@@ -186,6 +209,58 @@ describe('loadConfig', () => {
     })();
     expect(message).toContain(name);
     expect(message).not.toContain('\n');
+  });
+});
+
+describe('S3 storage for uploads', () => {
+  const complete = {
+    S3_BUCKET: 'acme-pictures',
+    S3_REGION: 'auto',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'do-not-print-me',
+  };
+
+  it('is on with the four required variables, on AWS and served by the shop', () => {
+    expect(loadConfig(complete, '/x').s3).toEqual({
+      bucket: 'acme-pictures',
+      region: 'auto',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'do-not-print-me',
+    });
+  });
+
+  it.each([
+    [
+      { S3_BUCKET: 'acme-pictures' },
+      'S3_REGION, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are missing',
+    ],
+    [{ ...complete, S3_SECRET_ACCESS_KEY: ' ' }, 'S3_SECRET_ACCESS_KEY is missing'],
+    [
+      { S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'do-not-print-me' },
+      'S3_BUCKET and S3_REGION are missing',
+    ],
+    [{ S3_PUBLIC_URL: 'https://cdn.example.com' }, 'S3_PUBLIC_URL is set but S3_BUCKET'],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, 'S3_ENDPOINT is set but S3_BUCKET'],
+  ])('refuses a partial configuration %j in one line that names what is missing', (env, says) => {
+    let message = '';
+    try {
+      loadConfig(env, '/x');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      message = (error as Error).message;
+    }
+    expect(message).toContain(says);
+    expect(message).toContain('S3 storage needs S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and');
+    expect(message).not.toContain('\n');
+    expect(message).not.toContain('do-not-print-me');
+  });
+});
+
+describe('the README', () => {
+  it('documents every variable loadConfig reads in its configuration table', async () => {
+    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+    const documented = [...readme.matchAll(/^\| `([A-Z0-9_]+)` +\|/gm)].map((match) => match[1]);
+    expect(ENV_VARIABLES.filter((name) => !documented.includes(name))).toEqual([]);
   });
 });
 
@@ -204,5 +279,22 @@ describe('starting with a bad variable', () => {
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(/PORT/);
     expect(lines[0]).toMatch(/not-a-port/);
+  });
+
+  it('prints one line naming what a partial S3 configuration lacks and exits with 1', async () => {
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const result = await run(process.execPath, ['--import', 'tsx', main], {
+      env: { ...process.env, S3_BUCKET: 'acme-pictures', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' },
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+    }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toEqual([
+      'Invalid configuration: S3 storage needs S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and ' +
+        'S3_SECRET_ACCESS_KEY together; S3_BUCKET and S3_ACCESS_KEY_ID are set but S3_REGION ' +
+        'and S3_SECRET_ACCESS_KEY are missing',
+    ]);
   });
 });

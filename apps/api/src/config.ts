@@ -196,11 +196,87 @@ const envSchema = z.object({
     .trim()
     .regex(/^[\w:.-]{1,100}$/, 'must be 1 to 100 letters, digits, or _ : . -')
     .default('shop:'),
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens',
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{1,40}$/, 'must be a region such as us-east-1 (or auto for R2)')
+    .optional(),
+  S3_ENDPOINT: originVar.optional(),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_PUBLIC_URL: httpUrl('the address the bucket is read from, such as https://cdn.example.com')
+    .refine(
+      (value) => value.startsWith('https://'),
+      // The pages' Content-Security-Policy loads images from other origins over https only.
+      'must be an https:// URL, the only kind the pages may load pictures from',
+    )
+    .optional(),
 });
+
+/** The environment variables loadConfig reads: the README's configuration table lists each. */
+export const ENV_VARIABLES = Object.keys(envSchema.shape);
+
+/** S3 storage is on when all of these are set; some without the others stop the start. */
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_OPTIONAL = ['S3_ENDPOINT', 'S3_PUBLIC_URL'] as const;
+
+/**
+ * Uploaded pictures go to the bucket only when it is fully described. A half-finished setup
+ * (a bucket without keys, keys without a bucket) would otherwise start with the disk store and
+ * lose pictures to a container's throwaway disk without a word, so it is refused instead.
+ */
+function s3Storage(e: z.infer<typeof envSchema>): S3Config | undefined {
+  const set = [...S3_REQUIRED, ...S3_OPTIONAL].filter((name) => e[name] !== undefined);
+  if (set.length === 0) return undefined;
+  const {
+    S3_BUCKET: bucket,
+    S3_REGION: region,
+    S3_ACCESS_KEY_ID: accessKeyId,
+    S3_SECRET_ACCESS_KEY: secretAccessKey,
+  } = e;
+  if (!bucket || !region || !accessKeyId || !secretAccessKey) {
+    const missing = S3_REQUIRED.filter((name) => e[name] === undefined);
+    const list = (names: readonly string[]) =>
+      names.length === 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+    const are = (names: readonly string[]) => (names.length === 1 ? 'is' : 'are');
+    throw new ConfigError(
+      `Invalid configuration: S3 storage needs ${list(S3_REQUIRED)} together; ` +
+        `${list(set)} ${are(set)} set but ${list(missing)} ${are(missing)} missing`,
+    );
+  }
+  return {
+    bucket,
+    region,
+    accessKeyId,
+    secretAccessKey,
+    ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+    ...(e.S3_PUBLIC_URL ? { publicUrl: e.S3_PUBLIC_URL } : {}),
+  };
+}
 
 export type DatabaseConfig =
   /** Embedded PostgreSQL; `dataDir: null` keeps it in memory (tests only). */
   { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+
+/** An S3-compatible bucket for uploaded pictures (docs/decisions/021). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Another S3-compatible service (MinIO, R2, ...) instead of AWS; addressed path-style. */
+  endpoint?: string;
+  /** Pages load pictures from here (a CDN, a public bucket) instead of the shop's /uploads/. */
+  publicUrl?: string;
+}
 
 export interface AppConfig {
   port: number;
@@ -261,6 +337,8 @@ export interface AppConfig {
   authRateLimitMax: number;
   /** Set: sessions are cached and rate limits counted in this Redis, shared by every instance. */
   redis?: { url: string; keyPrefix: string };
+  /** Set: uploaded pictures are kept in this bucket instead of DATA_DIR/uploads. */
+  s3?: S3Config;
 }
 
 /**
@@ -272,9 +350,9 @@ export function loadConfig(
   cwd: string = process.cwd(),
 ): AppConfig {
   const present = Object.fromEntries(
-    Object.keys(envSchema.shape)
-      .map((key) => [key, env[key]] as const)
-      .filter(([, value]) => value !== undefined && value.trim() !== ''),
+    ENV_VARIABLES.map((key) => [key, env[key]] as const).filter(
+      ([, value]) => value !== undefined && value.trim() !== '',
+    ),
   );
   const parsed = envSchema.safeParse(present);
   if (!parsed.success) {
@@ -284,6 +362,7 @@ export function loadConfig(
   const e = parsed.data;
   const dataDir = path.resolve(cwd, e.DATA_DIR ?? 'data');
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const s3 = s3Storage(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -340,5 +419,6 @@ export function loadConfig(
     },
     authRateLimitMax: e.AUTH_RATE_LIMIT_MAX,
     ...(e.REDIS_URL ? { redis: { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } } : {}),
+    ...(s3 ? { s3 } : {}),
   };
 }

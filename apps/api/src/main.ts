@@ -109,6 +109,11 @@ async function main() {
       ? 'PostgreSQL (DATABASE_URL)'
       : `PGlite in ${config.database.dataDir}`;
   logger.info(`database: ${where}`);
+  const { s3 } = config;
+  const pictures = s3
+    ? `S3 bucket ${s3.bucket}${s3.endpoint ? ` at ${s3.endpoint}` : ''}`
+    : path.join(config.dataDir, 'uploads');
+  logger.info(`uploaded pictures: ${pictures}`);
   const { app, url } = await startServer(config, { logger });
   logger.info(`${config.shopName} is serving at ${url.replace('0.0.0.0', 'localhost')}`);
   const payments = paymentMode(config);

@@ -154,9 +154,14 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     }),
   });
 
-  // Product pictures admins upload (POST /api/uploads), served under /uploads/.
-  const uploads = diskStore(path.join(config.dataDir, 'uploads'));
-  await mkdir(uploads.dir, { recursive: true });
+  // Product pictures admins upload (POST /api/uploads), served under /uploads/: kept in
+  // DATA_DIR/uploads, or in the S3-compatible bucket of S3_BUCKET (docs/decisions/021). The AWS
+  // SDK is loaded only for a bucket: it adds some 28 MB to an idle server (decision 016).
+  const uploads = config.s3
+    ? (await import('./modules/uploads/s3-store.js')).s3Store(config.s3)
+    : diskStore(path.join(config.dataDir, 'uploads'));
+  if (uploads.files.kind === 'folder') await mkdir(uploads.files.dir, { recursive: true });
+  app.addHook('onClose', async () => uploads.close());
   await app.register(
     async (api) => {
       await api.register(authRoutes, { auth: identity.auth, publicUrl: config.publicUrl });

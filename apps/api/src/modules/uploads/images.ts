@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { UPLOADS_PREFIX } from '@shop/shared';
 import sharp, { type Metadata } from 'sharp';
 import { HttpError } from '../../http/errors.js';
 
@@ -43,8 +42,14 @@ export const IMAGE_SIZES = { large: 1200, small: 400 } as const;
 export interface ProcessedImage {
   /** Content hash: the same picture uploaded twice is one file, and a name never changes. */
   id: string;
-  files: { name: string; bytes: Buffer }[];
+  files: { name: string; bytes: Buffer; contentType: string }[];
 }
+
+/** The name of a picture's copy at one size: `<content hash>-<size>.webp`. */
+export const uploadName = (id: string, size: number) => `${id}-${size}.webp`;
+
+/** Whether a name is one uploadName makes (a store is never asked for any other). */
+export const isUploadName = (name: string) => /^[0-9a-f]{24}-\d{1,5}\.webp$/.test(name);
 
 export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   const signature = SIGNATURES.find((candidate) => candidate.test(bytes));
@@ -63,7 +68,8 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
   try {
     const files = await Promise.all(
       Object.values(IMAGE_SIZES).map(async (size) => ({
-        name: `${id}-${size}.webp`,
+        name: uploadName(id, size),
+        contentType: 'image/webp',
         bytes: await sharp(bytes, { limitInputPixels: MAX_PIXELS })
           .rotate() // by the EXIF orientation, which is then dropped with the rest
           .resize(size, size, { fit: 'inside', withoutEnlargement: true })
@@ -77,7 +83,3 @@ export async function processImage(bytes: Buffer): Promise<ProcessedImage> {
     throw new HttpError(415, uploadMessages.notAnImage);
   }
 }
-
-/** The address a page shows a picture at; `size` picks the cards' smaller copy. */
-export const uploadUrl = (id: string, size: number = IMAGE_SIZES.large) =>
-  `${UPLOADS_PREFIX}${id}-${size}.webp`;

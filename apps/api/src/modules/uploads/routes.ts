@@ -5,8 +5,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Guards } from '../../auth/guards.js';
 import { serve } from '../../http/endpoint.js';
 import { HttpError } from '../../http/errors.js';
-import { processImage, UPLOAD_MAX_BYTES, uploadMessages, uploadUrl } from './images.js';
-import type { UploadStore } from './storage.js';
+import {
+  IMAGE_SIZES,
+  isUploadName,
+  processImage,
+  UPLOAD_MAX_BYTES,
+  uploadMessages,
+  uploadName,
+} from './images.js';
+import { UPLOAD_CACHE_CONTROL, type UploadStore } from './storage.js';
 
 /** POST /api/uploads: an admin's product picture, checked, resized and stored (images.ts). */
 export const uploadRoutes: FastifyPluginAsync<{ guards: Guards; store: UploadStore }> = async (
@@ -31,9 +38,9 @@ export const uploadRoutes: FastifyPluginAsync<{ guards: Guards; store: UploadSto
       throw new HttpError(400, uploadMessages.noFile);
     }
     const image = await processImage(bytes);
-    for (const file of image.files) await store.save(file.name, file.bytes);
+    for (const file of image.files) await store.save(file.name, file.bytes, file.contentType);
     request.log.info({ image: image.id }, 'product image uploaded');
-    return { url: uploadUrl(image.id) };
+    return { url: store.url(uploadName(image.id, IMAGE_SIZES.large)) };
   });
 };
 
@@ -42,14 +49,31 @@ export const uploadRoutes: FastifyPluginAsync<{ guards: Guards; store: UploadSto
  * the same bytes and browsers may keep them for a year without asking again.
  */
 export const uploadFiles: FastifyPluginAsync<{ store: UploadStore }> = async (app, { store }) => {
-  await app.register(fastifyStatic, {
-    root: store.dir,
-    prefix: UPLOADS_PREFIX,
-    decorateReply: false,
-    // Only the pictures: no directory listing, no dotfiles (a write in progress).
-    index: false,
-    dotfiles: 'deny',
-    cacheControl: false,
-    setHeaders: (res) => res.setHeader('cache-control', 'public, max-age=31536000, immutable'),
+  const { files } = store;
+  if (files.kind === 'folder') {
+    await app.register(fastifyStatic, {
+      root: files.dir,
+      prefix: UPLOADS_PREFIX,
+      decorateReply: false,
+      // Only the pictures: no directory listing, no dotfiles (a write in progress).
+      index: false,
+      dotfiles: 'deny',
+      cacheControl: false,
+      setHeaders: (res) => res.setHeader('cache-control', UPLOAD_CACHE_CONTROL),
+    });
+    return;
+  }
+  app.get<{ Params: { name: string } }>(`${UPLOADS_PREFIX}:name`, async (request, reply) => {
+    const { name } = request.params;
+    // Only names the shop makes: a bucket shared with other data is not readable through here.
+    if (!isUploadName(name)) return reply.callNotFound();
+    const found = await files.read(name, { ifNoneMatch: request.headers['if-none-match'] });
+    if (found === null) return reply.callNotFound();
+    reply.header('cache-control', UPLOAD_CACHE_CONTROL);
+    if (found === 'unchanged') return reply.code(304).send();
+    if (found.etag) reply.header('etag', found.etag);
+    if (found.lastModified) reply.header('last-modified', found.lastModified.toUTCString());
+    if (found.contentLength !== undefined) reply.header('content-length', found.contentLength);
+    return reply.type(found.contentType).send(found.body);
   });
 };

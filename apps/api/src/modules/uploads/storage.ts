@@ -1,21 +1,49 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { UPLOADS_PREFIX } from '@shop/shared';
 
 /**
- * Where uploaded pictures live: DATA_DIR/uploads, served by the same process under /uploads/
- * (routes.ts). Each file is written under a temporary name and renamed, so a reader never sees
- * half a picture and a crash leaves no truncated file behind the name a product points at.
+ * Where uploaded pictures live: DATA_DIR/uploads (the default), or an S3-compatible bucket
+ * (s3-store.ts, docs/decisions/021). Either way the shop serves them under /uploads/
+ * (routes.ts), and their names are content hashes, so a name always holds the same bytes.
  */
 export interface UploadStore {
-  dir: string;
-  save(name: string, bytes: Buffer): Promise<void>;
+  save(name: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** The address a page loads a stored file from. */
+  url(name: string): string;
+  /** How GET /uploads/<name> finds a file: in a folder, or by asking the store for it. */
+  files: { kind: 'folder'; dir: string } | { kind: 'reader'; read: ReadUpload };
+  /** Lets go of connections (the bucket's keep-alive sockets) when the app closes. */
+  close(): void;
 }
 
+/** A stored file, or `null` when there is none of that name, or `'unchanged'` (If-None-Match). */
+export type ReadUpload = (
+  name: string,
+  options: { ifNoneMatch?: string },
+) => Promise<StoredUpload | 'unchanged' | null>;
+
+export interface StoredUpload {
+  body: Readable;
+  contentType: string;
+  contentLength?: number;
+  etag?: string;
+  lastModified?: Date;
+}
+
+/** A name holds the same bytes for ever, so browsers and CDNs may keep a file for a year. */
+export const UPLOAD_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/**
+ * DATA_DIR/uploads, served by the same process. Each file is written under a temporary name and
+ * renamed, so a reader never sees half a picture and a crash leaves no truncated file behind the
+ * name a product points at.
+ */
 export function diskStore(dir: string): UploadStore {
   let ready: Promise<unknown> | null = null;
   return {
-    dir,
     async save(name, bytes) {
       ready ??= mkdir(dir, { recursive: true });
       await ready;
@@ -23,5 +51,8 @@ export function diskStore(dir: string): UploadStore {
       await writeFile(temporary, bytes, { flush: true });
       await rename(temporary, path.join(dir, name));
     },
+    url: (name) => `${UPLOADS_PREFIX}${name}`,
+    files: { kind: 'folder', dir },
+    close() {},
   };
 }
