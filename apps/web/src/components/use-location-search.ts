@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /** Told when this module moves the address (pushState fires no event of its own). */
 const EVENT = 'shop:location-search';
@@ -26,11 +26,16 @@ const onServer = () => '';
  */
 export function useLocationSearch(): [string, (search: string) => void] {
   const search = useSyncExternalStore(subscribe, current, onServer);
-  const setSearch = useCallback((next: string) => {
-    const query = next.startsWith('?') || next === '' ? next : `?${next}`;
-    if (query === window.location.search) return;
-    window.history.pushState(window.history.state, '', `${window.location.pathname}${query}`);
-    window.dispatchEvent(new Event(EVENT));
-  }, []);
-  return [search, setSearch];
+  return [search, pushLocationSearch];
+}
+
+/**
+ * Moves the address to `next` query (a history entry) and tells every `useLocationSearch`, in
+ * any island of the page: the navbar's search box asks /products' search island this way.
+ */
+export function pushLocationSearch(next: string) {
+  const query = next.startsWith('?') || next === '' ? next : `?${next}`;
+  if (query === window.location.search) return;
+  window.history.pushState(window.history.state, '', `${window.location.pathname}${query}`);
+  window.dispatchEvent(new Event(EVENT));
 }

@@ -339,6 +339,16 @@ describe.each(testDatabases())('catalogue terms on %s', (kind) => {
       expect(page.items.map((p) => p._id)).toEqual([low._id]);
     });
 
+    it('puts an exact name, in any case, before newer names that start with it', async () => {
+      const exact = await addProduct(t, { name: `${tag} Omega` });
+      for (const suffix of ['Plus', 'Pro', 'Max']) {
+        await addProduct(t, { name: `${tag} Omega ${suffix}` });
+      }
+      const page = await search({ q: `${tag} omega`.toLowerCase(), limit: 2 });
+      expect(page.total).toBe(4);
+      expect(page.items[0]?._id).toBe(exact._id);
+    });
+
     it.each([
       [{ limit: '101' }],
       [{ limit: '0' }],

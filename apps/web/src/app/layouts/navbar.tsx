@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Container } from '../../components/ui/container';
 import { Icon } from '../../components/ui/icon';
 import { memory, menu, shoppingCartOutlined } from '../../components/ui/icons';
 import { PageLink, useCurrentPath } from '../../components/ui/navigation';
+import { pushLocationSearch } from '../../components/use-location-search';
 import { CART_PATH, useCart } from '../../lib/cart-store';
 import { formatNumber } from '../../lib/format';
 import { useShopName } from '../../lib/public-config';
@@ -13,13 +14,42 @@ import { dashboardPath, publicLinks, signedOutLinks, type NavLinkItem } from './
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
+const PRODUCTS_PATH = '/products';
+
+interface NavSearchProps {
+  className?: string;
+  /** The page's path: the search of /products is answered in place. */
+  path: string;
+  onSearch?: () => void;
+}
+
 /**
  * The catalogue's search on every page (issue 14): a plain GET form to /products?q=..., so it
- * works before any script has run and on pages of the single-page app alike.
+ * works before any script has run and on pages of the single-page app alike. On /products itself
+ * the page's search answers the new address without a page load: the results on screen stay,
+ * marked as searching, until the new ones come, instead of the whole page loading again and the
+ * server's default results showing first.
  */
-function NavSearch({ className }: { className?: string }) {
+function NavSearch({ className, path, onSearch }: NavSearchProps) {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (path !== PRODUCTS_PATH) return;
+    event.preventDefault();
+    const form = event.currentTarget;
+    const typed = new FormData(form).get('q');
+    const q = typeof typed === 'string' ? typed.trim() : '';
+    pushLocationSearch(q ? `?${new URLSearchParams({ q }).toString()}` : '');
+    // As after a page load: the page's own search box now shows the words.
+    form.reset();
+    onSearch?.();
+  };
   return (
-    <form role="search" action="/products" method="get" className={className}>
+    <form
+      role="search"
+      action={PRODUCTS_PATH}
+      method="get"
+      onSubmit={onSubmit}
+      className={className}
+    >
       <input
         type="search"
         name="q"
@@ -72,7 +102,7 @@ interface MenuProps {
 function MobileMenu({ links, path, user, onNavigate, onSignOut }: MenuProps) {
   return (
     <nav aria-label="Main menu" id={MOBILE_MENU_ID} className={styles.menu}>
-      <NavSearch className={styles.menuSearch} />
+      <NavSearch className={styles.menuSearch} path={path} onSearch={onNavigate} />
       <ul className={styles.menuList}>
         {user && <li className={styles.menuUser}>{user.displayName ?? user.email}</li>}
         {links.map((link) => (
@@ -153,7 +183,7 @@ export function Navbar() {
             )}
           </nav>
 
-          <NavSearch className={styles.search} />
+          <NavSearch className={styles.search} path={path} />
 
           <CartLink path={path} />
 

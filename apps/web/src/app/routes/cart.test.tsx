@@ -2,6 +2,7 @@ import {
   messages,
   purchaseMessages,
   type Product,
+  type ProductPage,
   type Purchase,
   type UserInfo,
 } from '@shop/shared';
@@ -9,7 +10,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, signedIn } from '../../test/auth-mock';
 import { makeOrder, makeProduct, testConfig, testId } from '../../test/factories';
-import { answer, handle, mockApi, routes, type Mocks } from '../../test/fetch-mock';
+import { answer, handle, mockApi, offContract, routes, type Mocks } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 import { addToCart, cartLines, CART_STORAGE_KEY } from '../../lib/cart-store';
 
@@ -56,10 +57,14 @@ const placed: Purchase = {
   billingAddress: null,
 };
 
-/** The catalogue: its newest products (the quick order) and each product by id (the lines). */
-function catalogue(products: Product[]): Mocks {
+/**
+ * The catalogue: its newest products (GET /items, `newest`), each product by id (the lines) and
+ * the search (the quick order), which knows every product. The search puts an exact part number
+ * first, then the others in the order given, so the page itself must pick an exact name out.
+ */
+function catalogue(products: Product[], newest: Product[] = products): Mocks {
   return [
-    answer(routes.catalog.list, 200, products),
+    answer(routes.catalog.list, 200, newest),
     handle(routes.catalog.get, ({ params }) => {
       const product = products.find((item) => item._id === params.id);
       return product
@@ -69,6 +74,23 @@ function catalogue(products: Product[]): Mocks {
             body: { statusCode: 404, error: 'Not Found', message: 'Product not found.' },
           };
     }),
+    handle(routes.catalog.search, ({ query }) => {
+      const q = (query.q ?? '').toLowerCase();
+      const limit = Number(query.limit ?? '24');
+      const matches = products.filter((product) =>
+        [product.sku, product.name].some((text) => text.toLowerCase().includes(q)),
+      );
+      const exactSku = matches.filter((product) => product.sku.toLowerCase() === q);
+      const items = [...exactSku, ...matches.filter((product) => !exactSku.includes(product))];
+      const body: ProductPage = {
+        items: items.slice(0, limit),
+        total: items.length,
+        page: 1,
+        limit,
+        categories: [],
+      };
+      return { status: 200, body };
+    }),
   ];
 }
 
@@ -77,12 +99,13 @@ function setUp(
   {
     signedInAs = true,
     products = [processor, drive],
-  }: { signedInAs?: boolean; products?: Product[] } = {},
+    newest = products,
+  }: { signedInAs?: boolean; products?: Product[]; newest?: Product[] } = {},
 ) {
   const api = mockApi([
     answer(routes.settings.config, 200, testConfig),
     signedInAs ? signedIn(customer) : [],
-    catalogue(products),
+    catalogue(products, newest),
     answer(routes.profile.get, 200, profile),
     answer(routes.purchases.get, 200, placed),
     extra,
@@ -358,6 +381,78 @@ describe('Cart page', () => {
     expect(cartLines()).toEqual([{ productId: drive._id, quantity: 40 }]);
     // Only the bad line is left to fix.
     expect(textarea).toHaveValue('Foo,3');
+  });
+
+  it('finds a quick-order part number among every product, not only the newest, and an id', async () => {
+    // Older than the newest products GET /items answers: only the search finds it.
+    const archive = makeProduct(3, {
+      name: 'Archive SSD 2TB',
+      sku: 'SSD-2T-G4',
+      minimum: 100,
+      available: 1000,
+    });
+    const { user, callsTo } = setUp([], {
+      products: [processor, drive, archive],
+      newest: [processor, drive],
+    });
+
+    const box = await screen.findByRole('form', { name: 'Quick order' });
+    await user.type(
+      within(box).getByRole('textbox', { name: 'Lines to add' }),
+      `ssd-2t-g4, 200{enter}${drive._id},10`,
+    );
+    await user.click(within(box).getByRole('button', { name: 'Add lines to cart' }));
+
+    expect(await lineOf(archive.name)).toBeInTheDocument();
+    expect(cartLines()).toEqual([
+      { productId: archive._id, quantity: 200 },
+      { productId: drive._id, quantity: 10 },
+    ]);
+    expect(callsTo(routes.catalog.search).map((call) => call.query)).toEqual([
+      { q: 'ssd-2t-g4', sort: 'relevance', limit: '5' },
+    ]);
+    // A product id is read as such (GET /item/{id}), not searched for.
+    expect(callsTo(routes.catalog.get).map((call) => call.params.id)).toContain(drive._id);
+  });
+
+  it('takes only an exact name from the search, and names a line that matches none', async () => {
+    // Newer, and the search lists it first: "Hard Drive" must still be the hard drive.
+    const drivePro = makeProduct(5, { name: 'Hard Drive Pro', minimum: 1, available: 50 });
+    const { user, callsTo } = setUp([], { products: [drivePro, processor, drive] });
+
+    const box = await screen.findByRole('form', { name: 'Quick order' });
+    const textarea = within(box).getByRole('textbox', { name: 'Lines to add' });
+    await user.type(textarea, 'HARD DRIVE,40{enter}Hard,3{enter}hard drive,10');
+    await user.click(within(box).getByRole('button', { name: 'Add lines to cart' }));
+
+    expect(await screen.findByTestId('quick-order-problems')).toHaveTextContent(
+      "Line 2: no product named 'Hard'",
+    );
+    expect(cartLines()).toEqual([{ productId: drive._id, quantity: 50 }]);
+    expect(textarea).toHaveValue('Hard,3');
+    // The same name in another case is looked up once.
+    expect(callsTo(routes.catalog.search).map((call) => call.query.q)).toEqual([
+      'HARD DRIVE',
+      'Hard',
+    ]);
+  });
+
+  it('keeps the lines and says so when the catalogue cannot be searched', async () => {
+    const { user } = setUp([handle(routes.catalog.search, () => offContract(500))]);
+
+    const box = await screen.findByRole('form', { name: 'Quick order' });
+    const textarea = within(box).getByRole('textbox', { name: 'Lines to add' });
+    await user.type(textarea, 'Hard Drive,40');
+    await user.click(within(box).getByRole('button', { name: 'Add lines to cart' }));
+
+    expect(
+      await screen.findByText('The quick order could not be read. Please try again.'),
+    ).toBeInTheDocument();
+    expect(textarea).toHaveValue('Hard Drive,40');
+    expect(cartLines()).toEqual([]);
+    await waitFor(() =>
+      expect(within(box).getByRole('button', { name: 'Add lines to cart' })).toBeEnabled(),
+    );
   });
 
   it('adds the lines of an uploaded .csv file', async () => {

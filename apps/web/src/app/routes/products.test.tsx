@@ -15,9 +15,13 @@ const categories = [
   { category: 'other', count: 5 },
 ];
 
-/** GET /products as the server answers it, filtered by `q` and `category` over `products`. */
-function searchMock() {
-  return handle(routes.catalog.search, ({ query }) => {
+/**
+ * GET /products as the server answers it, filtered by `q` and `category` over `products`;
+ * `answered`, when given, holds each answer until it resolves.
+ */
+function searchMock(answered?: () => Promise<void>) {
+  return handle(routes.catalog.search, async ({ query }) => {
+    await answered?.();
     const words = (query.q ?? '').toLowerCase();
     const items = products.filter(
       (product, index) =>
@@ -37,12 +41,12 @@ function searchMock() {
   });
 }
 
-function mockShop() {
+function mockShop(answered?: () => Promise<void>) {
   return mockApi([
     answer(routes.settings.config, 200, testConfig),
     answer(routes.catalog.list, 200, products),
     answer(routes.reviews.list, 200, []),
-    searchMock(),
+    searchMock(answered),
   ]);
 }
 
@@ -143,6 +147,33 @@ describe('the search of /products keeps its state in the address', () => {
         'true',
       ),
     );
+  });
+
+  it('searches from the navbar in place on /products, the results on screen kept until the new ones come', async () => {
+    let gate: Promise<void> = Promise.resolve();
+    let release: () => void = () => undefined;
+    mockShop(() => gate);
+    window.history.replaceState(null, '', '/products');
+    const { user } = renderApp('/products');
+    await screen.findByRole('heading', { name: 'Part 1' });
+
+    gate = new Promise<void>((resolve) => (release = resolve));
+    const navbarSearch = within(screen.getByRole('banner')).getByRole('searchbox', {
+      name: 'Search products',
+    });
+    await user.type(navbarSearch, 'Part 3{enter}');
+
+    // No page load: the address changes, and the page shows what it showed, marked as searching.
+    await waitFor(() => expect(window.location.search).toBe('?q=Part+3'));
+    expect(await screen.findByTestId('result-count')).toHaveTextContent('Searching...');
+    expect(screen.getAllByRole('article')).toHaveLength(4);
+    expect(navbarSearch).toHaveValue('');
+
+    release();
+    await waitFor(() =>
+      expect(screen.getByTestId('result-count')).toHaveTextContent('1 product for "Part 3"'),
+    );
+    expect(screen.getAllByRole('article')).toHaveLength(1);
   });
 
   it('pages through the results', async () => {

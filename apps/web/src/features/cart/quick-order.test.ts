@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeProduct, testId } from '../../test/factories';
-import { quickOrder, readQuickOrderFile, type QuickOrderProduct } from './quick-order';
+import {
+  exactMatch,
+  QUICK_ORDER_LOOKUPS_AT_ONCE,
+  quickOrder,
+  readQuickOrderFile,
+  type QuickOrderLookup,
+  type QuickOrderProduct,
+} from './quick-order';
 
 const processor = makeProduct(1, { name: 'Vector X8 Processor', minimum: 50, available: 1000 });
 const cable = makeProduct(2, { name: 'Cable, USB-C, 2 m', minimum: 10, available: 500 });
@@ -15,9 +22,15 @@ const skuClash: QuickOrderProduct = {
 };
 const products = [processor, cable, memory];
 
+/** A catalogue of these products alone, looked up as the search's answers are. */
+const inList =
+  (list: readonly QuickOrderProduct[]): QuickOrderLookup =>
+  (identifier) =>
+    Promise.resolve(exactMatch(identifier, list));
+
 describe('quick order', () => {
   it('puts good lines in the cart by name (any case) or product id', async () => {
-    const result = await quickOrder(`vector x8 processor,60\n${testId(2)},10`, products);
+    const result = await quickOrder(`vector x8 processor,60\n${testId(2)},10`, inList(products));
     expect(result.problems).toEqual([]);
     expect(result.lines).toEqual([
       { productId: processor._id, quantity: 60 },
@@ -27,23 +40,26 @@ describe('quick order', () => {
 
   it('skips a header line, sku,quantity or name,quantity', async () => {
     for (const header of ['sku,quantity', 'Name,Quantity', 'name,qty']) {
-      const result = await quickOrder(`${header}\nDDR5 Module,5`, products);
+      const result = await quickOrder(`${header}\nDDR5 Module,5`, inList(products));
       expect(result.problems).toEqual([]);
       expect(result.lines).toEqual([{ productId: memory._id, quantity: 5 }]);
     }
   });
 
   it('reads a quoted name with commas, CRLF line ends and a byte-order mark', async () => {
-    const result = await quickOrder('\uFEFFname,quantity\r\n"Cable, USB-C, 2 m",25\r\n', products);
+    const result = await quickOrder(
+      '\uFEFFname,quantity\r\n"Cable, USB-C, 2 m",25\r\n',
+      inList(products),
+    );
     expect(result.problems).toEqual([]);
     expect(result.lines).toEqual([{ productId: cable._id, quantity: 25 }]);
   });
 
   it('matches a sku first, then the id, then the name', async () => {
-    const result = await quickOrder('Vector X8 Processor-SKU,3\nddr5 module,4', [
-      ...products,
-      skuClash,
-    ]);
+    const result = await quickOrder(
+      'Vector X8 Processor-SKU,3\nddr5 module,4',
+      inList([...products, skuClash]),
+    );
     expect(result.problems).toEqual([]);
     expect(result.lines).toEqual([
       { productId: memory._id, quantity: 3 },
@@ -66,7 +82,7 @@ describe('quick order', () => {
       'DDR5 Module,91',
       '"Cable, USB-C, 2 m",20',
     ].join('\n');
-    const result = await quickOrder(text, products);
+    const result = await quickOrder(text, inList(products));
     expect(result.problems.map((problem) => problem.message)).toEqual([
       'Line 2: below the minimum of 50 pieces',
       "Line 3: no product named 'Foo'",
@@ -83,7 +99,7 @@ describe('quick order', () => {
   it('adds a product named twice together, and reads "1,000" as a thousand', async () => {
     const result = await quickOrder(
       'Vector X8 Processor,"1,000"\nVector X8 Processor,-5\nVECTOR X8 PROCESSOR,50',
-      [{ ...processor, available: 5000 }],
+      inList([{ ...processor, available: 5000 }]),
     );
     expect(result.problems.map((problem) => problem.message)).toEqual([
       'Line 2: quantity must be a whole number',
@@ -96,7 +112,7 @@ describe('quick order', () => {
       makeProduct(10 + i, { name: `Part ${i}`, minimum: 1, available: 10 }),
     );
     const inCart = new Set(Array.from({ length: 499 }, (_, i) => testId(1000 + i)));
-    const result = await quickOrder('Part 0,1\nPart 1,1\nPart 2,1', many, inCart);
+    const result = await quickOrder('Part 0,1\nPart 1,1\nPart 2,1', inList(many), inCart);
     expect(result.lines).toEqual([{ productId: many[0]!._id, quantity: 1 }]);
     expect(result.problems.map((problem) => problem.message)).toEqual([
       'Line 2: the cart is full (at most 500 products)',
@@ -108,10 +124,60 @@ describe('quick order', () => {
     const file = new File(['sku,quantity\n"Cable, USB-C, 2 m",30\nNope,1\n'], 'order.csv', {
       type: 'text/csv',
     });
-    const result = await quickOrder(await readQuickOrderFile(file), products);
+    const result = await quickOrder(await readQuickOrderFile(file), inList(products));
     expect(result.lines).toEqual([{ productId: cable._id, quantity: 30 }]);
     expect(result.problems.map((problem) => problem.message)).toEqual([
       "Line 3: no product named 'Nope'",
     ]);
+  });
+  it('looks each distinct identifier up once (any case), at most 6 at a time', async () => {
+    const many = Array.from({ length: 20 }, (_, i) =>
+      makeProduct(100 + i, { name: `Part ${i}`, minimum: 1, available: 100 }),
+    );
+    const text = [...many.map((p) => `${p.name},1`), 'part 0,2', 'PART 1,3', 'Nope,1'].join('\n');
+    const distinct = many.length + 1;
+    const asked: string[] = [];
+    let answered = 0;
+    let mostInFlight = 0;
+    const waiting: (() => void)[] = [];
+    const lookup: QuickOrderLookup = async (identifier) => {
+      asked.push(identifier);
+      mostInFlight = Math.max(mostInFlight, asked.length - answered);
+      const answer = new Promise<void>((resolve) => waiting.push(resolve));
+      // The answers come once every lookup allowed at once (or every one left) has been asked.
+      if (waiting.length === Math.min(QUICK_ORDER_LOOKUPS_AT_ONCE, distinct - answered)) {
+        waiting.splice(0).forEach((resolve) => resolve());
+      }
+      await answer;
+      answered += 1;
+      return exactMatch(identifier, many);
+    };
+    const result = await quickOrder(text, lookup);
+    expect(asked).toHaveLength(distinct);
+    expect(new Set(asked.map((identifier) => identifier.toLowerCase())).size).toBe(distinct);
+    expect(mostInFlight).toBe(QUICK_ORDER_LOOKUPS_AT_ONCE);
+    expect(result.lines).toHaveLength(20);
+    expect(result.lines.slice(0, 2)).toEqual([
+      { productId: many[0]!._id, quantity: 3 },
+      { productId: many[1]!._id, quantity: 4 },
+    ]);
+    expect(result.problems.map((problem) => problem.message)).toEqual([
+      "Line 23: no product named 'Nope'",
+    ]);
+  });
+
+  it('stops looking up after a lookup fails, and fails the whole order', async () => {
+    const asked: string[] = [];
+    const lookup: QuickOrderLookup = async (identifier, signal) => {
+      asked.push(identifier);
+      if (identifier === 'Part 5') throw new Error('The shop server cannot be reached.');
+      // The others answer only when the quick order gives up on them.
+      return new Promise((_, reject) =>
+        signal.addEventListener('abort', () => reject(signal.reason as Error)),
+      );
+    };
+    const text = Array.from({ length: 40 }, (_, i) => `Part ${i},1`).join('\n');
+    await expect(quickOrder(text, lookup)).rejects.toThrow('The shop server cannot be reached.');
+    expect(asked).toHaveLength(QUICK_ORDER_LOOKUPS_AT_ONCE);
   });
 });

@@ -4,13 +4,14 @@ import { formatNumber, formatPieces } from '../../lib/format';
 
 /**
  * The quick order: lines a purchasing clerk pastes or uploads from a spreadsheet, each
- * `identifier,quantity`. The identifier is a product's sku (issue 15 adds it), its id, or its name
- * (any case, nothing else), tried in that order so a sku that happens to read like another
- * product's name still names its own product. Every bad line is named with its number and why,
+ * `identifier,quantity`. The identifier is a product's sku, its id, or its name (any case,
+ * nothing else), tried in that order so a sku that happens to read like another product's name
+ * still names its own product. Each distinct identifier is looked up in the whole catalogue (the
+ * cart's api/find-product.ts), a few at a time. Every bad line is named with its number and why,
  * so the clerk fixes the sheet in one go; the good lines go into the cart.
  */
 
-/** The catalogue as the matcher reads it; `sku` is optional until issue 15 gives every product one. */
+/** A product as the quick order reads it; `sku` is optional until issue 15 gives every product one. */
 export type QuickOrderProduct = Pick<Product, '_id' | 'name' | 'minimum' | 'available'> & {
   sku?: string | null;
 };
@@ -46,87 +47,156 @@ function wholeNumber(text: string): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
-/** Finds products by sku, id or name; the maps are built once per quick order. */
-function matcher(products: readonly QuickOrderProduct[]) {
-  const bySku = new Map<string, QuickOrderProduct>();
-  const byId = new Map<string, QuickOrderProduct>();
-  const byName = new Map<string, QuickOrderProduct>();
-  for (const product of products) {
-    if (product.sku) bySku.set(product.sku.toLowerCase(), product);
-    byId.set(product._id, product);
-    // Names are unique in the catalogue; should two ever differ only in case, the first wins.
-    if (!byName.has(product.name.toLowerCase())) byName.set(product.name.toLowerCase(), product);
-  }
-  return (identifier: string) => {
-    const key = identifier.toLowerCase();
-    return bySku.get(key) ?? byId.get(identifier) ?? byName.get(key);
-  };
+/**
+ * Finds one product in some candidates (a search's answer): the one whose sku is the identifier
+ * (any case), else the one with that id, else the one with that name (any case). Names are unique
+ * in the catalogue; should two ever differ only in case, the first wins.
+ */
+export function exactMatch<P extends QuickOrderProduct>(
+  identifier: string,
+  candidates: readonly P[],
+): P | null {
+  const key = identifier.toLowerCase();
+  return (
+    candidates.find((product) => product.sku?.toLowerCase() === key) ??
+    candidates.find((product) => product._id === identifier) ??
+    candidates.find((product) => product.name.toLowerCase() === key) ??
+    null
+  );
 }
 
-/**
- * Reads the rows of a quick order (papaparse's output: one array of cells per line). `cartSize`
- * is how many distinct products the cart holds already, with `inCart` their ids, so lines past
- * the cart's limit are named instead of dropped silently.
- */
-export function readQuickOrder(
-  rows: readonly string[][],
-  products: readonly QuickOrderProduct[],
-  inCart: ReadonlySet<string> = new Set(),
-): QuickOrderResult {
-  const find = matcher(products);
-  const quantities = new Map<string, number>();
-  const problems: QuickOrderProblem[] = [];
-  const refuse = (line: number, message: string) =>
-    problems.push({ line, message: `Line ${line}: ${message}` });
-  let seenContent = false;
-  let newProducts = 0;
+/** Looks one identifier up; null when no product has it. */
+export type QuickOrderLookup = (
+  identifier: string,
+  signal: AbortSignal,
+) => Promise<QuickOrderProduct | null>;
 
+/** At most this many lookups are in flight at once, so a 500-line order does not flood the API. */
+export const QUICK_ORDER_LOOKUPS_AT_ONCE = 6;
+
+/** Lines that name the same product in another case are looked up once. */
+const lookupKey = (identifier: string) => identifier.toLowerCase();
+
+/** A line that says something: its cells, or null when it is not `identifier,quantity`. */
+interface OrderRow {
+  /** 1-based, as an editor or spreadsheet numbers the lines. */
+  line: number;
+  cells: [identifier: string, quantity: string] | null;
+}
+
+/** The rows that say something, numbered: blank lines and a first header line are left out. */
+function orderRows(rows: readonly string[][]): OrderRow[] {
+  const result: OrderRow[] = [];
+  let seenContent = false;
   rows.forEach((row, index) => {
-    const line = index + 1;
     const cells = row.map((cell) => cell.trim());
     if (cells.every((cell) => cell === '')) return;
     const first = !seenContent;
     seenContent = true;
     if (first && isHeader(cells)) return;
+    const wellFormed = cells.length === 2 && cells[0] !== '' && cells[1] !== '';
+    result.push({ line: index + 1, cells: wellFormed ? (cells as [string, string]) : null });
+  });
+  return result;
+}
 
-    if (cells.length !== 2 || cells[0] === '' || cells[1] === '') {
+/**
+ * Reads the rows of a quick order (papaparse's output: one array of cells per line), `find`
+ * naming each identifier's product. `inCart` holds the ids of the products the cart holds
+ * already, so lines past the cart's limit are named instead of dropped silently.
+ */
+export function readQuickOrder(
+  rows: readonly string[][],
+  find: (identifier: string) => QuickOrderProduct | null | undefined,
+  inCart: ReadonlySet<string> = new Set(),
+): QuickOrderResult {
+  const quantities = new Map<string, number>();
+  const problems: QuickOrderProblem[] = [];
+  const refuse = (line: number, message: string) =>
+    problems.push({ line, message: `Line ${line}: ${message}` });
+  let newProducts = 0;
+
+  for (const { line, cells } of orderRows(rows)) {
+    if (!cells) {
       refuse(line, 'write it as name,quantity (a name with a comma in double quotes)');
-      return;
+      continue;
     }
-    const [identifier, quantityText] = cells as [string, string];
+    const [identifier, quantityText] = cells;
     const product = find(identifier);
     if (!product) {
       refuse(line, `no product named '${identifier}'`);
-      return;
+      continue;
     }
     const quantity = wholeNumber(quantityText);
     if (quantity === null || quantity === 0) {
       refuse(line, 'quantity must be a whole number');
-      return;
+      continue;
     }
     const least = Math.max(product.minimum, 1);
     if (quantity < least) {
       refuse(line, `below the minimum of ${formatPieces(least)}`);
-      return;
+      continue;
     }
     const total = (quantities.get(product._id) ?? 0) + quantity;
     if (total > product.available) {
       refuse(line, `only ${formatNumber(product.available)} in stock of ${product.name}`);
-      return;
+      continue;
     }
     const isNew = !quantities.has(product._id) && !inCart.has(product._id);
     if (isNew && inCart.size + newProducts >= CART_LINES_MAX) {
       refuse(line, `the cart is full (at most ${formatNumber(CART_LINES_MAX)} products)`);
-      return;
+      continue;
     }
     if (isNew) newProducts += 1;
     quantities.set(product._id, total);
-  });
+  }
 
   return {
     lines: [...quantities].map(([productId, quantity]) => ({ productId, quantity })),
     problems,
   };
+}
+
+/**
+ * Looks up each distinct identifier of the rows, at most QUICK_ORDER_LOOKUPS_AT_ONCE at a time.
+ * The first failure stops the others (their answers would be thrown away) and is thrown.
+ */
+async function lookUpAll(
+  rows: readonly string[][],
+  lookup: QuickOrderLookup,
+  signal?: AbortSignal,
+): Promise<Map<string, QuickOrderProduct | null>> {
+  const pending = new Map<string, string>();
+  for (const { cells } of orderRows(rows)) {
+    if (cells && !pending.has(lookupKey(cells[0]))) pending.set(lookupKey(cells[0]), cells[0]);
+  }
+  const queue = [...pending];
+  const found = new Map<string, QuickOrderProduct | null>();
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(signal?.reason);
+  signal?.addEventListener('abort', onAbort);
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      stop.signal.throwIfAborted();
+      const [key, identifier] = next;
+      found.set(key, await lookup(identifier, stop.signal));
+    }
+  };
+  try {
+    if (signal?.aborted) onAbort();
+    const workers = Math.min(QUICK_ORDER_LOOKUPS_AT_ONCE, queue.length);
+    await Promise.all(
+      Array.from({ length: workers }, () =>
+        worker().catch((error: unknown) => {
+          stop.abort(error);
+          throw error;
+        }),
+      ),
+    );
+    return found;
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
 }
 
 /**
@@ -143,13 +213,16 @@ export async function parseQuickOrderText(text: string): Promise<string[][]> {
   return parsed.data;
 }
 
-/** Pasted text or an uploaded file's text, read against the catalogue. */
+/** Pasted text or an uploaded file's text, each distinct identifier looked up with `lookup`. */
 export async function quickOrder(
   text: string,
-  products: readonly QuickOrderProduct[],
+  lookup: QuickOrderLookup,
   inCart: ReadonlySet<string> = new Set(),
+  signal?: AbortSignal,
 ): Promise<QuickOrderResult> {
-  return readQuickOrder(await parseQuickOrderText(text), products, inCart);
+  const rows = await parseQuickOrderText(text);
+  const found = await lookUpAll(rows, lookup, signal);
+  return readQuickOrder(rows, (identifier) => found.get(lookupKey(identifier)), inCart);
 }
 
 /** An uploaded file's text (UTF-8), through FileReader, which every browser has. */

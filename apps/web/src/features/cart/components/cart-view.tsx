@@ -1,5 +1,5 @@
 import { MAX_ORDER_TOTAL, purchaseMessages, type Purchase } from '@shop/shared';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { ButtonLink } from '../../../components/ui/button';
@@ -14,7 +14,7 @@ import {
   type CartLine,
 } from '../../../lib/cart-store';
 import { ApiError } from '../../../lib/api-error';
-import { productQueryOptions, productsQueryOptions } from '../../../lib/catalogue-query';
+import { productQueryOptions } from '../../../lib/catalogue-query';
 import { formatPrice } from '../../../lib/format';
 import { checkCartQuantity } from '../line-check';
 import { CartLines, type CartRow } from './cart-lines';
@@ -49,8 +49,6 @@ export function CartView({ signedIn, signIn, onPlaced }: CartViewProps) {
   const lineProducts = useQueries({
     queries: lines.map((line) => ({ ...productQueryOptions(line.productId), staleTime: 0 })),
   });
-  // The quick order matches names and part numbers against the newest products.
-  const products = useQuery(productsQueryOptions());
   // What the buyer typed where it is not (yet) a quantity the cart can store: an empty field.
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [refused, setRefused] = useState<Map<string, string>>(new Map());
@@ -155,7 +153,7 @@ export function CartView({ signedIn, signIn, onPlaced }: CartViewProps) {
     <div className={styles.layout}>
       <div className={styles.main}>
         {body}
-        <QuickOrderBox products={products.data} />
+        <QuickOrderBox />
       </div>
       {lines.length > 0 && (
         <div className={styles.side}>

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import cardStyles from '../../../components/ui/card.module.css';
@@ -7,19 +7,14 @@ import text from '../../../components/ui/text.module.css';
 import { addToCart, cartLines } from '../../../lib/cart-store';
 import { formatNumber } from '../../../lib/format';
 import { notify } from '../../../lib/toast';
+import { findProduct } from '../api/find-product';
 import {
   QUICK_ORDER_FILE_MAX_BYTES,
   quickOrder,
   readQuickOrderFile,
   type QuickOrderProblem,
-  type QuickOrderProduct,
 } from '../quick-order';
 import styles from './cart.module.css';
-
-interface QuickOrderBoxProps {
-  /** The catalogue the lines are matched against; undefined while it loads. */
-  products: readonly QuickOrderProduct[] | undefined;
-}
 
 interface Outcome {
   added: number;
@@ -31,23 +26,28 @@ const plural = (count: number, one: string, many: string) =>
 
 /**
  * The quick order (issue 13): lines pasted from a spreadsheet or a .csv file uploaded, each
- * `name,quantity` (or sku or product id). The good lines join the cart; each bad one is listed
- * by its line number, and a pasted text keeps only the bad lines, ready to be fixed.
+ * `name,quantity` (or sku or product id), each looked up in the whole catalogue. The good lines
+ * join the cart; each bad one is listed by its line number, and a pasted text keeps only the bad
+ * lines, ready to be fixed.
  */
-export function QuickOrderBox({ products }: QuickOrderBoxProps) {
+export function QuickOrderBox() {
   const headingId = useId();
   const textId = useId();
   const helpId = useId();
   const [pasted, setPasted] = useState('');
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // The lookups of the order being read, stopped when the buyer leaves the cart.
+  const reading = useRef<AbortController | null>(null);
+  useEffect(() => () => reading.current?.abort(), []);
 
   async function read(source: string, from: 'paste' | 'file') {
-    if (!products) return;
+    const controller = new AbortController();
+    reading.current = controller;
     setBusy(true);
     try {
       const inCart = new Set(cartLines().map((line) => line.productId));
-      const result = await quickOrder(source, products, inCart);
+      const result = await quickOrder(source, findProduct, inCart, controller.signal);
       if (result.lines.length > 0) {
         addToCart(result.lines);
         notify.success(`${plural(result.lines.length, 'line', 'lines')} added to the cart`);
@@ -59,6 +59,7 @@ export function QuickOrderBox({ products }: QuickOrderBoxProps) {
         setPasted(result.problems.map((problem) => lines[problem.line - 1] ?? '').join('\n'));
       }
     } catch {
+      if (controller.signal.aborted) return;
       notify.error('The quick order could not be read. Please try again.');
     } finally {
       setBusy(false);
@@ -89,16 +90,16 @@ export function QuickOrderBox({ products }: QuickOrderBoxProps) {
     );
   };
 
-  const ready = Boolean(products) && !busy;
+  const ready = !busy;
   return (
     <section aria-labelledby={headingId} className={cx(cardStyles.card, styles.box)}>
       <h2 id={headingId} className={text.h4}>
         Quick order
       </h2>
       <p id={helpId} className={cx(text.body2, text.secondary)}>
-        One line per product: its name (or product id) and the quantity, such as{' '}
-        <code>Vector X8 Processor,500</code>. A name with a comma goes in double quotes. A first
-        line <code>name,quantity</code> is skipped.
+        One line per product: its part number or name (or product id) and the quantity, such as{' '}
+        <code>SSD-2T-G4,200</code> or <code>Vector X8 Processor,500</code>. A name with a comma goes
+        in double quotes. A first line <code>name,quantity</code> is skipped.
       </p>
       <form onSubmit={onSubmit} aria-label="Quick order" className={styles.quickForm}>
         <label htmlFor={textId} className={styles.fieldLabel}>
