@@ -23,6 +23,7 @@ export const COMPANY_MEMBERS_MAX = 200;
 
 export const companyMessages = {
   name: 'Please give the company name (1 to 120 characters).',
+  nothingToChange: 'Nothing to change: give the name, tax id, billing or shipping address.',
   alreadyMember: 'You already belong to a company: leave it before creating another.',
   otherCompany: (email: string) => `${email} already belongs to another company.`,
   notFound: 'This company does not exist.',
@@ -67,8 +68,10 @@ export const companyInputSchema = z.object({
 });
 export type CompanyInput = z.input<typeof companyInputSchema>;
 
-/** Body of PUT /companies/{id}: any of the company's details. */
-export const companyUpdateSchema = companyInputSchema.partial();
+/** Body of PUT /companies/{id}: any of the company's details, at least one. */
+export const companyUpdateSchema = companyInputSchema
+  .partial()
+  .refine((input) => Object.keys(input).length > 0, companyMessages.nothingToChange);
 
 export const companyMemberSchema = z.object({
   email: z.string(),

@@ -40,6 +40,8 @@ export const purchaseMessages = {
   notYours: 'This purchase is not yours.',
   notPaid: 'The invoice is made once the purchase is paid.',
   nothingToPay: 'Every line of this purchase is paid already.',
+  awaitingApproval:
+    'This purchase is waiting for approval by your company: it can be paid once approved.',
   changed: 'The purchase changed while the payment was being prepared: please try again.',
 } as const;
 

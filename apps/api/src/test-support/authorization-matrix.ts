@@ -45,6 +45,12 @@ export interface MatrixKit {
   bystanderEmail(): Promise<string>;
   /** An email no one has used yet. */
   unusedEmail(): string;
+  /** The company the customer owns (made on first use). */
+  company(): Promise<string>;
+  /** A new invitation of the customer's company, to an unused address: to remove. */
+  invitedEmail(): Promise<string>;
+  /** A new purchase of a buyer of the customer's company, waiting for approval. */
+  awaitingPurchase(): Promise<string>;
 }
 
 /** A call's input, as the contract takes it; a raw body (Stripe's) is sent as the string. */
@@ -140,7 +146,7 @@ const sandboxCard = {
 };
 
 const { catalog, reviews, newsletter, orders, purchases, payments, identity, profile, users } = api;
-const { audit } = api;
+const { audit, companies } = api;
 const { settings, docs } = api;
 
 export const authorizationMatrix: readonly MatrixRow[] = [
@@ -249,6 +255,75 @@ export const authorizationMatrix: readonly MatrixRow[] = [
   row(purchases.invoice, {
     expect: ownerOrAdmin(200),
     request: async (kit) => ({ params: { id: await kit.paidPurchase() } }),
+  }),
+
+  // Companies: "customer" owns the company, "other" is no member of it. The create row comes
+  // first: from then on "other" and "admin" own companies of their own (a customer has one).
+  row(companies.create, {
+    expect: { anonymous: 401, customer: 409, other: 201, admin: 201 },
+    request: async (kit) => {
+      await kit.company();
+      return { payload: { name: 'Matrix Components Ltd' } };
+    },
+  }),
+  row(companies.mine, { expect: anyUser(200), request: () => ({}) }),
+  row(companies.get, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: await kit.company() } }),
+  }),
+  row(companies.update, {
+    expect: ownerOnly(200),
+    request: async (kit) => ({ params: { id: await kit.company() }, payload: { taxId: 'GB1' } }),
+  }),
+  row(companies.putMember, {
+    expect: ownerOnly(200),
+    request: async (kit) => ({
+      params: { id: await kit.company(), email: kit.unusedEmail() },
+      payload: { role: 'buyer', spendingLimit: 500 },
+    }),
+  }),
+  row(companies.removeMember, {
+    expect: ownerOnly(200),
+    request: async (kit) => ({
+      params: { id: await kit.company(), email: await kit.invitedEmail() },
+    }),
+  }),
+  row(companies.purchases, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: await kit.company() } }),
+  }),
+  // Whoever owns or approves for a company: by now every caller owns one.
+  row(companies.approvals, { expect: anyUser(200), request: () => ({}) }),
+  row(companies.approve, {
+    expect: ownerOnly(200),
+    request: async (kit) => ({ params: { id: await kit.awaitingPurchase() } }),
+  }),
+  row(companies.reject, {
+    expect: ownerOnly(200),
+    request: async (kit) => ({ params: { id: await kit.awaitingPurchase() } }),
+  }),
+  row(companies.list, { expect: adminOnly(200), request: () => ({ query: { q: 'matrix' } }) }),
+  row(companies.prices, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: await kit.company() } }),
+  }),
+  row(companies.putPrice, {
+    expect: adminOnly(200),
+    request: async (kit) => ({
+      params: { id: await kit.company(), productId: kit.productId },
+      payload: { price: 20 },
+    }),
+  }),
+  row(companies.removePrice, {
+    expect: adminOnly(200),
+    request: async (kit) => ({ params: { id: await kit.company(), productId: kit.productId } }),
+  }),
+  row(companies.importPrices, {
+    expect: adminOnly(200),
+    request: async (kit) => ({
+      params: { id: await kit.company() },
+      payload: { csv: 'sku,price\n', dryRun: true },
+    }),
   }),
 
   // Payments

@@ -3,6 +3,9 @@ import type { Db } from '../db/client.js';
 import {
   auditLog,
   authSessions,
+  companies,
+  companyMembers,
+  contractPrices,
   emailJobs,
   invoiceCounters,
   purchases,
@@ -40,6 +43,12 @@ export async function dbSnapshot(db: Db) {
       .from(emailJobs)
       .orderBy(emailJobs.id),
     reviews: await db.select().from(reviews).orderBy(reviews.id),
+    companies: await db.select().from(companies).orderBy(companies.id),
+    companyMembers: await db.select().from(companyMembers).orderBy(companyMembers.email),
+    contractPrices: await db
+      .select()
+      .from(contractPrices)
+      .orderBy(contractPrices.companyId, contractPrices.productId),
     auditLog: await db.select().from(auditLog).orderBy(auditLog.seq),
     users: await db.select().from(users).orderBy(users.id),
     userInfo: await db.select().from(userInfo).orderBy(userInfo.userId),

@@ -81,6 +81,8 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
       expect(confirmation.statusCode, confirmation.body).toBe(200);
       return { purchaseId, transactionId: intentIdOf(clientSecret) };
     };
+    let companyId: Promise<string> | undefined;
+    let buyer: Promise<Shopper> | undefined;
     kit = {
       unpaidPurchase: async () => (await placeOrder(t, customer, product._id)).purchaseId,
       confirmedPurchasePayment: confirmedPurchase,
@@ -131,6 +133,66 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
         return email;
       },
       unusedEmail: () => newUser().email,
+      company: async () => {
+        companyId ??= inject(
+          t,
+          api.companies.create,
+          { body: { name: 'Cora Components Ltd' } },
+          customer,
+        ).then((answer) => {
+          expect(answer.statusCode, answer.body).toBe(201);
+          return answer.json()._id;
+        });
+        return companyId;
+      },
+      invitedEmail: async () => {
+        const email = newUser().email;
+        const id = await kit.company();
+        const invited = await inject(
+          t,
+          api.companies.putMember,
+          { params: { id, email }, body: { role: 'buyer' } },
+          customer,
+        );
+        expect(invited.statusCode, invited.body).toBe(200);
+        return email;
+      },
+      awaitingPurchase: async () => {
+        buyer ??= (async () => {
+          const id = await kit.company();
+          const {
+            user: who,
+            token: buyerToken,
+            headers: buyerHeaders,
+          } = await signedIn(t, {
+            name: 'Bea Buyer',
+          });
+          await markEmailVerified(t.db, who.email);
+          const added = await inject(
+            t,
+            api.companies.putMember,
+            { params: { id, email: who.email }, body: { role: 'buyer', spendingLimit: 0 } },
+            customer,
+          );
+          expect(added.statusCode, added.body).toBe(200);
+          return { ...who, token: buyerToken, headers: buyerHeaders };
+        })();
+        const placed = await inject(
+          t,
+          api.purchases.checkout,
+          {
+            body: {
+              lines: [{ productId: product._id, quantity: 1 }],
+              number: '+44 20 7946 0958',
+              address: '12 Harbour Road, Springfield',
+            },
+          },
+          await buyer,
+        );
+        expect(placed.statusCode, placed.body).toBe(201);
+        expect(placed.json().status).toBe('awaiting_approval');
+        return placed.json()._id;
+      },
     };
   });
   afterAll(async () => {

@@ -35,7 +35,7 @@ import {
   WEBHOOK_SECRET,
 } from '../../src/test-support/shop.js';
 import { authorizationMatrix } from '../../src/test-support/authorization-matrix.js';
-import { injectUnchecked, rawPathOf } from '../../src/test-support/inject.js';
+import { inject, injectUnchecked, rawPathOf } from '../../src/test-support/inject.js';
 
 /** Generated inputs per endpoint, on top of every listed bad value in every field. */
 const RUNS_PER_ENDPOINT = 40;
@@ -49,6 +49,8 @@ interface Fixtures {
   orderId: string;
   /** The purchase of that order. */
   purchaseId: string;
+  /** The company the customer owns. */
+  companyId: string;
 }
 
 interface HostileRequest {
@@ -153,7 +155,80 @@ const unsignedWebhooks: fc.Arbitrary<HostileRequest> = fc
     };
   });
 
+const companyFields = {
+  name: [...text, '', long('C', 121)],
+  taxId: [long('T', 33), 'GB\u0000', 1, []],
+  billingAddress: ['<>', 'x\u0000y', 1, []],
+  shippingAddress: ['<>', 'x\u0000y', 1, []],
+};
+
 const writeEndpoints: WriteEndpoint[] = [
+  // Companies (issue 15). The customer owns f.companyId, so a good POST /companies is a 409.
+  {
+    contract: api.companies.create,
+    as: 'customer',
+    body: () => ({ name: 'Second Components Ltd' }),
+    poison: companyFields,
+  },
+  {
+    contract: api.companies.update,
+    as: 'customer',
+    params: (f) => ({ id: f.companyId }),
+    body: () => ({ name: 'Cora Components Ltd' }),
+    poison: companyFields,
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.companies.putMember,
+    as: 'customer',
+    params: (f) => ({ id: f.companyId, email: nobody() }),
+    body: () => ({ role: 'buyer', spendingLimit: 100 }),
+    poison: {
+      role: ['boss', '', null, 1, ['buyer']],
+      spendingLimit: badInt(0).filter((value) => value !== null),
+    },
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.companies.removeMember,
+    as: 'customer',
+    params: (f) => ({ id: f.companyId, email: nobody() }),
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.companies.approve,
+    as: 'customer',
+    params: idOfNothing,
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.companies.reject,
+    as: 'customer',
+    params: idOfNothing,
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.companies.putPrice,
+    as: 'admin',
+    params: (f) => ({ id: f.companyId, productId: randomUUID() }),
+    body: () => ({ price: 10 }),
+    poison: { price: badInt(0) },
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.companies.removePrice,
+    as: 'admin',
+    params: (f) => ({ id: randomUUID(), productId: f.productId }),
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.companies.importPrices,
+    as: 'admin',
+    params: (f) => ({ id: f.companyId }),
+    body: (f) => ({ csv: `sku,price\nNO-SUCH-PART,${f.productId.length}\n`, dryRun: false }),
+    poison: { csv: [null, 1, [], long('x', 2_000_001)], dryRun: ['yes', 1, null, []] },
+    at: hostileIdSegment,
+  },
   {
     contract: api.newsletter.subscribe,
     as: 'anonymous',
@@ -513,11 +588,19 @@ describe.each(testDatabases())('hostile input on %s', (kind) => {
     const product = await addProduct(t, { available: 100 });
     const { user, token, headers } = customer;
     const order = await placeOrder(t, { ...user, token, headers }, product._id);
+    const company = await inject(
+      t,
+      api.companies.create,
+      { body: { name: 'Cora Components Ltd' } },
+      { headers },
+    );
+    expect(company.statusCode, company.body).toBe(201);
     f = {
       customerEmail: user.email,
       productId: product._id,
       orderId: order._id,
       purchaseId: order.purchaseId,
+      companyId: company.json()._id,
     };
     before = await dbSnapshot(t.db);
   });

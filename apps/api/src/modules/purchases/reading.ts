@@ -8,6 +8,7 @@ import { findPurchase, purchaseLines, type PurchaseRow } from '../orders/purchas
 import { normalizeEmail, type SignedInUser } from '../users/service.js';
 import { orderMessages } from '../orders/messages.js';
 import { toPurchase } from './serialize.js';
+import { membershipOf } from '../companies/membership.js';
 
 /** Purchases with their lines, read in two queries whatever their number. */
 export async function withLines(db: Db, rows: PurchaseRow[]): Promise<Purchase[]> {
@@ -56,9 +57,18 @@ export async function purchaseFor(
   return row;
 }
 
-/** GET /purchase/{id}: the owner or an admin. */
+/**
+ * GET /purchase/{id}: the owner, an admin, or an owner or approver of the company the purchase
+ * was made for (they approve and follow the company's purchases).
+ */
 export async function readPurchase(db: Db, user: SignedInUser, id: string): Promise<Purchase> {
-  const row = await purchaseFor(db, user, id, { allowAdmin: true });
+  const found = await findPurchase(db, id);
+  let row: PurchaseRow;
+  if (found?.companyId && found.userId !== user.id && !user.isAdmin) {
+    const membership = await membershipOf(db, user);
+    const overseer = membership?.companyId === found.companyId && membership.role !== 'buyer';
+    row = overseer ? found : await purchaseFor(db, user, id);
+  } else row = await purchaseFor(db, user, id, { allowAdmin: true });
   const [purchase] = await withLines(db, [row]);
   if (!purchase) throw notFound(purchaseMessages.notFound);
   return purchase;
