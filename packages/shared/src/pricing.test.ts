@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { lowestPrice, nextPriceBreak, unitPriceFor } from './pricing.js';
+import {
+  buyerUnitPrice,
+  contractPriceApplies,
+  lowestPrice,
+  nextPriceBreak,
+  unitPriceFor,
+} from './pricing.js';
 
 const terms = {
   price: 10,
@@ -37,5 +43,22 @@ describe('lowestPrice', () => {
   it('is the last tier, or none without tiers', () => {
     expect(lowestPrice(terms)).toEqual({ minQuantity: 500, price: 8 });
     expect(lowestPrice({ price: 7 })).toBeNull();
+  });
+});
+
+describe('buyerUnitPrice and contractPriceApplies', () => {
+  it('is the lower of the contract price and the volume price for the quantity', () => {
+    const member = { ...terms, contractPrice: 9 };
+    expect(buyerUnitPrice(member, 1)).toBe(9);
+    expect(contractPriceApplies(member, 1)).toBe(9);
+    expect(buyerUnitPrice(member, 100)).toBe(9);
+    expect(contractPriceApplies(member, 100)).toBeNull();
+    expect(buyerUnitPrice(member, 500)).toBe(8);
+    expect(contractPriceApplies(member, 500)).toBeNull();
+  });
+  it('is the volume price without a contract price', () => {
+    expect(buyerUnitPrice(terms, 500)).toBe(8);
+    expect(buyerUnitPrice({ ...terms, contractPrice: null }, 1)).toBe(10);
+    expect(contractPriceApplies(terms, 1)).toBeNull();
   });
 });

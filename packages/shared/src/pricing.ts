@@ -17,6 +17,11 @@ export interface PriceTerms {
   price: number;
   /** Ascending by minQuantity, falling by price (the product rule checks it). */
   priceTiers?: readonly PriceTier[];
+  /**
+   * The unit price agreed with the buyer's company (issue 15), when the buyer is a member of a
+   * company with one for this product.
+   */
+  contractPrice?: number | null;
 }
 
 /** The price of one piece when `quantity` pieces are ordered. */
@@ -27,6 +32,23 @@ export function unitPriceFor(terms: PriceTerms, quantity: number): number {
     else break;
   }
   return unit;
+}
+
+/**
+ * What a piece costs the buyer (issue 15): a company member pays the lower of the contract price
+ * and the volume price for the quantity; everyone else the volume price.
+ */
+export function buyerUnitPrice(terms: PriceTerms, quantity: number): number {
+  const volume = unitPriceFor(terms, quantity);
+  return terms.contractPrice == null ? volume : Math.min(terms.contractPrice, volume);
+}
+
+/** The contract price when it beats the volume price for the quantity, else null. */
+export function contractPriceApplies(terms: PriceTerms, quantity: number): number | null {
+  const { contractPrice } = terms;
+  return contractPrice != null && contractPrice < unitPriceFor(terms, quantity)
+    ? contractPrice
+    : null;
 }
 
 /** The next cheaper price a buyer of `quantity` pieces could reach, and how many more it takes. */
