@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { lowestPrice, nextPriceBreak, unitPriceFor } from './pricing.js';
+import {
+  buyerUnitPrice,
+  contractPriceApplies,
+  lowestPrice,
+  nextPriceBreak,
+  unitPriceFor,
+} from './pricing.js';
 
 const terms = {
   price: 10,
@@ -40,7 +46,7 @@ describe('lowestPrice', () => {
   });
 });
 
-describe('contract prices', () => {
+describe('contract prices and breaks', () => {
   const terms = {
     price: 100,
     priceTiers: [
@@ -50,10 +56,10 @@ describe('contract prices', () => {
   };
 
   it('pays the lower of the contract price and the volume price for the quantity', () => {
-    expect(unitPriceFor({ ...terms, contractPrice: 85 }, 10)).toBe(85);
-    expect(unitPriceFor({ ...terms, contractPrice: 85 }, 50)).toBe(85);
-    expect(unitPriceFor({ ...terms, contractPrice: 85 }, 200)).toBe(80);
-    expect(unitPriceFor({ ...terms, contractPrice: null }, 10)).toBe(100);
+    expect(buyerUnitPrice({ ...terms, contractPrice: 85 }, 10)).toBe(85);
+    expect(buyerUnitPrice({ ...terms, contractPrice: 85 }, 50)).toBe(85);
+    expect(buyerUnitPrice({ ...terms, contractPrice: 85 }, 200)).toBe(80);
+    expect(buyerUnitPrice({ ...terms, contractPrice: null }, 10)).toBe(100);
   });
 
   it('offers only breaks below the contract price', () => {
@@ -63,5 +69,22 @@ describe('contract prices', () => {
       price: 80,
     });
     expect(nextPriceBreak({ ...terms, contractPrice: 70 }, 10)).toBeNull();
+  });
+});
+
+describe('buyerUnitPrice and contractPriceApplies', () => {
+  it('is the lower of the contract price and the volume price for the quantity', () => {
+    const member = { ...terms, contractPrice: 9 };
+    expect(buyerUnitPrice(member, 1)).toBe(9);
+    expect(contractPriceApplies(member, 1)).toBe(9);
+    expect(buyerUnitPrice(member, 100)).toBe(9);
+    expect(contractPriceApplies(member, 100)).toBeNull();
+    expect(buyerUnitPrice(member, 500)).toBe(8);
+    expect(contractPriceApplies(member, 500)).toBeNull();
+  });
+  it('is the volume price without a contract price', () => {
+    expect(buyerUnitPrice(terms, 500)).toBe(8);
+    expect(buyerUnitPrice({ ...terms, contractPrice: null }, 1)).toBe(10);
+    expect(contractPriceApplies(terms, 1)).toBeNull();
   });
 });

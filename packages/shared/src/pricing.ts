@@ -18,8 +18,8 @@ export interface PriceTerms {
   /** Ascending by minQuantity, falling by price (the product rule checks it). */
   priceTiers?: readonly PriceTier[];
   /**
-   * The unit price agreed with the buyer's company (issue 15), when there is one: the buyer
-   * pays the lower of it and the volume price for the quantity.
+   * The unit price agreed with the buyer's company (issue 15), when the buyer is a member of a
+   * company with one for this product.
    */
   contractPrice?: number | null;
 }
@@ -31,7 +31,24 @@ export function unitPriceFor(terms: PriceTerms, quantity: number): number {
     if (tier.minQuantity <= quantity) unit = tier.price;
     else break;
   }
-  return terms.contractPrice != null ? Math.min(unit, terms.contractPrice) : unit;
+  return unit;
+}
+
+/**
+ * What a piece costs the buyer (issue 15): a company member pays the lower of the contract price
+ * and the volume price for the quantity; everyone else the volume price.
+ */
+export function buyerUnitPrice(terms: PriceTerms, quantity: number): number {
+  const volume = unitPriceFor(terms, quantity);
+  return terms.contractPrice == null ? volume : Math.min(terms.contractPrice, volume);
+}
+
+/** The contract price when it beats the volume price for the quantity, else null. */
+export function contractPriceApplies(terms: PriceTerms, quantity: number): number | null {
+  const { contractPrice } = terms;
+  return contractPrice != null && contractPrice < unitPriceFor(terms, quantity)
+    ? contractPrice
+    : null;
 }
 
 /** The next cheaper price a buyer of `quantity` pieces could reach, and how many more it takes. */
@@ -43,7 +60,8 @@ export interface PriceBreak {
 }
 
 export function nextPriceBreak(terms: PriceTerms, quantity: number): PriceBreak | null {
-  const now = unitPriceFor(terms, quantity);
+  // Only a tier cheaper than what the buyer pays now (a contract price may beat the tiers).
+  const now = buyerUnitPrice(terms, quantity);
   const tier = (terms.priceTiers ?? []).find(
     (candidate) => candidate.minQuantity > quantity && candidate.price < now,
   );

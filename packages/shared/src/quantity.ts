@@ -1,6 +1,6 @@
 import { messages } from './messages.js';
 import { MAX_ORDER_TOTAL } from './constants.js';
-import { type PriceTerms, unitPriceFor } from './pricing.js';
+import { buyerUnitPrice, type PriceTerms } from './pricing.js';
 
 /**
  * The quantity rule of a purchase, written once: the purchase form applies it as the buyer types
@@ -12,7 +12,7 @@ import { type PriceTerms, unitPriceFor } from './pricing.js';
  * starts at (the minimum) is refused for the stock, on both sides. Beyond SPEC, the total must
  * fit one card payment (MAX_ORDER_TOTAL). After SPEC's two come the pack size ("Order in multiples
  * of 10.") and the maximum per order (DESIGN section 8); the total is priced by the volume tier the
- * quantity reaches (pricing.ts).
+ * quantity reaches, or a company member's lower contract price (pricing.ts).
  */
 
 /** What the product sets: a product answer carries every field. */
@@ -79,7 +79,7 @@ const CHECKS: readonly Check[] = [
       ? refuse('aboveMaximum', quantityMessages.aboveMaximum(maximum))
       : null,
   (request) => {
-    const total = request.quantity * unitPriceFor(request, request.quantity);
+    const total = request.quantity * buyerUnitPrice(request, request.quantity);
     return total > MAX_ORDER_TOTAL
       ? refuse('totalTooHigh', quantityMessages.totalTooHigh(total))
       : null;
@@ -92,6 +92,6 @@ export function checkQuantity(request: QuantityRequest): QuantityVerdict {
     const refusal = check(request);
     if (refusal) return refusal;
   }
-  const unitPrice = unitPriceFor(request, request.quantity);
+  const unitPrice = buyerUnitPrice(request, request.quantity);
   return { ok: true, quantity: request.quantity, unitPrice, total: request.quantity * unitPrice };
 }

@@ -174,7 +174,7 @@ describe('Dashboard', () => {
     const links = within(dashboardMenu())
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links).toEqual(['My Orders', 'Add A Review', 'My Profile']);
+    expect(links).toEqual(['My Orders', 'My Company', 'Add A Review', 'My Profile']);
   });
 
   it('opens Manage All Orders for an admin, with the admin menu', async () => {
@@ -191,6 +191,7 @@ describe('Dashboard', () => {
         'Manage All Orders',
         'Add A Product',
         'Manage Products',
+        'Companies',
         'Make Admin',
         'Manage Reviews',
         'Audit Log',

@@ -91,6 +91,9 @@ describe('Router', () => {
     ['/dashboard/makeadmin', 'Make Admin', admin],
     ['/dashboard/managereviews', 'Manage Reviews', admin],
     ['/dashboard/auditlog', 'Audit Log', admin],
+    ['/dashboard/mycompany', 'My Company', customer],
+    ['/dashboard/approvals', 'Approvals', customer],
+    ['/dashboard/companies', 'Companies', admin],
   ])('renders %s inside the dashboard layout', async (path, title, user) => {
     mockConfig(user);
     renderApp(path);

@@ -35,6 +35,10 @@ const EditProductPage = lazy(() => import('./routes/edit-product'));
 const MakeAdminPage = lazy(() => import('./routes/make-admin'));
 const ManageReviewsPage = lazy(() => import('./routes/manage-reviews'));
 const AuditLogPage = lazy(() => import('./routes/audit-log'));
+const MyCompanyPage = lazy(() => import('./routes/my-company'));
+const ApprovalsPage = lazy(() => import('./routes/approvals'));
+const ManageCompaniesPage = lazy(() => import('./routes/manage-companies'));
+const ManageCompanyPage = lazy(() => import('./routes/manage-company'));
 
 /**
  * MUI's theme, around only the pages still drawn with MUI (layouts/mui-theme.tsx): MUI and
@@ -76,6 +80,8 @@ export const routes: RouteObject[] = [
               { path: 'payment/:id', element: withMuiTheme(<PaymentPage />) },
               { path: 'payment/purchase/:id', element: <PurchasePaymentPage /> },
               { path: 'myprofile', element: <ProfilePage /> },
+              { path: 'mycompany', element: <MyCompanyPage /> },
+              { path: 'approvals', element: <ApprovalsPage /> },
               {
                 element: <RequireAdmin />,
                 children: [
@@ -86,6 +92,8 @@ export const routes: RouteObject[] = [
                   { path: 'makeadmin', element: <MakeAdminPage /> },
                   { path: 'managereviews', element: withMuiTheme(<ManageReviewsPage />) },
                   { path: 'auditlog', element: withMuiTheme(<AuditLogPage />) },
+                  { path: 'companies', element: <ManageCompaniesPage /> },
+                  { path: 'companies/:id', element: <ManageCompanyPage /> },
                 ],
               },
             ],

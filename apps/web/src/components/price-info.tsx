@@ -1,4 +1,10 @@
-import { lowestPrice, nextPriceBreak, unitPriceFor, type PriceTerms } from '@shop/shared';
+import {
+  contractPriceApplies,
+  lowestPrice,
+  nextPriceBreak,
+  unitPriceFor,
+  type PriceTerms,
+} from '@shop/shared';
 import { formatNumber, formatPieces, formatPrice } from '../lib/format';
 import styles from './price-info.module.css';
 
@@ -8,6 +14,15 @@ export function fromPriceLabel(terms: PriceTerms): string | null {
   return lowest
     ? `from ${formatPrice(lowest.price)} at ${formatNumber(lowest.minQuantity)}+`
     : null;
+}
+
+/**
+ * "Your price $8": a company member's contract price (issue 15), when it is below the volume
+ * price for the quantity; null otherwise.
+ */
+export function yourPriceLabel(terms: PriceTerms, quantity: number): string | null {
+  const contract = contractPriceApplies(terms, quantity);
+  return contract == null ? null : `Your price ${formatPrice(contract)}`;
 }
 
 /** "Order 40 more for $9 a piece", or null when no cheaper tier is left. */
@@ -40,6 +55,7 @@ interface QuantityPriceProps {
 export function QuantityPrice({ terms, quantity }: QuantityPriceProps) {
   const valid = quantity != null && Number.isSafeInteger(quantity) && quantity > 0;
   const unit = valid ? unitPriceFor(terms, quantity) : terms.price;
+  const yours = yourPriceLabel(terms, valid ? quantity : 0);
   const saving = valid ? savingLabel(terms, quantity) : null;
   const next = valid ? nextBreakLabel(terms, quantity) : null;
   return (
@@ -47,6 +63,11 @@ export function QuantityPrice({ terms, quantity }: QuantityPriceProps) {
       <p className={styles.unit} data-testid="unit-price">
         Unit price: <strong>{formatPrice(unit)}</strong> per piece
       </p>
+      {yours && (
+        <p className={styles.unit} data-testid="your-price">
+          <strong>{yours}</strong> per piece, your company&apos;s contract price
+        </p>
+      )}
       {saving && (
         <p className={styles.saving} data-testid="saving">
           {saving}

@@ -5,6 +5,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Icon } from '../../components/ui/icon';
 import { menuOpen } from '../../components/ui/icons';
 import { useSession } from '../../lib/session';
+import { useMyCompany } from '../../features/companies/api/get-my-company';
 import styles from './dashboard-layout.module.css';
 import { dashboardMenu } from './dashboard-menu';
 import { PageLoading } from './page-loading';
@@ -14,7 +15,11 @@ const WIDE = '(min-width: 900px)';
 
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const session = useSession();
-  const items = dashboardMenu(session.isAdmin);
+  // An admin buys for no company; a customer's role in theirs decides whether Approvals shows.
+  const company = useMyCompany({ enabled: !session.isAdmin && !session.isAdminLoading });
+  const email = session.user?.email.toLowerCase();
+  const role = company.data?.members.find((m) => m.email.toLowerCase() === email)?.role ?? null;
+  const items = dashboardMenu(session.isAdmin, role);
   return (
     <nav aria-label="Dashboard">
       <p className={styles.overline}>Dashboard</p>

@@ -1,3 +1,5 @@
+import type { CompanyRole } from '@shop/shared';
+
 export interface DashboardMenuItem {
   label: string;
   to: string;
@@ -5,13 +7,18 @@ export interface DashboardMenuItem {
 
 const customerItems: DashboardMenuItem[] = [
   { label: 'My Orders', to: '/dashboard/myorders' },
+  { label: 'My Company', to: '/dashboard/mycompany' },
   { label: 'Add A Review', to: '/dashboard/addreview' },
 ];
+
+/** Issue 15: a company's owners and approvers decide on the purchases above a limit. */
+const approvalsItem: DashboardMenuItem = { label: 'Approvals', to: '/dashboard/approvals' };
 
 const adminItems: DashboardMenuItem[] = [
   { label: 'Manage All Orders', to: '/dashboard/manageallorders' },
   { label: 'Add A Product', to: '/dashboard/addproduct' },
   { label: 'Manage Products', to: '/dashboard/manageproducts' },
+  { label: 'Companies', to: '/dashboard/companies' },
   { label: 'Make Admin', to: '/dashboard/makeadmin' },
   { label: 'Manage Reviews', to: '/dashboard/managereviews' },
   { label: 'Audit Log', to: '/dashboard/auditlog' },
@@ -19,7 +26,15 @@ const adminItems: DashboardMenuItem[] = [
 
 const everyoneItems: DashboardMenuItem[] = [{ label: 'My Profile', to: '/dashboard/myprofile' }];
 
-/** SPEC section 2, dashboard side menu. */
-export function dashboardMenu(isAdmin: boolean): DashboardMenuItem[] {
-  return [...(isAdmin ? adminItems : customerItems), ...everyoneItems];
+/**
+ * SPEC section 2, dashboard side menu; `companyRole` is the customer's role in their company
+ * (issue 15), null without one.
+ */
+export function dashboardMenu(
+  isAdmin: boolean,
+  companyRole: CompanyRole | null = null,
+): DashboardMenuItem[] {
+  if (isAdmin) return [...adminItems, ...everyoneItems];
+  const approves = companyRole === 'owner' || companyRole === 'approver';
+  return [...customerItems, ...(approves ? [approvalsItem] : []), ...everyoneItems];
 }

@@ -12,6 +12,7 @@ import { customer, signedIn } from '../../test/auth-mock';
 import { makeOrder, makeProduct, testConfig, testId } from '../../test/factories';
 import { answer, handle, mockApi, offContract, routes, type Mocks } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
+import { placedMessage } from './cart';
 import { addToCart, cartLines, CART_STORAGE_KEY } from '../../lib/cart-store';
 
 const processor = makeProduct(1, {
@@ -479,5 +480,58 @@ describe('Cart page', () => {
     expect(await lineOf(drive.name)).toBeInTheDocument();
     await user.click(await screen.findByRole('button', { name: 'Login' }));
     expect(cartLines()).toHaveLength(1);
+  });
+
+  it("prices a company member's line at the contract price and says so", async () => {
+    addToCart([{ productId: drive._id, quantity: 20 }]);
+    setUp([], { products: [processor, { ...drive, contractPrice: 80 }] });
+    const line = await lineOf(drive.name);
+    await waitFor(() =>
+      expect(within(line).getByTestId('unit-price')).toHaveTextContent(
+        'Your price $80 (instead of $95)',
+      ),
+    );
+    expect(within(line).getByTestId('line-total')).toHaveTextContent('$1,600');
+    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$1,600');
+  });
+
+  it("tells the buyer a purchase above their limit awaits their company's approval", async () => {
+    addToCart([{ productId: drive._id, quantity: 20 }]);
+    const awaiting: Purchase = {
+      ...placed,
+      status: 'awaiting_approval',
+      orders: [],
+      unpaidTotal: 0,
+      awaitingLines: [
+        {
+          productId: drive._id,
+          productName: drive.name,
+          img: drive.img,
+          quantity: 20,
+          unitPrice: 95,
+          price: 1900,
+        },
+      ],
+    };
+    const { user, router } = setUp([
+      answer(routes.purchases.checkout, 201, awaiting),
+      answer(routes.purchases.get, 200, awaiting),
+    ]);
+    const form = await screen.findByRole('form', { name: 'Checkout' });
+    await waitFor(() =>
+      expect(within(form).getByRole('textbox', { name: 'Phone Number' })).toHaveValue(
+        profile.number,
+      ),
+    );
+    await waitFor(() => expect(placeOrder()).toBeEnabled());
+    await user.click(placeOrder());
+
+    expect(await screen.findByText(placedMessage(awaiting))).toBeInTheDocument();
+    expect(placedMessage(awaiting)).toMatch(/awaits your company's approval/);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/dashboard/purchases/${placed._id}`),
+    );
+    expect(await screen.findByTestId('awaiting-approval')).toBeInTheDocument();
+    expect(router.state.location.pathname).not.toMatch(/payment/);
   });
 });

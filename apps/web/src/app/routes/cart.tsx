@@ -13,6 +13,16 @@ import { notify } from '../../lib/toast';
 import styles from './purchase.module.css';
 
 /**
+ * What the buyer is told once POST /checkout answers 201: a purchase above their company's
+ * monthly limit (issue 15) is not to be paid yet, it waits for an approver.
+ */
+export function placedMessage(purchase: Purchase): string {
+  return purchase.status === 'awaiting_approval'
+    ? `Purchase ${purchase.number} placed: it awaits your company's approval before it can be paid.`
+    : `Purchase ${purchase.number} placed`;
+}
+
+/**
  * /cart (issue 13; docs/decisions/018): anyone may fill a cart, checking out needs a sign-in, and
  * the login brings the buyer back here, cart and all (it lives in this browser's storage).
  */
@@ -25,7 +35,7 @@ export default function CartPage() {
     void navigate('/login', { state });
   };
   const onPlaced = (purchase: Purchase) => {
-    notify.success(`Purchase ${purchase.number} placed`);
+    notify.success(placedMessage(purchase));
     void navigate(`/dashboard/purchases/${purchase._id}`);
   };
 

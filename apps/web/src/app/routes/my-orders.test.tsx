@@ -232,4 +232,35 @@ describe('My Orders', () => {
       'Actions',
     ]);
   });
+
+  it('shows a purchase waiting for approval with its lines and no Pay', async () => {
+    const [awaiting] = purchasesOf([unpaid]);
+    setUp(
+      answer(routes.purchases.listOwn, 200, [
+        {
+          ...awaiting!,
+          orders: [],
+          status: 'awaiting_approval',
+          unpaidTotal: 0,
+          awaitingLines: [
+            {
+              productId: unpaid.productId!,
+              productName: unpaid.productName,
+              img: unpaid.img,
+              quantity: 60,
+              unitPrice: 120,
+              price: 7200,
+            },
+          ],
+        },
+      ]),
+    );
+    const group = await screen.findByTestId('purchase-group');
+    expect(await within(group).findByTestId('awaiting-line')).toHaveTextContent(
+      'Waiting for approval',
+    );
+    expect(group).toHaveTextContent(/StatusWaiting for approval/);
+    expect(within(group).queryByRole('link', { name: 'Pay' })).not.toBeInTheDocument();
+    expect(within(group).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+  });
 });

@@ -222,4 +222,37 @@ describe('the purchase page', () => {
       '/dashboard/myorders',
     );
   });
+
+  it('shows a purchase waiting for approval with its lines, and nothing to pay or cancel', async () => {
+    setUp(
+      purchase({
+        status: 'awaiting_approval',
+        orders: [],
+        unpaidTotal: 0,
+        total: 7200,
+        awaitingLines: [
+          {
+            productId: testId(1),
+            productName: 'Vector X8 Processor',
+            img: '/images/products/part-1.svg',
+            quantity: 60,
+            unitPrice: 120,
+            price: 7200,
+          },
+        ],
+      }),
+      [],
+      '?placed=1',
+    );
+    const lines = await screen.findAllByTestId('awaiting-line');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toHaveTextContent('Vector X8 Processor');
+    expect(lines[0]).toHaveTextContent('$120 × 60 pieces');
+    expect(lines[0]).toHaveTextContent('Waiting for approval');
+    expect(screen.getByRole('list', { name: 'Status' })).toHaveTextContent('Waiting for approval');
+    expect(screen.getByTestId('awaiting-approval')).toHaveTextContent(/company's approval/);
+    expect(screen.queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('order-placed')).not.toBeInTheDocument();
+  });
 });

@@ -15,5 +15,6 @@ export function checkCartQuantity(raw: string, product: QuantityTerms): Quantity
     maximum: product.maximum,
     price: product.price,
     priceTiers: product.priceTiers,
+    contractPrice: product.contractPrice,
   });
 }

@@ -1,5 +1,5 @@
 import { productPagePath, unitPriceFor, type Product, type QuantityVerdict } from '@shop/shared';
-import { nextBreakLabel, savingLabel } from '../../../components/price-info';
+import { nextBreakLabel, savingLabel, yourPriceLabel } from '../../../components/price-info';
 import { QuantityStepper } from '../../../components/quantity-stepper';
 import { Button } from '../../../components/ui/button';
 import { PageLink } from '../../../components/ui/navigation';
@@ -77,6 +77,22 @@ function QuantityCell({ row, onChange }: { row: CartRow; onChange: (text: string
 const unitPriceOf = (row: CartRow, product: Product) =>
   row.verdict?.ok ? row.verdict.unitPrice : unitPriceFor(product, 0);
 
+/** The line's unit price; a company member's contract price (issue 15) says so. */
+function UnitPrice({ row, product }: { row: CartRow; product: Product }) {
+  const quantity = row.verdict?.ok ? row.verdict.quantity : 0;
+  const yours = yourPriceLabel(product, quantity);
+  if (!yours) return <>{formatPrice(unitPriceOf(row, product))}</>;
+  return (
+    <>
+      {yours}
+      <span className={styles.muted}>
+        {' '}
+        (instead of {formatPrice(unitPriceFor(product, quantity))})
+      </span>
+    </>
+  );
+}
+
 /** The cart's lines: name, unit price, quantity checked live, line total and Remove. */
 export function CartLines({ rows, onQuantityChange, onRemove }: CartLinesProps) {
   return (
@@ -108,7 +124,7 @@ export function CartLines({ rows, onQuantityChange, onRemove }: CartLinesProps) 
                   )}
                 </TableCell>
                 <TableCell label="Unit price" align="right" data-testid="unit-price">
-                  {row.product ? formatPrice(unitPriceOf(row, row.product)) : '—'}
+                  {row.product ? <UnitPrice row={row} product={row.product} /> : '—'}
                 </TableCell>
                 <TableCell label="Quantity">
                   <QuantityCell

@@ -70,4 +70,24 @@ describe('ProductCard', () => {
     await user.click(add);
     expect(cartLines()).toEqual([{ productId: product._id, quantity: 50 }]);
   });
+
+  it("shows a company member's contract price when it beats the price for the minimum order", () => {
+    const { unmount } = renderWithProviders(
+      <ProductCard product={makeProduct(1, { price: 120, contractPrice: 99 })} />,
+    );
+    expect(screen.getByText('Your price $99 per piece')).toBeInTheDocument();
+    unmount();
+    // A volume price at the minimum already lower: no contract price to show.
+    renderWithProviders(
+      <ProductCard
+        product={makeProduct(1, {
+          price: 120,
+          minimum: 100,
+          priceTiers: [{ minQuantity: 100, price: 90 }],
+          contractPrice: 99,
+        })}
+      />,
+    );
+    expect(screen.queryByText(/Your price/)).not.toBeInTheDocument();
+  });
 });

@@ -2,7 +2,7 @@ import { preview, productPagePath, type Product } from '@shop/shared';
 import { useId } from 'react';
 import { AddToCart, AddToCartIsland } from '../../../components/add-to-cart';
 import { Island } from '../../../components/island';
-import { fromPriceLabel } from '../../../components/price-info';
+import { fromPriceLabel, yourPriceLabel } from '../../../components/price-info';
 import { ProductImage } from '../../../components/product-image';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageLink } from '../../../components/ui/navigation';
@@ -42,6 +42,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 export function ProductCard({ product, eager = false, inIsland = false }: ProductCardProps) {
   const nameId = useId();
   const from = fromPriceLabel(product);
+  const yours = yourPriceLabel(product, Math.max(product.minimum, 1));
   const addToCart = {
     productId: product._id,
     quantity: Math.max(product.minimum, 1),
@@ -77,6 +78,7 @@ export function ProductCard({ product, eager = false, inIsland = false }: Produc
           <Fact label="Available" value={formatPieces(product.available)} />
           <Fact label="Price" value={`${formatPrice(product.price)} per piece`} />
           {from && <Fact label="Volume price" value={from} />}
+          {yours && <Fact label="Contract price" value={`${yours} per piece`} />}
         </div>
       </div>
       <div className={styles.actions}>

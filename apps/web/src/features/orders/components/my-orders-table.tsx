@@ -21,6 +21,7 @@ import { useSignOutToHome } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
 import { useMyPurchases } from '../api/get-my-purchases';
+import { AwaitingLines, AWAITING_APPROVAL } from './awaiting-lines';
 import { DashboardHeading } from './dashboard-heading';
 import { PageLink } from '../../../components/ui/navigation';
 import { OrderProduct } from './order-product';
@@ -159,26 +160,40 @@ function PurchaseGroup({
             <dt>Total</dt>
             <dd>{formatPrice(purchase.total)}</dd>
           </div>
+          {purchase.status === 'awaiting_approval' && (
+            <div>
+              <dt>Status</dt>
+              <dd>{AWAITING_APPROVAL}</dd>
+            </div>
+          )}
         </dl>
       </div>
-      <TableContainer>
-        <Table aria-labelledby={headingId} cardsOnPhones className={styles.myOrders}>
-          <TableHead>
-            <TableRow>
-              <TableCell>Product</TableCell>
-              <TableCell align="right">Quantity</TableCell>
-              <TableCell align="right">Total</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {purchase.orders.map((order) => (
-              <OrderRow key={order._id} order={order} onCancel={onCancel} />
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      {purchase.status === 'awaiting_approval' ? (
+        <AwaitingLines
+          lines={purchase.awaitingLines}
+          aria-labelledby={headingId}
+          className={styles.myOrders}
+        />
+      ) : (
+        <TableContainer>
+          <Table aria-labelledby={headingId} cardsOnPhones className={styles.myOrders}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Product</TableCell>
+                <TableCell align="right">Quantity</TableCell>
+                <TableCell align="right">Total</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {purchase.orders.map((order) => (
+                <OrderRow key={order._id} order={order} onCancel={onCancel} />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
     </section>
   );
 }

@@ -18,12 +18,13 @@ import { formatDateTime, formatNumber, formatPieces, formatPrice } from '../../.
 import { notify } from '../../../lib/toast';
 import { useCancelOrder } from '../api/cancel-order';
 import { downloadInvoice } from '../api/purchases';
+import { AwaitingLines, AWAITING_APPROVAL } from './awaiting-lines';
 import { DashboardHeading } from './dashboard-heading';
 import { OrderProduct } from './order-product';
 import styles from './purchase-details.module.css';
 
 const STATUS_LABEL: Record<Purchase['status'], string> = {
-  awaiting_approval: 'Waiting for approval',
+  awaiting_approval: AWAITING_APPROVAL,
   unpaid: 'Waiting for payment',
   paid: 'Paid',
   shipped: 'Shipped',
@@ -33,7 +34,11 @@ const STATUS_LABEL: Record<Purchase['status'], string> = {
 function Timeline({ purchase }: { purchase: Purchase }) {
   const steps = [
     { label: 'Placed', at: purchase.createdAt, waiting: '' },
-    { label: 'Paid', at: purchase.paidAt, waiting: 'Waiting for payment' },
+    {
+      label: 'Paid',
+      at: purchase.paidAt,
+      waiting: purchase.status === 'awaiting_approval' ? AWAITING_APPROVAL : 'Waiting for payment',
+    },
     { label: 'Shipped', at: purchase.shippedAt, waiting: 'Not shipped yet' },
   ];
   return (
@@ -122,6 +127,7 @@ export function PurchaseDetails({
   const cancelOrder = useCancelOrder();
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const unpaidLines = purchase.orders.filter((order) => !order.paid).length;
+  const awaiting = purchase.status === 'awaiting_approval';
   // A product taken out of the catalogue since (productId null) cannot be ordered again.
   const reorderable = purchase.orders.filter(
     (order): order is Order & { productId: string } => order.productId !== null,
@@ -179,7 +185,11 @@ export function PurchaseDetails({
       <p className={styles.status}>
         <Chip
           label={STATUS_LABEL[purchase.status]}
-          color={purchase.status === 'unpaid' ? 'warning' : 'success'}
+          color={
+            purchase.status === 'unpaid' || purchase.status === 'awaiting_approval'
+              ? 'warning'
+              : 'success'
+          }
           size="small"
         />
       </p>
@@ -192,40 +202,44 @@ export function PurchaseDetails({
           </div>
         ))}
       </dl>
-      <TableContainer>
-        <Table aria-label="Lines" cardsOnPhones>
-          <TableHead>
-            <TableRow>
-              <TableCell>Product</TableCell>
-              <TableCell align="right">Price</TableCell>
-              <TableCell align="right">Total</TableCell>
-              <TableCell>Status</TableCell>
-              <TableCell>Actions</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {purchase.orders.map((order) => (
-              <TableRow key={order._id} data-testid="purchase-line" data-order-id={order._id}>
-                <TableCell label="Product" className={styles.product}>
-                  <OrderProduct order={order} />
-                </TableCell>
-                <TableCell label="Price" align="right">
-                  {formatPrice(order.unitPrice)} × {formatPieces(order.quantity)}
-                </TableCell>
-                <TableCell label="Total" align="right">
-                  {formatPrice(order.price)}
-                </TableCell>
-                <TableCell label="Status">
-                  <LineStatus order={order} />
-                </TableCell>
-                <TableCell label="Actions">
-                  <LineActions order={order} onCancel={setCancelling} />
-                </TableCell>
+      {awaiting ? (
+        <AwaitingLines lines={purchase.awaitingLines} />
+      ) : (
+        <TableContainer>
+          <Table aria-label="Lines" cardsOnPhones>
+            <TableHead>
+              <TableRow>
+                <TableCell>Product</TableCell>
+                <TableCell align="right">Price</TableCell>
+                <TableCell align="right">Total</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Actions</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {purchase.orders.map((order) => (
+                <TableRow key={order._id} data-testid="purchase-line" data-order-id={order._id}>
+                  <TableCell label="Product" className={styles.product}>
+                    <OrderProduct order={order} />
+                  </TableCell>
+                  <TableCell label="Price" align="right">
+                    {formatPrice(order.unitPrice)} × {formatPieces(order.quantity)}
+                  </TableCell>
+                  <TableCell label="Total" align="right">
+                    {formatPrice(order.price)}
+                  </TableCell>
+                  <TableCell label="Status">
+                    <LineStatus order={order} />
+                  </TableCell>
+                  <TableCell label="Actions">
+                    <LineActions order={order} onCancel={setCancelling} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       <p className={styles.total}>
         Total <strong>{formatPrice(purchase.total)}</strong>
         {purchase.unpaidTotal > 0 && purchase.unpaidTotal !== purchase.total && (
@@ -243,7 +257,12 @@ export function PurchaseDetails({
             Reorder
           </Button>
         )}
-        {purchase.invoiceNumber ? (
+        {awaiting ? (
+          <Alert severity="info" data-testid="awaiting-approval">
+            This purchase waits for your company&apos;s approval: it can be paid once an approver
+            has approved it.
+          </Alert>
+        ) : purchase.invoiceNumber ? (
           <Button variant="contained" loading={downloading} onClick={() => void invoice()}>
             Download invoice {purchase.invoiceNumber}
           </Button>

@@ -1,0 +1,141 @@
+import { companyMessages, type Purchase } from '@shop/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { customer, fakeAuthServer } from '../../test/auth-mock';
+import { testConfig, testId } from '../../test/factories';
+import { answer, handle, mockApi, routes, type Mocks } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render';
+import {
+  approvedMessage,
+  CONFIRM_REJECT,
+  rejectedMessage,
+} from '../../features/companies/components/approvals-list';
+
+function waiting(n: number, overrides: Partial<Purchase> = {}): Purchase {
+  return {
+    _id: testId(900 + n),
+    number: `PW-00090${n}`,
+    createdAt: '2026-11-20T09:30:00.000Z',
+    name: 'SAM BUYER',
+    email: 'sam@example.com',
+    phone: '+44 20 7946 0958',
+    address: 'Leeds',
+    poNumber: null,
+    company: 'Acme Components Ltd',
+    taxId: null,
+    orders: [],
+    awaitingLines: [
+      {
+        productId: testId(n),
+        productName: `Vector X${n} Processor`,
+        img: `/images/products/part-${n}.svg`,
+        quantity: 60,
+        unitPrice: 120,
+        price: 7200,
+      },
+    ],
+    companyId: testId(700),
+    billingAddress: null,
+    total: 7200,
+    unpaidTotal: 0,
+    status: 'awaiting_approval',
+    paidAt: null,
+    shippedAt: null,
+    invoiceNumber: null,
+    ...overrides,
+  };
+}
+
+function setUp(extra: Mocks) {
+  const server = fakeAuthServer({ signedInAs: customer });
+  const api = mockApi([answer(routes.settings.config, 200, testConfig), server.mocks, extra]);
+  return { ...api, ...renderApp('/dashboard/approvals') };
+}
+
+async function rowOf(number: string) {
+  const table = await screen.findByRole('table', { name: 'Purchases waiting for approval' });
+  const cell = await within(table).findByRole('rowheader', { name: number });
+  return cell.closest('tr') as HTMLElement;
+}
+
+describe('Approvals', () => {
+  it('lists buyer, number, lines, total and date; Approve tells and reads the list again', async () => {
+    let pending = [waiting(1), waiting(2)];
+    const { user, callsTo } = setUp([
+      handle(routes.companies.approvals, () => ({ status: 200, body: pending })),
+      handle(routes.companies.approve, ({ params }) => {
+        const approved = pending.find((p) => p._id === params.id)!;
+        pending = pending.filter((p) => p._id !== params.id);
+        return { status: 200, body: { ...approved, status: 'unpaid', awaitingLines: [] } };
+      }),
+    ]);
+    const row = await rowOf('PW-000901');
+    expect(row).toHaveTextContent('SAM BUYER');
+    expect(row).toHaveTextContent('60 × Vector X1 Processor at $120');
+    expect(row).toHaveTextContent('$7,200');
+    expect(row).toHaveTextContent(/20 Nov/);
+
+    await user.click(within(row).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(approvedMessage('PW-000901'))).toBeInTheDocument();
+    expect(callsTo(routes.companies.approve)[0]!.params).toEqual({ id: testId(901) });
+    await waitFor(() =>
+      expect(screen.queryByRole('rowheader', { name: 'PW-000901' })).not.toBeInTheDocument(),
+    );
+    expect(await rowOf('PW-000902')).toBeInTheDocument();
+  });
+
+  it('rejects only after Yes', async () => {
+    let pending = [waiting(1)];
+    const { user, callsTo } = setUp([
+      handle(routes.companies.approvals, () => ({ status: 200, body: pending })),
+      handle(routes.companies.reject, () => {
+        pending = [];
+        return { status: 200, body: { acknowledged: true, deletedCount: 1 } };
+      }),
+    ]);
+    const row = await rowOf('PW-000901');
+    await user.click(within(row).getByRole('button', { name: 'Reject' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: CONFIRM_REJECT })).getByRole('button', {
+        name: 'No',
+      }),
+    );
+    expect(callsTo(routes.companies.reject)).toHaveLength(0);
+
+    await user.click(within(row).getByRole('button', { name: 'Reject' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: CONFIRM_REJECT })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
+    expect(await screen.findByText(rejectedMessage('PW-000901'))).toBeInTheDocument();
+    expect(await screen.findByText('No purchase is waiting for approval.')).toBeInTheDocument();
+    expect(callsTo(routes.companies.reject)[0]!.params).toEqual({ id: testId(901) });
+  });
+
+  it("shows the server's 409 when the stock has gone", async () => {
+    const refusal = companyMessages.stockGone('Vector X1 Processor', 10);
+    const { user } = setUp([
+      answer(routes.companies.approvals, 200, [waiting(1)]),
+      answer(routes.companies.approve, 409, {
+        statusCode: 409,
+        error: 'Conflict',
+        message: refusal,
+      }),
+    ]);
+    await user.click(within(await rowOf('PW-000901')).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(await rowOf('PW-000901')).toBeInTheDocument();
+  });
+
+  it('tells a buyer who may not approve why the list is empty', async () => {
+    setUp([
+      answer(routes.companies.approvals, 403, {
+        statusCode: 403,
+        error: 'Forbidden',
+        message: companyMessages.approversOnly,
+      }),
+    ]);
+    expect(await screen.findByText(companyMessages.approversOnly)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,174 @@
+import type { Company, ContractPrice } from '@shop/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { admin, fakeAuthServer } from '../../test/auth-mock';
+import { makeProduct, testConfig, testId } from '../../test/factories';
+import { answer, handle, mockApi, routes, type Mocks } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render';
+import { PRICES_IMPORTED } from '../../features/companies/components/contract-price-import';
+import { priceSetMessage } from '../../features/companies/components/set-contract-price';
+
+const companyId = testId(700);
+const product = makeProduct(1, { name: 'Vector X8 Processor', sku: 'CPU-X8', price: 120 });
+
+const company: Company = {
+  _id: companyId,
+  name: 'Acme Components Ltd',
+  taxId: 'GB123456789',
+  billingAddress: null,
+  shippingAddress: null,
+  createdAt: '2026-11-01T09:00:00.000Z',
+  members: [],
+};
+
+const priceOf = (price: number): ContractPrice => ({
+  productId: product._id,
+  sku: product.sku,
+  name: product.name,
+  listPrice: product.price,
+  price,
+});
+
+function setUp(path: string, extra: Mocks) {
+  const server = fakeAuthServer({ signedInAs: admin });
+  const api = mockApi([answer(routes.settings.config, 200, testConfig), server.mocks, extra]);
+  return { ...api, ...renderApp(path) };
+}
+
+describe('Companies (admin)', () => {
+  it('lists the companies and searches them through the API', async () => {
+    const { user, callsTo } = setUp('/dashboard/companies', [
+      handle(routes.companies.list, ({ query }) => ({
+        status: 200,
+        body: {
+          items:
+            query.q === 'zzz'
+              ? []
+              : [
+                  {
+                    _id: companyId,
+                    name: company.name,
+                    taxId: company.taxId,
+                    members: 3,
+                    contractPrices: 2,
+                    createdAt: company.createdAt,
+                  },
+                ],
+          total: query.q === 'zzz' ? 0 : 1,
+          page: 1,
+          limit: 20,
+        },
+      })),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Companies' });
+    expect(await within(table).findByRole('link', { name: company.name })).toHaveAttribute(
+      'href',
+      `/dashboard/companies/${companyId}`,
+    );
+    await user.type(screen.getByRole('searchbox', { name: 'Search companies' }), 'zzz');
+    expect(await screen.findByText('No companies match this search.')).toBeInTheDocument();
+    expect(callsTo(routes.companies.list).at(-1)!.query).toMatchObject({ q: 'zzz', page: '1' });
+  });
+
+  it('sets a contract price for a product found by part number, and deletes one', async () => {
+    let prices: ContractPrice[] = [];
+    const { user, callsTo } = setUp(`/dashboard/companies/${companyId}`, [
+      answer(routes.companies.get, 200, company),
+      handle(routes.companies.prices, () => ({ status: 200, body: prices })),
+      handle(routes.catalog.search, () => ({
+        status: 200,
+        body: { items: [product], total: 1, page: 1, limit: 8, categories: [] },
+      })),
+      handle(routes.companies.putPrice, ({ body }) => {
+        prices = [priceOf(body.price)];
+        return { status: 200, body: prices[0]! };
+      }),
+      handle(routes.companies.removePrice, () => {
+        prices = [];
+        return { status: 200, body: { acknowledged: true, deletedCount: 1 } };
+      }),
+    ]);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: company.name }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText(/has no contract prices yet/)).toBeInTheDocument();
+
+    const form = screen.getByRole('form', { name: 'Set a contract price' });
+    await user.type(within(form).getByRole('searchbox', { name: 'Find a product' }), 'CPU-X8');
+    await user.click(await within(form).findByRole('button', { name: /^CPU-X8 · Vector X8/ }));
+    const price = within(form).getByRole('textbox', { name: 'Contract price ($ per piece)' });
+    await user.type(price, '99');
+    await user.click(within(form).getByRole('button', { name: 'Set price' }));
+
+    expect(await screen.findByText(priceSetMessage('CPU-X8'))).toBeInTheDocument();
+    expect(callsTo(routes.companies.putPrice)[0]).toMatchObject({
+      params: { id: companyId, productId: product._id },
+      body: { price: 99 },
+    });
+    const table = await screen.findByRole('table', { name: 'Contract prices' });
+    const row = (await within(table).findByRole('rowheader', { name: 'CPU-X8' })).closest('tr')!;
+    expect(Array.from(row.querySelectorAll('td')).map((cell) => cell.textContent)).toEqual([
+      'CPU-X8',
+      'Vector X8 Processor',
+      '$120',
+      '$99',
+      'Delete',
+    ]);
+    expect(table.className).toMatch(/cards/);
+
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText(/has no contract prices yet/)).toBeInTheDocument();
+    expect(callsTo(routes.companies.removePrice)[0]!.params).toEqual({
+      id: companyId,
+      productId: product._id,
+    });
+  });
+
+  it('imports CSV prices: a dry run shows changes and problems, Apply sends the same CSV', async () => {
+    const { user, callsTo } = setUp(`/dashboard/companies/${companyId}`, [
+      answer(routes.companies.get, 200, company),
+      answer(routes.companies.prices, 200, []),
+      handle(routes.companies.importPrices, ({ body }) => {
+        const bad = body.csv.includes('NOPE');
+        return {
+          status: 200,
+          body: {
+            dryRun: body.dryRun ?? true,
+            set: [{ sku: 'CPU-X8', from: null, to: 99 }],
+            problems: bad ? [{ line: 3, message: 'No product with part number NOPE.' }] : [],
+          },
+        };
+      }),
+    ]);
+    const box = await screen.findByRole('region', { name: 'Import prices from CSV' });
+    const csv = within(box).getByRole('textbox', { name: 'CSV' });
+    await user.type(csv, 'sku,price{enter}CPU-X8,99{enter}NOPE,5');
+    await user.click(within(box).getByRole('button', { name: 'Check (dry run)' }));
+
+    expect(
+      await within(box).findByText(/Dry run: 1 price would be set, 1 with problems/),
+    ).toBeInTheDocument();
+    expect(within(box).getByRole('region', { name: 'Changes' })).toHaveTextContent(
+      'CPU-X8: list price → $99',
+    );
+    expect(within(box).getByRole('region', { name: 'Problems' })).toHaveTextContent(
+      'Line 3: No product with part number NOPE.',
+    );
+    expect(within(box).queryByRole('button', { name: 'Apply' })).not.toBeInTheDocument();
+
+    await user.clear(csv);
+    await user.type(csv, 'sku,price{enter}CPU-X8,99');
+    await user.click(within(box).getByRole('button', { name: 'Check (dry run)' }));
+    await user.click(await within(box).findByRole('button', { name: 'Apply' }));
+
+    expect(await screen.findByText(PRICES_IMPORTED)).toBeInTheDocument();
+    await waitFor(() => expect(callsTo(routes.companies.importPrices)).toHaveLength(3));
+    expect(callsTo(routes.companies.importPrices).map((call) => call.body?.dryRun)).toEqual([
+      true,
+      true,
+      false,
+    ]);
+    expect(callsTo(routes.companies.importPrices)[2]!.body?.csv).toBe('sku,price\nCPU-X8,99');
+  });
+});

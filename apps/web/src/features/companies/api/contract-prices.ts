@@ -1,0 +1,115 @@
+import {
+  contractPriceImportReportSchema,
+  contractPriceSchema,
+  deletedSchema,
+  type ContractPrice,
+  type ContractPriceImportReport,
+} from '@shop/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { call, routes } from '../../../lib/api-client';
+import { productKeys } from '../../../lib/product-keys';
+import { companyKeys } from './company-keys';
+
+const priceListSchema = z.array(contractPriceSchema);
+
+/** GET /companies/{id}/prices: the company's contract prices, by part number. */
+export function getContractPrices(id: string, signal?: AbortSignal): Promise<ContractPrice[]> {
+  return call(routes.companies.prices, { params: { id } }, { schema: priceListSchema, signal });
+}
+
+export const contractPricesQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: companyKeys.prices(id),
+    queryFn: ({ signal }) => getContractPrices(id, signal),
+  });
+
+export function useContractPrices(id: string) {
+  return useQuery(contractPricesQueryOptions(id));
+}
+
+export interface SetPriceVariables {
+  companyId: string;
+  productId: string;
+  price: number;
+}
+
+/** PUT /companies/{id}/prices/{productId}: the company's unit price for a product. */
+export function setContractPrice({
+  companyId,
+  productId,
+  price,
+}: SetPriceVariables): Promise<ContractPrice> {
+  return call(
+    routes.companies.putPrice,
+    { params: { id: companyId, productId }, body: { price } },
+    { schema: contractPriceSchema },
+  );
+}
+
+export interface RemovePriceVariables {
+  companyId: string;
+  productId: string;
+}
+
+/** DELETE /companies/{id}/prices/{productId}: back to list prices for that product. */
+export async function removeContractPrice({
+  companyId,
+  productId,
+}: RemovePriceVariables): Promise<void> {
+  await call(
+    routes.companies.removePrice,
+    { params: { id: companyId, productId } },
+    { schema: deletedSchema },
+  );
+}
+
+export interface ImportPricesVariables {
+  companyId: string;
+  csv: string;
+  dryRun: boolean;
+}
+
+/** POST /companies/{id}/prices/import: a dry run reports; an apply sets all or none. */
+export function importContractPrices({
+  companyId,
+  csv,
+  dryRun,
+}: ImportPricesVariables): Promise<ContractPriceImportReport> {
+  return call(
+    routes.companies.importPrices,
+    { params: { id: companyId }, body: { csv, dryRun } },
+    { schema: contractPriceImportReportSchema },
+  );
+}
+
+/**
+ * A price written changes the company's list (and its count in the admin list) and what the
+ * catalogue answers its members.
+ */
+function useRefreshPrices() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: companyKeys.all }),
+      queryClient.invalidateQueries({ queryKey: productKeys.all }),
+    ]);
+}
+
+export function useSetContractPrice() {
+  const refresh = useRefreshPrices();
+  return useMutation({ mutationFn: setContractPrice, onSuccess: refresh });
+}
+
+export function useRemoveContractPrice() {
+  const refresh = useRefreshPrices();
+  return useMutation({ mutationFn: removeContractPrice, onSuccess: refresh });
+}
+
+export function useImportContractPrices() {
+  const refresh = useRefreshPrices();
+  return useMutation({
+    mutationFn: importContractPrices,
+    onSuccess: (report) => (report.dryRun ? undefined : refresh()),
+  });
+}

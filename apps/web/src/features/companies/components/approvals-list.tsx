@@ -1,0 +1,184 @@
+import type { Purchase } from '@shop/shared';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PageTitle } from '../../../components/page-title';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import errorButton from '../../../components/ui/button-error.module.css';
+import { LoadError } from '../../../components/ui/load-error';
+import { PageLink } from '../../../components/ui/navigation';
+import { Skeleton } from '../../../components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '../../../components/ui/table';
+import { ApiError } from '../../../lib/api-client';
+import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format';
+import { notify } from '../../../lib/toast';
+import { useApprovals, useApprovePurchase, useRejectPurchase } from '../api/approvals';
+import { purchasePath } from './purchase-status';
+import styles from './companies.module.css';
+
+export const approvedMessage = (number: string) => `Purchase ${number} approved.`;
+export const rejectedMessage = (number: string) => `Purchase ${number} rejected.`;
+export const CONFIRM_REJECT = 'Reject this purchase?';
+
+const COLUMNS = ['Purchase', 'Buyer', 'Lines', 'Total', 'Placed', 'Actions'];
+
+interface ApprovalRowProps {
+  purchase: Purchase;
+  approving: boolean;
+  onApprove: () => void;
+  onReject: () => void;
+}
+
+function ApprovalRow({ purchase, approving, onApprove, onReject }: ApprovalRowProps) {
+  const nameId = `approval-${purchase._id}`;
+  return (
+    <TableRow data-testid="approval-row">
+      <TableCell role="rowheader" label="Purchase" id={nameId} className={styles.rowName}>
+        <PageLink href={purchasePath(purchase._id)}>{purchase.number}</PageLink>
+      </TableCell>
+      <TableCell label="Buyer">
+        {purchase.name} <span className={styles.secondary}>{purchase.email}</span>
+      </TableCell>
+      <TableCell label="Lines">
+        <ul className={styles.lines}>
+          {purchase.awaitingLines.map((line) => (
+            <li key={line.productId}>
+              {formatNumber(line.quantity)} × {line.productName} at {formatPrice(line.unitPrice)}
+            </li>
+          ))}
+        </ul>
+      </TableCell>
+      <TableCell label="Total" align="right">
+        {formatPrice(purchase.total)}
+      </TableCell>
+      <TableCell label="Placed">{formatDateTime(purchase.createdAt)}</TableCell>
+      <TableCell label="Actions">
+        <div className={styles.actions}>
+          <Button
+            size="small"
+            variant="contained"
+            loading={approving}
+            onClick={onApprove}
+            aria-describedby={nameId}
+          >
+            Approve
+          </Button>
+          <Button
+            size="small"
+            variant="outlined"
+            color="inherit"
+            className={errorButton.outlined}
+            onClick={onReject}
+            aria-describedby={nameId}
+          >
+            Reject
+          </Button>
+        </div>
+      </TableCell>
+    </TableRow>
+  );
+}
+
+/**
+ * Approvals (issue 15): the company's purchases above a buyer's monthly limit, oldest first, for
+ * its owners and approvers. Approving takes the stock (a 409 says it is gone); rejecting, after a
+ * question, deletes the purchase and tells its buyer.
+ */
+export function ApprovalsList() {
+  const approvals = useApprovals();
+  const approve = useApprovePurchase();
+  const reject = useRejectPurchase();
+  const [rejecting, setRejecting] = useState<Purchase | null>(null);
+
+  const onApprove = (purchase: Purchase) =>
+    approve.mutate(purchase._id, {
+      onSuccess: () => notify.success(approvedMessage(purchase.number)),
+      onError: (error) => notify.error(error.message),
+    });
+
+  const confirmReject = () => {
+    if (!rejecting) return;
+    const { number } = rejecting;
+    reject.mutate(rejecting._id, {
+      onSuccess: () => notify.success(rejectedMessage(number)),
+      onError: (error) => notify.error(error.message),
+      onSettled: () => setRejecting(null),
+    });
+  };
+
+  let body;
+  if (approvals.isPending) {
+    body = <Skeleton variant="rounded" height={120} />;
+  } else if (approvals.error instanceof ApiError && approvals.error.status === 403) {
+    body = <Alert severity="info">{approvals.error.message}</Alert>;
+  } else if (approvals.error) {
+    body = (
+      <LoadError
+        title="We could not load the purchases waiting for approval."
+        error={approvals.error}
+        retrying={approvals.isFetching}
+        onRetry={() => void approvals.refetch()}
+      />
+    );
+  } else if (approvals.data.length === 0) {
+    body = (
+      <Alert severity="success" role="status">
+        No purchase is waiting for approval.
+      </Alert>
+    );
+  } else {
+    body = (
+      <TableContainer>
+        <Table aria-label="Purchases waiting for approval" cardsOnPhones>
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((column) => (
+                <TableCell key={column}>{column}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {approvals.data.map((purchase) => (
+              <ApprovalRow
+                key={purchase._id}
+                purchase={purchase}
+                approving={approve.isPending && approve.variables === purchase._id}
+                onApprove={() => onApprove(purchase)}
+                onReject={() => setRejecting(purchase)}
+              />
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <div>
+        <PageTitle title="Approvals" />
+        <h1 className={styles.title}>Approvals</h1>
+        <p className={styles.intro}>
+          Purchases that would take a buyer above their monthly limit wait here for an approver or
+          owner other than the buyer.
+        </p>
+      </div>
+      {body}
+      <ConfirmDialog
+        open={rejecting !== null}
+        question={CONFIRM_REJECT}
+        detail={rejecting && `${rejecting.number}, ${formatPrice(rejecting.total)}`}
+        pending={reject.isPending}
+        onConfirm={confirmReject}
+        onCancel={() => setRejecting(null)}
+      />
+    </div>
+  );
+}

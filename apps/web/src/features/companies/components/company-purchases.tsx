@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { Chip } from '../../../components/ui/chip';
+import { LoadError } from '../../../components/ui/load-error';
+import { PageLink } from '../../../components/ui/navigation';
+import { Skeleton } from '../../../components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '../../../components/ui/table';
+import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format';
+import { useCompanyPurchases } from '../api/get-company-purchases';
+import { PURCHASE_STATUS_LABEL, purchasePath } from './purchase-status';
+import styles from './companies.module.css';
+
+const COLUMNS = ['Purchase', 'Buyer', 'Placed', 'Total', 'Status'];
+
+/**
+ * The company's purchases, newest first, a page at a time (owners and approvers see everyone's,
+ * a buyer their own); each links to its purchase page.
+ */
+export function CompanyPurchases({ companyId }: { companyId: string }) {
+  const [page, setPage] = useState(1);
+  const purchases = useCompanyPurchases(companyId, page);
+
+  if (purchases.isPending) return <Skeleton variant="rounded" height={120} />;
+  if (purchases.error && !purchases.data) {
+    return (
+      <LoadError
+        title="We could not load the company's purchases."
+        error={purchases.error}
+        retrying={purchases.isFetching}
+        onRetry={() => void purchases.refetch()}
+      />
+    );
+  }
+  const { items, total, limit } = purchases.data;
+  if (items.length === 0) {
+    return (
+      <Alert severity="info" role="status">
+        The company has no purchases yet.
+      </Alert>
+    );
+  }
+  const first = (purchases.data.page - 1) * limit + 1;
+  const last = first + items.length - 1;
+  return (
+    <>
+      <TableContainer aria-busy={purchases.isPlaceholderData || undefined}>
+        <Table aria-label="Company purchases" cardsOnPhones>
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((column) => (
+                <TableCell key={column}>{column}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {items.map((purchase) => (
+              <TableRow key={purchase._id} data-testid="company-purchase">
+                <TableCell role="rowheader" label="Purchase" className={styles.rowName}>
+                  <PageLink href={purchasePath(purchase._id)}>{purchase.number}</PageLink>
+                </TableCell>
+                <TableCell label="Buyer">
+                  {purchase.name} <span className={styles.secondary}>{purchase.email}</span>
+                </TableCell>
+                <TableCell label="Placed">{formatDateTime(purchase.createdAt)}</TableCell>
+                <TableCell label="Total" align="right">
+                  {formatPrice(purchase.total)}
+                </TableCell>
+                <TableCell label="Status">
+                  <Chip
+                    size="small"
+                    label={PURCHASE_STATUS_LABEL[purchase.status]}
+                    color={purchase.status === 'awaiting_approval' ? 'warning' : 'default'}
+                    variant="outlined"
+                  />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {total > limit && (
+        <nav className={styles.paging} aria-label="Pages of purchases">
+          <p className={styles.showing} role="status">
+            Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(total)}
+          </p>
+          <div className={styles.actions}>
+            <Button
+              variant="outlined"
+              size="small"
+              disabled={page <= 1}
+              onClick={() => setPage(page - 1)}
+            >
+              Previous
+            </Button>
+            <Button
+              variant="outlined"
+              size="small"
+              disabled={last >= total}
+              onClick={() => setPage(page + 1)}
+            >
+              Next
+            </Button>
+          </div>
+        </nav>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import type { ContractPrice } from '@shop/shared';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import errorButton from '../../../components/ui/button-error.module.css';
+import { LoadError } from '../../../components/ui/load-error';
+import { Skeleton } from '../../../components/ui/skeleton';
+import {
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '../../../components/ui/table';
+import { formatPrice } from '../../../lib/format';
+import { notify } from '../../../lib/toast';
+import { useContractPrices, useRemoveContractPrice } from '../api/contract-prices';
+import styles from './companies.module.css';
+
+export const CONFIRM_REMOVE_PRICE = 'Return this product to its list price for the company?';
+export const PRICE_REMOVED = 'Contract price removed.';
+
+const COLUMNS = ['Part number', 'Name', 'List price', 'Contract price', 'Actions'];
+
+/** The company's contract prices by part number, each beside the list price, with Delete. */
+export function ContractPricesTable({ companyId }: { companyId: string }) {
+  const prices = useContractPrices(companyId);
+  const removePrice = useRemoveContractPrice();
+  const [removing, setRemoving] = useState<ContractPrice | null>(null);
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    removePrice.mutate(
+      { companyId, productId: removing.productId },
+      {
+        onSuccess: () => notify.success(PRICE_REMOVED),
+        onError: (error) => notify.error(error.message),
+        onSettled: () => setRemoving(null),
+      },
+    );
+  };
+
+  if (prices.isPending) return <Skeleton variant="rounded" height={120} />;
+  if (prices.error) {
+    return (
+      <LoadError
+        title="We could not load the contract prices."
+        error={prices.error}
+        retrying={prices.isFetching}
+        onRetry={() => void prices.refetch()}
+      />
+    );
+  }
+  if (prices.data.length === 0) {
+    return (
+      <Alert severity="info" role="status">
+        The company pays list prices: it has no contract prices yet.
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <TableContainer>
+        <Table aria-label="Contract prices" cardsOnPhones>
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((column) => (
+                <TableCell key={column}>{column}</TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {prices.data.map((price) => {
+              const skuId = `price-${price.productId}`;
+              return (
+                <TableRow key={price.productId} data-testid="price-row">
+                  <TableCell
+                    role="rowheader"
+                    label="Part number"
+                    id={skuId}
+                    className={styles.rowName}
+                  >
+                    {price.sku}
+                  </TableCell>
+                  <TableCell label="Name">{price.name}</TableCell>
+                  <TableCell label="List price" align="right">
+                    {formatPrice(price.listPrice)}
+                  </TableCell>
+                  <TableCell label="Contract price" align="right">
+                    {formatPrice(price.price)}
+                  </TableCell>
+                  <TableCell label="Actions">
+                    <Button
+                      size="small"
+                      variant="outlined"
+                      color="inherit"
+                      className={errorButton.outlined}
+                      onClick={() => setRemoving(price)}
+                      aria-describedby={skuId}
+                    >
+                      Delete
+                    </Button>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <ConfirmDialog
+        open={removing !== null}
+        question={CONFIRM_REMOVE_PRICE}
+        detail={removing && `${removing.sku} ${removing.name}`}
+        pending={removePrice.isPending}
+        onConfirm={confirmRemove}
+        onCancel={() => setRemoving(null)}
+      />
+    </>
+  );
+}
