@@ -85,9 +85,12 @@ function sortKey(search: ProductSearch): { key: SQL; order: SQL } {
       return { key: sql`0`, order: sql`seq desc` };
     case 'relevance':
       return {
+        // One lower() per row: a name that starts with the search and is as long is the search.
         key: sql`(${products.sku} = ${search.q.toUpperCase()})::int * 4
-                 + (lower(${products.name}) = ${search.q.toLowerCase()})::int * 2
-                 + starts_with(lower(${products.name}), ${search.q.toLowerCase()})::int`,
+                 + case when starts_with(lower(${products.name}), ${search.q.toLowerCase()})
+                     then case when char_length(${products.name}) = ${[...search.q].length}
+                       then 3 else 1 end
+                     else 0 end`,
         order: sql`key desc, seq desc`,
       };
   }
