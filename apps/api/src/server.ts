@@ -13,7 +13,7 @@ import pino from 'pino';
 import { createIdentity, type Identity } from './auth/identity.js';
 import { authRoutes } from './auth/routes.js';
 import type { AppConfig } from './config.js';
-import { connectDatabase, type Database } from './db/client.js';
+import { connectDatabase, type Database, type Db } from './db/client.js';
 import { seedDemoData, type DemoAccount } from './db/seed.js';
 import { apiDocsRoutes } from './http/api-docs.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
@@ -36,7 +36,8 @@ import type { OrderContext } from './modules/orders/context.js';
 import { paymentRoutes } from './modules/orders/payment-routes.js';
 import { purchaseRoutes } from './modules/purchases/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
-import { composePurchaseEmail } from './modules/purchases/emails.js';
+import { composePurchaseEmail, type PurchaseEmailSettings } from './modules/purchases/emails.js';
+import { COMPANY_EMAIL_KINDS, composeCompanyEmail } from './modules/companies/emails.js';
 import { startMailWorker, type MailWorkerOptions } from './mail/worker.js';
 import { createPaymentGateway } from './payments/index.js';
 import { profileRoutes } from './modules/profile/routes.js';
@@ -147,11 +148,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     db,
     mailer: identity.mailer,
     log: app.log,
-    compose: composePurchaseEmail(db, {
-      shopName: config.shopName,
-      publicUrl: config.publicUrl,
-      invoices,
-    }),
+    compose: composeEmail(db, { shopName: config.shopName, publicUrl: config.publicUrl, invoices }),
   });
 
   // Product pictures admins upload (POST /api/uploads), served under /uploads/: kept in
@@ -315,4 +312,12 @@ export async function startServer(config: AppConfig, options: CreateServerOption
     await app.close();
     throw error;
   }
+}
+
+/** The mail worker's `compose`: the company emails, else the purchase emails. */
+function composeEmail(db: Db, settings: PurchaseEmailSettings) {
+  const company = composeCompanyEmail(db, settings);
+  const purchase = composePurchaseEmail(db, settings);
+  return (job: Parameters<typeof purchase>[0]) =>
+    COMPANY_EMAIL_KINDS.has(job.kind) ? company(job) : purchase(job);
 }

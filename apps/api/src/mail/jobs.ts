@@ -7,7 +7,16 @@ import { emailJobs } from '../db/schema.js';
  * is down only delays it (mail/worker.ts sends and retries).
  */
 
-export const EMAIL_KINDS = ['order-placed', 'payment-receipt', 'shipped'] as const;
+export const EMAIL_KINDS = [
+  'order-placed',
+  'payment-receipt',
+  'shipped',
+  // Company accounts (issue 15).
+  'company-invitation',
+  'approval-needed',
+  'purchase-approved',
+  'purchase-rejected',
+] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
 export interface EmailJob {

@@ -36,7 +36,7 @@ export interface PurchaseEmailData {
   purchaseUrl: string;
 }
 
-const money = new Intl.NumberFormat('en-US', {
+export const money = new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
   maximumFractionDigits: 0,
@@ -57,13 +57,13 @@ const at = (date: Date) => `${moment.format(date)} UTC`;
  * What an email says, as blocks: the HTML and the plain text part are both drawn from them, so
  * the two parts cannot say different things.
  */
-type Block =
+export type Block =
   | { kind: 'paragraph'; text: string }
   | { kind: 'facts'; rows: [label: string, value: string][] }
   | { kind: 'lines'; lines: EmailLine[]; total: number | null; prices: boolean }
   | { kind: 'button' | 'link'; label: string; url: string };
 
-interface EmailContent {
+export interface EmailContent {
   shopName: string;
   /** The line mail programs show after the subject. */
   preview: string;
@@ -81,13 +81,13 @@ function webUrl(url: string | null): string | null {
   }
 }
 
-function linkTo(kind: 'button' | 'link', label: string, url: string | null): Block[] {
+export function linkTo(kind: 'button' | 'link', label: string, url: string | null): Block[] {
   const safe = webUrl(url);
   return safe ? [{ kind, label, url: safe }] : [];
 }
 
 /** Purchase number, then PO number and company when there are any. */
-function references(d: PurchaseEmailData, ...more: [string, string][]): Block {
+export function references(d: PurchaseEmailData, ...more: [string, string][]): Block {
   const rows: [string, string][] = [['Purchase number', d.purchaseNumber]];
   if (d.poNumber) rows.push(['PO number', d.poNumber]);
   if (d.company) rows.push(['Company', d.company]);
@@ -230,6 +230,22 @@ function Email({ shopName, preview, blocks }: EmailContent) {
   );
 }
 
+/** An email to `to` from its blocks: the HTML and the text part drawn from the same content. */
+export async function renderEmail(
+  to: string,
+  subject: string,
+  content: EmailContent,
+  extra: { link: string; attachments?: MailAttachment[] },
+): Promise<MailMessage> {
+  return {
+    to,
+    subject,
+    text: plainText(content),
+    html: await render(<Email {...content} />),
+    ...extra,
+  };
+}
+
 async function message(
   d: PurchaseEmailData,
   subject: string,
@@ -250,15 +266,20 @@ const greeting = (d: PurchaseEmailData): Block => ({
   text: d.customerName ? `Hello ${d.customerName},` : 'Hello,',
 });
 
-/** Sent when an order is placed: what was ordered, the Pay link and how long the stock is held. */
+/**
+ * Sent when an order is placed, or when a company's approver approved it (`approvedBy`): what
+ * was ordered, the Pay link and how long the stock is held.
+ */
 export function orderPlacedEmail(
-  d: PurchaseEmailData & { holdExpiresAt: Date | null },
+  d: PurchaseEmailData & { holdExpiresAt: Date | null; approvedBy?: string },
 ): Promise<MailMessage> {
   const blocks: Block[] = [
     greeting(d),
     {
       kind: 'paragraph',
-      text: `Thank you for your order with ${d.shopName}. We have received it.`,
+      text: d.approvedBy
+        ? `${d.approvedBy} approved your order ${d.purchaseNumber} for your company: it can be paid now.`
+        : `Thank you for your order with ${d.shopName}. We have received it.`,
     },
     references(d),
     { kind: 'lines', lines: d.lines, total: d.total, prices: true },
@@ -275,7 +296,7 @@ export function orderPlacedEmail(
   }
   return message(
     d,
-    `Order ${d.purchaseNumber} received`,
+    d.approvedBy ? `Order ${d.purchaseNumber} approved` : `Order ${d.purchaseNumber} received`,
     {
       shopName: d.shopName,
       preview: `Order ${d.purchaseNumber}: ${money.format(d.total)}. Pay now to have it shipped.`,

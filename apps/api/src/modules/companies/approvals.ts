@@ -11,6 +11,7 @@ import { placeLines } from '../purchases/lines.js';
 import { withLines } from '../purchases/reading.js';
 import { toPurchase } from '../purchases/serialize.js';
 import type { SignedInUser } from '../users/service.js';
+import { displayName, enqueueRejected } from './emails.js';
 import { membershipOf, type Membership } from './membership.js';
 
 /**
@@ -89,9 +90,9 @@ export async function approvePurchase(
       .returning();
     const placed = await placeLines(tx, ctx.holdHours, approved!, lines);
     await enqueueEmail(tx, {
-      kind: 'order-placed',
+      kind: 'purchase-approved',
       to: row.email,
-      payload: { purchaseId: id },
+      payload: { purchaseId: id, approvedBy: await displayName(tx, user.email) },
     });
     return toPurchase(approved!, placed);
   });
@@ -108,11 +109,15 @@ export async function rejectPurchase(
   id: string,
 ): Promise<Deleted> {
   await decidable(ctx.db, user, id);
-  const deleted = await ctx.db
-    .delete(purchases)
-    .where(and(eq(purchases.id, id), isNotNull(purchases.awaitingLines)))
-    .returning({ id: purchases.id });
-  if (deleted.length === 0) throw new HttpError(409, companyMessages.notAwaiting);
+  await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(purchases)
+      .where(and(eq(purchases.id, id), isNotNull(purchases.awaitingLines)))
+      .returning();
+    if (!deleted) throw new HttpError(409, companyMessages.notAwaiting);
+    await enqueueRejected(tx, deleted, user.email);
+  });
+  emailsQueued(ctx.db);
   ctx.log.info({ purchaseId: id, approver: user.email }, 'purchase rejected');
   return { acknowledged: true, deletedCount: 1 };
 }

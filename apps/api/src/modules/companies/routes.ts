@@ -2,6 +2,7 @@ import { api } from '@shop/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, type Guards } from '../../auth/guards.js';
 import { serve } from '../../http/endpoint.js';
+import { emailsQueued } from '../../mail/jobs.js';
 import type { OrderContext } from '../orders/context.js';
 import { approvePurchase, listApprovals, rejectPurchase } from './approvals.js';
 import { importPrices, listPrices, putPrice, removePrice } from './prices.js';
@@ -47,13 +48,14 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
     updateCompany(db, currentUser(request), request.params.id, request.body),
   );
   serve(app, guards, companies.putMember, async (request) => {
-    const { company } = await putMember(
+    const { company, invited } = await putMember(
       db,
       currentUser(request),
       request.params.id,
       request.params.email,
       request.body,
     );
+    if (invited) emailsQueued(db);
     return company;
   });
   serve(app, guards, companies.removeMember, (request) =>

@@ -24,6 +24,7 @@ import {
 import { HttpError, notFound } from '../../http/errors.js';
 import { withLines } from '../purchases/reading.js';
 import type { SignedInUser } from '../users/service.js';
+import { enqueueInvitation } from './emails.js';
 import { isVerified, membershipOf, spentThisMonth, type Membership } from './membership.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -209,6 +210,12 @@ export async function putMember(
       spendingLimit: limit ?? null,
       userId: joinsNow,
     });
+    await enqueueInvitation(
+      tx,
+      { companyId: id, email: address, role: input.role, spendingLimit: limit ?? null },
+      user.email,
+      joinsNow !== null,
+    );
     return { company: await companyAnswer(tx, id), invited: true };
   });
 }

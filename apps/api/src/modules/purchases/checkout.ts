@@ -19,6 +19,7 @@ import { orderMessages } from '../orders/messages.js';
 import { displayNames, lockCustomers } from '../orders/placement.js';
 import type { SignedInUser } from '../users/service.js';
 import { toPurchase } from './serialize.js';
+import { enqueueApprovalNeeded } from '../companies/emails.js';
 import { companyRow } from '../companies/service.js';
 import { placeLines } from './lines.js';
 import { lockMember, membershipOf, spentThisMonth } from '../companies/membership.js';
@@ -128,6 +129,7 @@ export async function checkout(
       .returning();
     if (!purchase) throw new Error('The database returned no purchase row.');
     if (awaiting) {
+      await enqueueApprovalNeeded(tx, purchase);
       return toPurchase(purchase, []);
     }
 

@@ -70,11 +70,14 @@ export function composePurchaseEmail(db: Db, settings: PurchaseEmailSettings) {
     const { orderPlacedEmail, paymentReceiptEmail, shippedEmail } =
       await import('../../mail/order-emails.js');
 
-    if (job.kind === 'order-placed') {
+    if (job.kind === 'order-placed' || job.kind === 'purchase-approved') {
       const unpaid = lines.filter((line) => !line.paid);
       return orderPlacedEmail({
         ...data,
         holdExpiresAt: earliest(unpaid.map((l) => l.holdExpiresAt)),
+        ...(job.kind === 'purchase-approved' && typeof job.payload.approvedBy === 'string'
+          ? { approvedBy: job.payload.approvedBy }
+          : {}),
       });
     }
     if (job.kind === 'payment-receipt') {

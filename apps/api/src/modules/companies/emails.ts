@@ -1,0 +1,154 @@
+import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { companies, companyMembers, type AwaitingLineRow } from '../../db/schema.js';
+import { enqueueEmail, type EmailKind } from '../../mail/jobs.js';
+import type { MailMessage } from '../../mail/message.js';
+import { findPurchase, type PurchaseRow } from '../orders/purchase-store.js';
+import { accountName } from '../users/service.js';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * The company emails (issue 15): queued in the transaction of the change (mail/jobs.ts), built
+ * when the mail worker sends them. An invitation, "approval needed" to the company's approvers
+ * and owners, and "not approved" to the buyer (its purchase is gone by then, so the job carries
+ * what the email says). "Approved" is the order-placed email with the approver's name
+ * (purchases/emails.ts).
+ */
+
+export const COMPANY_EMAIL_KINDS: ReadonlySet<EmailKind> = new Set([
+  'company-invitation',
+  'approval-needed',
+  'purchase-rejected',
+]);
+
+/** Someone's name for an email: their account's, else their address. */
+export const displayName = async (db: Db | Tx, email: string) =>
+  (await accountName(db, email)) ?? email;
+
+export async function enqueueInvitation(
+  tx: Tx,
+  invite: { companyId: string; email: string; role: string; spendingLimit: number | null },
+  invitedBy: string,
+  joined: boolean,
+) {
+  await enqueueEmail(tx, {
+    kind: 'company-invitation',
+    to: invite.email,
+    payload: { ...invite, invitedBy: await displayName(tx, invitedBy), joined },
+  });
+}
+
+/** To every joined owner and approver of the company but the buyer. */
+export async function enqueueApprovalNeeded(tx: Tx, purchase: PurchaseRow) {
+  if (!purchase.companyId) return;
+  const deciders = await tx
+    .select({ email: companyMembers.email })
+    .from(companyMembers)
+    .where(
+      and(
+        eq(companyMembers.companyId, purchase.companyId),
+        inArray(companyMembers.role, ['owner', 'approver']),
+        isNotNull(companyMembers.userId),
+        ne(companyMembers.email, purchase.email),
+      ),
+    );
+  await enqueueEmail(
+    tx,
+    deciders.map(({ email }) => ({
+      kind: 'approval-needed' as const,
+      to: email,
+      payload: { purchaseId: purchase.id },
+    })),
+  );
+}
+
+export async function enqueueRejected(tx: Tx, purchase: PurchaseRow, rejectedBy: string) {
+  const lines = purchase.awaitingLines ?? [];
+  await enqueueEmail(tx, {
+    kind: 'purchase-rejected',
+    to: purchase.email,
+    payload: {
+      name: purchase.name,
+      purchaseNumber: purchase.number,
+      total: lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0),
+      rejectedBy: await displayName(tx, rejectedBy),
+    },
+  });
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** The mail worker's `compose` for the company emails. */
+export function composeCompanyEmail(db: Db, settings: { shopName: string; publicUrl: string }) {
+  const page = (path: string) => new URL(path, settings.publicUrl).toString();
+  return async (job: {
+    kind: EmailKind;
+    to: string;
+    payload: Record<string, unknown>;
+  }): Promise<MailMessage | null> => {
+    const { companyInvitationEmail, approvalNeededEmail, purchaseRejectedEmail } =
+      await import('../../mail/company-emails.js');
+    const p = job.payload;
+    if (job.kind === 'company-invitation') {
+      const companyId = text(p.companyId);
+      const [company] = companyId
+        ? await db
+            .select({ name: companies.name })
+            .from(companies)
+            .where(eq(companies.id, companyId))
+        : [];
+      // Withdrawn before it went out: nothing to say.
+      const [still] = await db
+        .select({ email: companyMembers.email })
+        .from(companyMembers)
+        .where(eq(companyMembers.email, job.to));
+      if (!company || !still) return null;
+      const joined = p.joined === true;
+      return companyInvitationEmail({
+        shopName: settings.shopName,
+        to: job.to,
+        companyName: company.name,
+        role: (['owner', 'approver', 'buyer'].includes(String(p.role)) ? p.role : 'buyer') as
+          'owner' | 'approver' | 'buyer',
+        invitedBy: text(p.invitedBy) ?? 'A colleague',
+        spendingLimit: typeof p.spendingLimit === 'number' ? p.spendingLimit : null,
+        url: page(joined ? '/dashboard/mycompany' : '/signup'),
+        joined,
+      });
+    }
+    if (job.kind === 'approval-needed') {
+      const purchaseId = text(p.purchaseId);
+      const purchase = purchaseId ? await findPurchase(db, purchaseId) : null;
+      // Decided (or withdrawn) before the email went out.
+      if (!purchase?.awaitingLines) return null;
+      const lines = purchase.awaitingLines.map((line: AwaitingLineRow) => ({
+        productName: line.productName,
+        quantity: line.quantity,
+        unitPrice: line.unitPrice,
+        total: line.quantity * line.unitPrice,
+      }));
+      return approvalNeededEmail({
+        shopName: settings.shopName,
+        to: job.to,
+        buyer: purchase.name,
+        purchaseNumber: purchase.number,
+        lines,
+        total: lines.reduce((sum, line) => sum + line.total, 0),
+        url: page('/dashboard/approvals'),
+      });
+    }
+    if (job.kind === 'purchase-rejected') {
+      return purchaseRejectedEmail({
+        shopName: settings.shopName,
+        to: job.to,
+        name: text(p.name),
+        purchaseNumber: text(p.purchaseNumber) ?? '',
+        total: typeof p.total === 'number' ? p.total : 0,
+        rejectedBy: text(p.rejectedBy) ?? 'Your company',
+        url: page('/dashboard/myorders'),
+      });
+    }
+    return null;
+  };
+}
