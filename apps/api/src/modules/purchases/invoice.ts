@@ -42,7 +42,8 @@ export function invoiceData(
       name: purchase.company ?? purchase.name,
       company: purchase.company,
       contactName: purchase.name,
-      address: purchase.address,
+      // A company member's purchase is billed to the company's billing address.
+      address: purchase.billingAddress ?? purchase.address,
       taxId: purchase.taxId,
       email: purchase.email,
     },
