@@ -1,0 +1,172 @@
+import { api, type EndpointSpec } from '@shop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { inject, injectUnchecked, type UncheckedInput } from '../../test-support/inject.js';
+import { newUser } from '../../test-support/identity.js';
+import {
+  addProduct,
+  adminShopper,
+  orderTestEnv,
+  shopper,
+  type Shopper,
+} from '../../test-support/shop.js';
+
+const ROLES = ['anonymous', 'owner', 'approver', 'buyer', 'stranger', 'admin'] as const;
+type Role = (typeof ROLES)[number];
+const contact = { number: '+44 20 7946 0958', address: 'Unit 4/B #2, Harbour Road, Leeds' };
+const { companies } = api;
+
+/**
+ * Every company call by every company role (issue 15): the company's owner, approver and buyer,
+ * a customer of no company, the shop's admin, and nobody signed in. Each call is made afresh for
+ * each role, so one role's success does not change what the next one meets.
+ */
+describe.each(testDatabases())('company calls by role on %s', (kind) => {
+  let t: TestApp;
+  let people: Record<Exclude<Role, 'anonymous' | 'stranger'>, Shopper>;
+  let companyId: string;
+  let productId: string;
+  let limited: Shopper;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { env: orderTestEnv() });
+    const verified = (name: string) => shopper(t, { name }, { verified: true });
+    const [owner, approver, buyer, admin] = await Promise.all([
+      verified('Olive Owner'),
+      verified('Abe Approver'),
+      verified('Bea Buyer'),
+      adminShopper(t),
+    ]);
+    people = { owner, approver, buyer, admin };
+    limited = await verified('Lee Limited');
+    const created = await inject(t, companies.create, { body: { name: 'Role Parts Ltd' } }, owner);
+    expect(created.statusCode, created.body).toBe(201);
+    companyId = created.json()._id;
+    for (const [who, role, spendingLimit] of [
+      [approver, 'approver', null],
+      [buyer, 'buyer', null],
+      [limited, 'buyer', 0],
+    ] as const) {
+      const added = await inject(
+        t,
+        companies.putMember,
+        { params: { id: companyId, email: who.email }, body: { role, spendingLimit } },
+        owner,
+      );
+      expect(added.statusCode, added.body).toBe(200);
+    }
+    productId = (await addProduct(t, { sku: `ROLE-${Date.now()}`, price: 10, available: 10_000 }))
+      ._id;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const caller = async (role: Role): Promise<Shopper | undefined> => {
+    if (role === 'anonymous') return undefined;
+    if (role === 'stranger') return shopper(t, { name: 'Sam Stranger' }, { verified: true });
+    return people[role];
+  };
+  const invitee = async () => {
+    const email = newUser().email;
+    const invited = await inject(
+      t,
+      companies.putMember,
+      { params: { id: companyId, email }, body: { role: 'buyer' } },
+      people.owner,
+    );
+    expect(invited.statusCode, invited.body).toBe(200);
+    return email;
+  };
+  const awaiting = async () => {
+    const placed = await inject(
+      t,
+      api.purchases.checkout,
+      { body: { lines: [{ productId, quantity: 1 }], ...contact } },
+      limited,
+    );
+    expect(placed.json().status).toBe('awaiting_approval');
+    return placed.json()._id as string;
+  };
+
+  const members = (status: number, stranger: number, admin: number) => ({
+    anonymous: 401,
+    owner: status,
+    approver: status,
+    buyer: status,
+    stranger,
+    admin,
+  });
+  const ownersOnly = (status: number) => ({ ...members(403, 403, 403), owner: status });
+  const deciders = (status: number) => ({
+    ...members(403, 403, 403),
+    owner: status,
+    approver: status,
+  });
+  const adminsOnly = (status: number) => ({ ...members(403, 403, status) });
+
+  const rows: [EndpointSpec, Record<Role, number>, () => Promise<UncheckedInput>][] = [
+    [companies.mine, members(200, 404, 404), async () => ({})],
+    [companies.get, members(200, 403, 200), async () => ({ params: { id: companyId } })],
+    [
+      companies.update,
+      ownersOnly(200),
+      async () => ({ params: { id: companyId }, body: { taxId: 'GB999' } }),
+    ],
+    [
+      companies.putMember,
+      ownersOnly(200),
+      async () => ({
+        params: { id: companyId, email: newUser().email },
+        body: { role: 'approver' },
+      }),
+    ],
+    [
+      companies.removeMember,
+      ownersOnly(200),
+      async () => ({ params: { id: companyId, email: await invitee() } }),
+    ],
+    [companies.purchases, members(200, 403, 200), async () => ({ params: { id: companyId } })],
+    [companies.approvals, deciders(200), async () => ({})],
+    [companies.approve, deciders(200), async () => ({ params: { id: await awaiting() } })],
+    [companies.reject, deciders(200), async () => ({ params: { id: await awaiting() } })],
+    [companies.list, adminsOnly(200), async () => ({})],
+    [companies.prices, members(200, 403, 200), async () => ({ params: { id: companyId } })],
+    [
+      companies.putPrice,
+      adminsOnly(200),
+      async () => ({ params: { id: companyId, productId }, body: { price: 9 } }),
+    ],
+    [
+      companies.removePrice,
+      adminsOnly(200),
+      async () => ({ params: { id: companyId, productId } }),
+    ],
+    [
+      companies.importPrices,
+      adminsOnly(200),
+      async () => ({ params: { id: companyId }, body: { csv: 'sku,price\n', dryRun: true } }),
+    ],
+    // Last: from here on the admin owns a company of their own.
+    [
+      companies.create,
+      { ...members(409, 201, 201) },
+      async () => ({ body: { name: 'Another Parts Ltd' } }),
+    ],
+  ];
+
+  it('covers every company call', () => {
+    const covered = new Set(rows.map(([contract]) => contract));
+    expect(Object.values(companies).filter((contract) => !covered.has(contract))).toEqual([]);
+  });
+
+  it.each(rows.map((row) => [`${row[0].method} ${row[0].path}`, ...row] as const))(
+    '%s',
+    async (_name, contract, expected, input) => {
+      for (const role of ROLES) {
+        const answer = await injectUnchecked(t, contract, await input(), await caller(role));
+        expect(answer.statusCode, `${role}: ${answer.body.slice(0, 200)}`).toBe(expected[role]);
+      }
+    },
+  );
+});
