@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   checkQuantity,
   MAX_ORDER_TOTAL,
@@ -7,8 +6,7 @@ import {
   type checkoutSchema,
   type Purchase,
 } from '@shop/shared';
-import { asc, inArray, sql } from 'drizzle-orm';
-import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import { asc, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { products, purchases, type AwaitingLineRow } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
