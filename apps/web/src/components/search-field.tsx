@@ -37,7 +37,13 @@ export function SearchField({
   useEffect(() => {
     const wanted = text.trim();
     if (wanted === q) return undefined;
-    const timer = setTimeout(() => searchFor(wanted), SEARCH_DELAY_MS);
+    // A link followed before the wait is over leaves the page: it stays on screen (and this
+    // timer with it) while the next, lazily loaded page arrives, and its search must not take
+    // the address back from that page.
+    const typedOn = window.location.pathname;
+    const timer = setTimeout(() => {
+      if (window.location.pathname === typedOn) searchFor(wanted);
+    }, SEARCH_DELAY_MS);
     return () => clearTimeout(timer);
   }, [text, q]);
   return (
