@@ -15,10 +15,11 @@ describe('loadConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       dataDir: '/srv/shop/data',
-      database: { kind: 'pglite', dataDir: '/srv/shop/data/db' },
+      database: { kind: 'pglite', dataDir: '/srv/shop/data/db', timeZone: 'UTC' },
       logLevel: 'info',
       nodeEnv: 'development',
       shopName: 'PartsWorks',
+      timeZone: 'UTC',
       seedDemoData: true,
       bodyLimit: 1024 * 1024,
       trustProxy: false,
@@ -58,6 +59,7 @@ describe('loadConfig', () => {
         SELLER_NAME: 'Acme Parts Manufacturing GmbH',
         SELLER_ADDRESS: 'Werkstrasse 1\\n80331 Muenchen\\nGermany',
         SELLER_TAX_ID: 'DE123456789',
+        SHOP_TIME_ZONE: 'Europe/Berlin',
         SEED_DEMO_DATA: 'no',
         DEMO_PASSWORDS: 'fixed',
         BODY_LIMIT: '2048',
@@ -97,11 +99,16 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       dataDir: '/srv/shop/var/shop',
-      database: { kind: 'postgres', url: 'postgres://shop@db:5432/shop' },
+      database: {
+        kind: 'postgres',
+        url: 'postgres://shop@db:5432/shop',
+        timeZone: 'Europe/Berlin',
+      },
       logLevel: 'debug',
       nodeEnv: 'production',
       webDistDir: '/opt/web',
       shopName: 'Acme Parts',
+      timeZone: 'Europe/Berlin',
       seller: {
         name: 'Acme Parts Manufacturing GmbH',
         address: 'Werkstrasse 1\n80331 Muenchen\nGermany',
@@ -196,6 +203,8 @@ describe('loadConfig', () => {
     ['S3_ENDPOINT', 'https://s3.example.com/bucket'],
     ['S3_PUBLIC_URL', 'cdn.example.com'],
     ['S3_PUBLIC_URL', 'http://cdn.example.com'],
+    ['SHOP_TIME_ZONE', 'Mars/Olympus_Mons'],
+    ['SHOP_TIME_ZONE', 'Europe/Berlin -c fsync=off'],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     const load = () => loadConfig({ [name]: value }, '/x');
     expect(load).toThrow(ConfigError);

@@ -114,6 +114,16 @@ const trustProxyVar = z
     return value.trim();
   });
 
+/** A name both Node (Intl) and PostgreSQL know: IANA's, which is what both read. */
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return /^[A-Za-z][\w+-]*(\/[\w+-]+)*$/.test(name);
+  } catch {
+    return false;
+  }
+}
+
 const envSchema = z.object({
   PORT: integerVar(3000, 0, 65_535),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
@@ -133,6 +143,12 @@ const envSchema = z.object({
     .default('development'),
   WEB_DIST_DIR: z.string().trim().min(1).optional(),
   SHOP_NAME: z.string().trim().min(1).max(100).default('PartsWorks'),
+  /** Whose calendar the shop keeps: a day of the Overview, a month of a spending limit. */
+  SHOP_TIME_ZONE: z
+    .string()
+    .trim()
+    .refine(isTimeZone, 'must be an IANA time zone such as Europe/Berlin or America/Chicago')
+    .default('UTC'),
   /** The seller printed on invoices: the manufacturer's legal name, address and tax id. */
   SELLER_NAME: z.string().trim().min(1).max(200).optional(),
   SELLER_ADDRESS: z
@@ -263,8 +279,14 @@ function s3Storage(e: z.infer<typeof envSchema>): S3Config | undefined {
 }
 
 export type DatabaseConfig =
-  /** Embedded PostgreSQL; `dataDir: null` keeps it in memory (tests only). */
-  { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string };
+  /**
+   * Embedded PostgreSQL; `dataDir: null` keeps it in memory (tests only). `timeZone` (default
+   * UTC) is the sessions' TimeZone: the shop's, so the database's days, months and years are
+   * the shop's (db/client.ts).
+   */
+  ({ kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string }) & {
+    timeZone?: string;
+  };
 
 /** An S3-compatible bucket for uploaded pictures (docs/decisions/021). */
 export interface S3Config {
@@ -287,6 +309,8 @@ export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   webDistDir: string;
   shopName: string;
+  /** The IANA time zone the shop's days and months are counted in (SHOP_TIME_ZONE). */
+  timeZone: string;
   /** The seller on invoices; the address's lines are separated by `\n` in SELLER_ADDRESS. */
   seller: { name: string; address: string; taxId: string | null };
   seedDemoData: boolean;
@@ -368,12 +392,13 @@ export function loadConfig(
     host: e.HOST,
     dataDir,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL }
-      : { kind: 'pglite', dataDir: path.join(dataDir, 'db') },
+      ? { kind: 'postgres', url: e.DATABASE_URL, timeZone: e.SHOP_TIME_ZONE }
+      : { kind: 'pglite', dataDir: path.join(dataDir, 'db'), timeZone: e.SHOP_TIME_ZONE },
     logLevel: e.LOG_LEVEL,
     nodeEnv: e.NODE_ENV,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : defaultWebDistDir,
     shopName: e.SHOP_NAME,
+    timeZone: e.SHOP_TIME_ZONE,
     seller: {
       name: e.SELLER_NAME ?? `${e.SHOP_NAME} Manufacturing Inc.`,
       address: e.SELLER_ADDRESS.replace(/\\n/g, '\n'),

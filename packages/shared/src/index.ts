@@ -22,3 +22,5 @@ export * from './quantity.js';
 export * from './pricing.js';
 export * from './documents.js';
 export * from './tracking.js';
+export * from './dates.js';
+export * from './stats.js';

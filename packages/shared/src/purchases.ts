@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './answers.js';
 import { apiErrorSchema } from './common.js';
+import { calendarDateSchema } from './dates.js';
 import { LIMITS } from './constants.js';
 import { addressSchema, isSafeText, phoneSchema } from './fields.js';
 import { messages } from './messages.js';
@@ -180,6 +181,9 @@ export const adminOrderFilterSchema = z.object({
     .max(200, 'Please search with at most 200 characters.')
     .refine(isSafeText, messages.unsafeText)
     .optional(),
+  /** Paid on or after / on or before these days of the shop (the Overview's bars link here). */
+  paidFrom: calendarDateSchema.optional(),
+  paidTo: calendarDateSchema.optional(),
 });
 export const adminOrderQuerySchema = adminOrderFilterSchema.extend(pageQuerySchema.shape);
 export type AdminOrderQuery = z.input<typeof adminOrderQuerySchema>;

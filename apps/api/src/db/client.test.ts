@@ -3,7 +3,12 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, tempDir, type TestApp } from '../test-support/build-test-app.js';
+import {
+  buildTestApp,
+  tempDir,
+  testDatabases,
+  type TestApp,
+} from '../test-support/build-test-app.js';
 import {
   connectDatabase,
   initPgliteDataDir,
@@ -11,6 +16,7 @@ import {
   type Database,
   type Db,
 } from './client.js';
+import { rowsOf } from './rows.js';
 
 /** One setting as PostgreSQL reports it (`SHOW`). */
 async function show(db: Db, name: string): Promise<string> {
@@ -43,8 +49,25 @@ describe('PGlite settings', () => {
     expect(options.startParams?.slice(PGlite.defaultStartParams.length)).toEqual([
       '-c',
       'shared_buffers=16MB',
+      '-c',
+      'TimeZone=UTC',
     ]);
   });
+
+  it.each(testDatabases())(
+    "%s: every session keeps the shop's time zone (SHOP_TIME_ZONE): its day is the shop's day",
+    async (kind) => {
+      t = await buildTestApp(kind, {
+        env: { SEED_DEMO_DATA: 'false', SHOP_TIME_ZONE: 'America/New_York' },
+      });
+      expect(await show(t.db, 'TimeZone')).toBe('America/New_York');
+      // 03:30 UTC on 1 March is still the last day of February in New York.
+      const [day] = rowsOf<{ day: string }>(
+        await t.db.execute(sql`select (timestamptz '2026-03-01 03:30:00Z')::date::text as day`),
+      );
+      expect(day?.day).toBe('2026-02-28');
+    },
+  );
 
   it("are the ones the app's database runs with: shared_buffers 16MB instead of 128MB", async () => {
     t = await buildTestApp('pglite', { env: { SEED_DEMO_DATA: 'false' } });

@@ -29,8 +29,18 @@ export interface Database {
 /** `src/db` and `dist/db` sit at the same depth, so this finds `apps/api/drizzle` from both. */
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/**
+ * Every session of the shop's database runs in the shop's time zone (SHOP_TIME_ZONE), whatever
+ * the server's own setting: a `date_trunc('day', paid_at)`, a `now()::date` or an
+ * `extract(year from now())` is then the shop's day, month or year on PGlite and PostgreSQL alike
+ * (DST included), and a date cast to a timestamp is the shop's midnight. Instants themselves
+ * (timestamptz) are unaffected: they come back as the same moments.
+ */
 export async function connectDatabase(config: DatabaseConfig): Promise<Database> {
-  return config.kind === 'postgres' ? connectPostgres(config.url) : connectPglite(config.dataDir);
+  const timeZone = config.timeZone ?? 'UTC';
+  return config.kind === 'postgres'
+    ? connectPostgres(config.url, timeZone)
+    : connectPglite(config.dataDir, timeZone);
 }
 
 /**
@@ -48,7 +58,7 @@ export const PGLITE_SETTINGS: Readonly<Record<string, string>> = { shared_buffer
  * overwrite the data directory's postgresql.conf, and with it what initdb wrote there (time
  * zone, text search configuration).
  */
-export function pgliteOptions(): PGliteOptions {
+export function pgliteOptions(timeZone = 'UTC'): PGliteOptions {
   return {
     // relaxedDurability false: a query resolves only after PGlite has flushed it to the data
     // directory, so whatever the API acknowledged survives a crash or a kill.
@@ -58,7 +68,10 @@ export function pgliteOptions(): PGliteOptions {
     extensions: { pg_trgm },
     startParams: [
       ...PGlite.defaultStartParams,
-      ...Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+      ...Object.entries({ ...PGLITE_SETTINGS, TimeZone: timeZone }).flatMap(([name, value]) => [
+        '-c',
+        `${name}=${value}`,
+      ]),
     ],
   };
 }
@@ -84,12 +97,12 @@ export async function initPgliteDataDir(dataDir: string): Promise<void> {
   });
 }
 
-async function connectPglite(dataDir: string | null): Promise<Database> {
+async function connectPglite(dataDir: string | null, timeZone: string): Promise<Database> {
   if (dataDir) {
     await mkdir(dataDir, { recursive: true });
     await initPgliteDataDir(dataDir);
   }
-  const client = await PGlite.create(dataDir ?? undefined, pgliteOptions());
+  const client = await PGlite.create(dataDir ?? undefined, pgliteOptions(timeZone));
   const db = drizzlePglite({ client, schema });
   let closed = false;
   return {
@@ -104,8 +117,9 @@ async function connectPglite(dataDir: string | null): Promise<Database> {
   };
 }
 
-async function connectPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+async function connectPostgres(url: string, timeZone: string): Promise<Database> {
+  // A startup parameter of each connection the pool opens (config.ts checked the name).
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c TimeZone=${timeZone}` });
   // An idle client that loses its connection emits 'error'; without a listener that would
   // crash the process. The next query gets a fresh connection instead.
   pool.on('error', () => {});

@@ -42,6 +42,7 @@ const tagDescriptions: Record<keyof Api, string> = {
   purchases: 'Purchases: a cart of many lines checked out at once, paid at once, invoiced',
   payments: 'Paying an order: payment intents, the Stripe webhook and the test gateway',
   audit: 'Who did what to whom',
+  stats: "The admin's Overview: revenue, orders, top products and customers, stock to watch",
   newsletter: 'The newsletter',
   docs: 'This document and its reference page',
   auth: 'Accounts and sessions, served by Better Auth',

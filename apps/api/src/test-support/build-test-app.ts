@@ -85,9 +85,17 @@ export async function buildTestApp(
       await adminQuery(`create database "${postgresDatabase}"`);
       createdDatabase = true;
     }
-    databaseConfig = { kind: 'postgres', url: databaseUrl(postgresDatabase) };
+    databaseConfig = {
+      kind: 'postgres',
+      url: databaseUrl(postgresDatabase),
+      timeZone: config.timeZone,
+    };
   } else {
-    databaseConfig = { kind: 'pglite', dataDir: options.pgliteDir ?? null };
+    databaseConfig = {
+      kind: 'pglite',
+      dataDir: options.pgliteDir ?? null,
+      timeZone: config.timeZone,
+    };
   }
   config.database = databaseConfig;
 

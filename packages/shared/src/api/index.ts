@@ -11,6 +11,7 @@ import * as profile from './profile.js';
 import * as purchases from './purchases.js';
 import * as reviews from './reviews.js';
 import * as settings from './settings.js';
+import * as stats from './stats.js';
 import * as users from './users.js';
 import { routeTable, type EndpointSpec } from './contract.js';
 
@@ -34,6 +35,7 @@ export const api = {
   companies,
   payments,
   audit,
+  stats,
   newsletter,
   docs,
   auth,

@@ -57,10 +57,11 @@ export async function membershipOf(db: Db | Tx, user: SignedInUser): Promise<Mem
 }
 
 /**
- * The start of the current calendar month (UTC), as the database computes it, so every instance
- * agrees on the month.
+ * The start of the current calendar month, as the database computes it, so every instance
+ * agrees on the month: the shop's month, as the database's sessions keep the shop's time zone
+ * (SHOP_TIME_ZONE, db/client.ts).
  */
-export const monthStart = sql`date_trunc('month', now() at time zone 'UTC') at time zone 'UTC'`;
+export const monthStart = sql`date_trunc('month', now())`;
 
 /**
  * What each of these users' purchases of the calendar month add up to, in whole dollars:

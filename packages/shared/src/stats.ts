@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { addDays, calendarDateSchema, daysBetween } from './dates.js';
+
+/**
+ * The admin's Overview (DESIGN section 8, GET /admin/stats): the business at a glance over a
+ * period of the shop's days, by day or by week.
+ */
+
+export const STATS_INTERVALS = ['day', 'week'] as const;
+export type StatsInterval = (typeof STATS_INTERVALS)[number];
+
+/** The longest period one answer covers: a year by day, five years by week. */
+export const STATS_DAYS_MAX: Record<StatsInterval, number> = { day: 366, week: 5 * 366 };
+/** How many days the Overview shows when no period is given: the last 30, today included. */
+export const STATS_DAYS_DEFAULT = 30;
+/** The longest lists of the answer: top products and customers, low stock, expiring holds. */
+export const STATS_TOP = 5;
+export const STATS_LIST_MAX = 10;
+/** "About to expire": unpaid orders whose stock hold ends within this many hours. */
+export const STATS_EXPIRING_HOURS = 24;
+
+export const statsMessages = {
+  interval: 'Interval is day or week.',
+  order: 'The start date must not be after the end date.',
+  long: `Please choose at most ${STATS_DAYS_MAX.day} days by day, or ${STATS_DAYS_MAX.week} days by week.`,
+  both: 'Please give both a start and an end date, or neither.',
+} as const;
+
+/** `?from=&to=&interval=`: both dates or neither (then the last STATS_DAYS_DEFAULT days). */
+export const statsQuerySchema = z
+  .object({
+    from: calendarDateSchema.optional(),
+    to: calendarDateSchema.optional(),
+    interval: z.enum(STATS_INTERVALS, { error: statsMessages.interval }).default('day'),
+  })
+  .superRefine(({ from, to, interval }, ctx) => {
+    if ((from === undefined) !== (to === undefined)) {
+      ctx.addIssue({ code: 'custom', message: statsMessages.both, path: ['from'] });
+    } else if (from !== undefined && to !== undefined) {
+      const days = daysBetween(from, to) + 1;
+      if (days < 1) ctx.addIssue({ code: 'custom', message: statsMessages.order, path: ['to'] });
+      else if (days > STATS_DAYS_MAX[interval]) {
+        ctx.addIssue({ code: 'custom', message: statsMessages.long, path: ['to'] });
+      }
+    }
+  });
+export type StatsQuery = z.input<typeof statsQuerySchema>;
+
+/** The period just before `from`..`to`, as long: what the Overview compares with. */
+export function periodBefore(from: string, to: string): { from: string; to: string } {
+  const days = daysBetween(from, to) + 1;
+  return { from: addDays(from, -days), to: addDays(from, -1) };
+}
+
+const money = z.number().int();
+const count = z.number().int();
+
+export const statsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  interval: z.enum(STATS_INTERVALS),
+  timeZone: z.string(),
+  /** Paid orders by the shop's day (or the week's Monday) they were paid: every period listed. */
+  revenue: z.array(z.object({ period: z.string(), total: money, orders: count })),
+  /** The same figures for the period just before, as long. */
+  previous: z.object({ from: z.string(), to: z.string(), total: money, orders: count }),
+  /** Every order as it stands now; `held` is the pieces unpaid orders hold until they expire. */
+  ordersByState: z.object({ unpaid: count, paid: count, shipped: count, held: count }),
+  topProducts: z.array(
+    z.object({
+      productId: z.string().nullable(),
+      name: z.string(),
+      revenue: money,
+      quantity: count,
+    }),
+  ),
+  topCustomers: z.array(z.object({ email: z.string(), name: z.string(), revenue: money })),
+  /** Products at or below their low-stock threshold, fewest first; `lowStockTotal` counts all. */
+  lowStock: z.array(
+    z.object({ productId: z.string(), name: z.string(), available: count, threshold: count }),
+  ),
+  lowStockTotal: count,
+  newCustomers: z.array(z.object({ period: z.string(), count })),
+  /** Unpaid orders whose hold ends within STATS_EXPIRING_HOURS, soonest first. */
+  expiringSoon: z.array(
+    z.object({
+      _id: z.string(),
+      holdExpiresAt: z.string(),
+      purchaseId: z.string(),
+      purchaseNumber: z.string(),
+      name: z.string(),
+      email: z.string(),
+      productName: z.string(),
+      price: money,
+    }),
+  ),
+});
+export type Stats = z.infer<typeof statsSchema>;
