@@ -36,6 +36,7 @@ import type { OrderContext } from './modules/orders/context.js';
 import { paymentRoutes } from './modules/orders/payment-routes.js';
 import { purchaseRoutes } from './modules/purchases/routes.js';
 import { companyRoutes } from './modules/companies/routes.js';
+import { statsRoutes } from './modules/stats/routes.js';
 import { composePurchaseEmail, type PurchaseEmailSettings } from './modules/purchases/emails.js';
 import { COMPANY_EMAIL_KINDS, composeCompanyEmail } from './modules/companies/emails.js';
 import { startMailWorker, type MailWorkerOptions } from './mail/worker.js';
@@ -181,6 +182,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
       });
       await api.register(reviewRoutes, { db, identity });
       await api.register(auditRoutes, { db, identity });
+      await api.register(statsRoutes, { db, guards: identity.guards, timeZone: config.timeZone });
       await api.register(newsletterRoutes, { db });
       await api.register(settingsRoutes, { config });
       await api.register(healthRoutes, { db });

@@ -49,13 +49,18 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const searchText = (expression: ReturnType<typeof sql>) =>
   text('search_text').notNull().generatedAlwaysAs(expression);
 
-export const users = pgTable('users', {
-  id: id(),
-  email: text('email').notNull().unique(),
-  /** SPEC: "role (truthy means admin)". */
-  role: boolean('role').notNull().default(false),
-  createdAt: createdAt(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull().unique(),
+    /** SPEC: "role (truthy means admin)". */
+    role: boolean('role').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  // The Overview counts the customers who joined in a period.
+  (t) => [index('users_created_at_idx').on(t.createdAt)],
+);
 
 export const userInfo = pgTable('user_info', {
   userId: uuid('user_id')
@@ -133,6 +138,8 @@ export const products = pgTable(
     index('products_price_idx').on(t.price, t.seq),
     index('products_name_idx').on(t.name, t.seq),
     index('products_category_idx').on(t.category, t.seq),
+    // The Overview's stock to watch: at or below the threshold is a difference of 0 or less.
+    index('products_low_stock_idx').on(sql`(${t.available} - ${t.lowStockThreshold})`),
   ],
 );
 
@@ -348,6 +355,10 @@ export const orders = pgTable(
     // The hold sweeper looks for unpaid orders whose hold has ended.
     index('orders_paid_hold_expires_at_idx').on(t.paid, t.holdExpiresAt),
     index('orders_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // The Overview's revenue, top products and customers read the paid orders of a period.
+    index('orders_paid_at_idx')
+      .on(t.paidAt)
+      .where(sql`${t.paid} = true`),
   ],
 );
 

@@ -146,7 +146,7 @@ const sandboxCard = {
 };
 
 const { catalog, reviews, newsletter, orders, purchases, payments, identity, profile, users } = api;
-const { audit, companies } = api;
+const { audit, companies, stats } = api;
 const { settings, docs } = api;
 
 export const authorizationMatrix: readonly MatrixRow[] = [
@@ -382,6 +382,11 @@ export const authorizationMatrix: readonly MatrixRow[] = [
   }),
 
   row(audit.list, { expect: adminOnly(200), request: () => ({ query: { page: 1, limit: 10 } }) }),
+  row(stats.overview, {
+    expect: adminOnly(200),
+    request: () => ({ query: { from: '2026-01-01', to: '2026-01-31', interval: 'week' } }),
+  }),
+  row(stats.csv, { expect: adminOnly(200), request: () => ({ query: {} }) }),
 
   // Public settings, operations and this API's documentation
   row(settings.config, { expect: everyone(200), request: () => ({}) }),

@@ -50,8 +50,8 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
   serve(app, guards, orders.listAll, async () => listAllOrders(ctx.db));
 
   serve(app, guards, orders.adminList, async (request) => {
-    const { status, q, page, limit } = request.query;
-    return listAdminOrders(ctx.db, { status, q }, { page, limit });
+    const { page, limit, ...filter } = request.query;
+    return listAdminOrders(ctx.db, filter, { page, limit });
   });
 
   serve(app, guards, orders.adminCsv, async (request, reply) => {

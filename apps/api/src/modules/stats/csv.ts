@@ -1,0 +1,27 @@
+import type { Stats } from '@shop/shared';
+import { csvCell } from '../../http/csv.js';
+
+/**
+ * GET /admin/stats.csv: the period's figures a spreadsheet wants, one row per day or week (the
+ * week's Monday), in the Overview's order; the period before, for comparison, as a last row.
+ */
+export function statsCsv(stats: Stats): string {
+  const joined = new Map(stats.newCustomers.map((row) => [row.period, row.count]));
+  const rows: (string | number)[][] = [
+    [stats.interval === 'day' ? 'Day' : 'Week of', 'Revenue', 'Paid orders', 'New customers'],
+    ...stats.revenue.map((row) => [row.period, row.total, row.orders, joined.get(row.period) ?? 0]),
+    [
+      `Total ${stats.from} to ${stats.to}`,
+      stats.revenue.reduce((sum, row) => sum + row.total, 0),
+      stats.revenue.reduce((sum, row) => sum + row.orders, 0),
+      stats.newCustomers.reduce((sum, row) => sum + row.count, 0),
+    ],
+    [
+      `Period before: ${stats.previous.from} to ${stats.previous.to}`,
+      stats.previous.total,
+      stats.previous.orders,
+      '',
+    ],
+  ];
+  return rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+}

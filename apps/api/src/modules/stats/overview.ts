@@ -1,0 +1,221 @@
+import {
+  addDays,
+  periodBefore,
+  STATS_DAYS_DEFAULT,
+  STATS_EXPIRING_HOURS,
+  STATS_LIST_MAX,
+  STATS_TOP,
+  todayIn,
+  weekStart,
+  type Stats,
+  type StatsInterval,
+} from '@shop/shared';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
+
+/**
+ * GET /admin/stats (DESIGN section 8): the admin's Overview, every figure an aggregate the
+ * database computes (no order is loaded into memory), all read at once.
+ *
+ * Days, weeks and the period's bounds are the shop's: the database's sessions run in
+ * SHOP_TIME_ZONE (db/client.ts), so `date_trunc('day', paid_at)` is the shop's day and a date
+ * cast to timestamptz is the shop's midnight, on PGlite and PostgreSQL alike, DST included.
+ */
+
+export interface StatsPeriod {
+  from: string;
+  to: string;
+  interval: StatsInterval;
+}
+
+/** The query's period, or the last STATS_DAYS_DEFAULT days of the shop's calendar. */
+export function periodOf(
+  query: { from?: string | undefined; to?: string | undefined; interval: StatsInterval },
+  timeZone: string,
+  now: Date = new Date(),
+): StatsPeriod {
+  if (query.from !== undefined && query.to !== undefined) {
+    return { from: query.from, to: query.to, interval: query.interval };
+  }
+  const to = todayIn(timeZone, now);
+  return { from: addDays(to, 1 - STATS_DAYS_DEFAULT), to, interval: query.interval };
+}
+
+/** Every period of the range, as the database names them: each day, or each week's Monday. */
+export function periodsOf({ from, to, interval }: StatsPeriod): string[] {
+  const periods: string[] = [];
+  const step = interval === 'day' ? 1 : 7;
+  for (let day = interval === 'day' ? from : weekStart(from); day <= to; day = addDays(day, step)) {
+    periods.push(day);
+  }
+  return periods;
+}
+
+/** `column` falls on one of the shop's days from `from` to `to`, both included. */
+const within = (column: SQL, from: string, to: string): SQL =>
+  sql`${column} >= ${from}::date::timestamptz and ${column} < (${to}::date + 1)::timestamptz`;
+
+/** The shop's day, or the Monday of its week, that an instant falls on, as YYYY-MM-DD. */
+const periodOfInstant = (column: SQL, interval: StatsInterval): SQL =>
+  sql`to_char(date_trunc(${interval}, ${column}), 'YYYY-MM-DD')`;
+
+const paidWithin = (from: string, to: string) =>
+  sql`paid = true and ${within(sql`paid_at`, from, to)}`;
+
+async function rows<Row>(db: Db, query: SQL): Promise<Row[]> {
+  return rowsOf<Row>(await db.execute(query));
+}
+
+/** Revenue and paid orders per period: only periods with sales come back. */
+function revenueRows(db: Db, { from, to, interval }: StatsPeriod) {
+  return rows<{ period: string; total: number; orders: number }>(
+    db,
+    sql`select ${periodOfInstant(sql`paid_at`, interval)} as period,
+          sum(price)::int as total, count(*)::int as orders
+        from orders where ${paidWithin(from, to)}
+        group by 1`,
+  );
+}
+
+async function totals(db: Db, from: string, to: string) {
+  const [row] = await rows<{ total: number; orders: number }>(
+    db,
+    sql`select coalesce(sum(price), 0)::int as total, count(*)::int as orders
+        from orders where ${paidWithin(from, to)}`,
+  );
+  return { total: row?.total ?? 0, orders: row?.orders ?? 0 };
+}
+
+/** Every order as it stands now, and the pieces unpaid orders hold until they are paid or expire. */
+async function ordersByState(db: Db): Promise<Stats['ordersByState']> {
+  const [row] = await rows<Stats['ordersByState']>(
+    db,
+    sql`select count(*) filter (where not paid)::int as unpaid,
+          count(*) filter (where paid and not shipping)::int as paid,
+          count(*) filter (where shipping)::int as shipped,
+          coalesce(sum(quantity) filter (where not paid), 0)::int as held
+        from orders`,
+  );
+  return row ?? { unpaid: 0, paid: 0, shipped: 0, held: 0 };
+}
+
+/**
+ * The products that earned most in the period, under their current name (their name when
+ * ordered if the product has since been deleted; each deleted name on its own).
+ */
+function topProducts(db: Db, { from, to }: StatsPeriod) {
+  return rows<Stats['topProducts'][number]>(
+    db,
+    sql`select o.product_id as "productId", coalesce(p.name, min(o.product_name)) as name,
+          sum(o.price)::int as revenue, sum(o.quantity)::int as quantity
+        from orders o left join products p on p.id = o.product_id
+        where ${paidWithin(from, to)}
+        group by o.product_id, p.name, case when o.product_id is null then o.product_name end
+        order by revenue desc, name
+        limit ${STATS_TOP}`,
+  );
+}
+
+/** The customers (by the email their orders carry) who spent most, under their latest name. */
+function topCustomers(db: Db, { from, to }: StatsPeriod) {
+  return rows<Stats['topCustomers'][number]>(
+    db,
+    sql`select email, (array_agg(name order by paid_at desc))[1] as name,
+          sum(price)::int as revenue
+        from orders where ${paidWithin(from, to)}
+        group by email
+        order by revenue desc, email
+        limit ${STATS_TOP}`,
+  );
+}
+
+/** Products at or below their low-stock threshold (products_low_stock_idx), fewest first. */
+async function lowStock(db: Db) {
+  const atOrBelow = sql`(available - low_stock_threshold) <= 0`;
+  const [list, [counted]] = await Promise.all([
+    rows<Stats['lowStock'][number]>(
+      db,
+      sql`select id as "productId", name, available, low_stock_threshold as threshold
+          from products where ${atOrBelow}
+          order by available, name, id
+          limit ${STATS_LIST_MAX}`,
+    ),
+    rows<{ total: number }>(
+      db,
+      sql`select count(*)::int as total from products where ${atOrBelow}`,
+    ),
+  ]);
+  return { lowStock: list, lowStockTotal: counted?.total ?? 0 };
+}
+
+/** Customers (not admins) who joined in each period: only periods with one come back. */
+function newCustomerRows(db: Db, { from, to, interval }: StatsPeriod) {
+  return rows<{ period: string; count: number }>(
+    db,
+    sql`select ${periodOfInstant(sql`created_at`, interval)} as period, count(*)::int as count
+        from users where role = false and ${within(sql`created_at`, from, to)}
+        group by 1`,
+  );
+}
+
+/** Unpaid orders whose stock hold ends within STATS_EXPIRING_HOURS, soonest first. */
+async function expiringSoon(db: Db): Promise<Stats['expiringSoon']> {
+  const found = await rows<
+    Omit<Stats['expiringSoon'][number], 'holdExpiresAt'> & {
+      holdExpiresAt: Date | string;
+    }
+  >(
+    db,
+    sql`select id as "_id", hold_expires_at as "holdExpiresAt", purchase_id as "purchaseId",
+          purchase_number as "purchaseNumber", name, email, product_name as "productName", price
+        from orders
+        where paid = false
+          and hold_expires_at < now() + make_interval(hours => ${STATS_EXPIRING_HOURS})
+        order by hold_expires_at, id
+        limit ${STATS_LIST_MAX}`,
+  );
+  // Raw rows: node-postgres gives a Date, PGlite may give either; the answer is ISO 8601.
+  return found.map((row) => ({
+    ...row,
+    holdExpiresAt: new Date(row.holdExpiresAt).toISOString(),
+  }));
+}
+
+/** Fills every period of the range, with zeros where nothing happened. */
+function everyPeriod<Row extends { period: string }>(
+  periods: string[],
+  found: Row[],
+  empty: Omit<Row, 'period'>,
+): Row[] {
+  const byPeriod = new Map(found.map((row) => [row.period, row]));
+  return periods.map((period) => byPeriod.get(period) ?? ({ period, ...empty } as Row));
+}
+
+export async function readStats(db: Db, period: StatsPeriod, timeZone: string): Promise<Stats> {
+  const before = periodBefore(period.from, period.to);
+  const periods = periodsOf(period);
+  const [revenue, previous, states, products, customers, stock, joined, expiring] =
+    await Promise.all([
+      revenueRows(db, period),
+      totals(db, before.from, before.to),
+      ordersByState(db),
+      topProducts(db, period),
+      topCustomers(db, period),
+      lowStock(db),
+      newCustomerRows(db, period),
+      expiringSoon(db),
+    ]);
+  return {
+    ...period,
+    timeZone,
+    revenue: everyPeriod(periods, revenue, { total: 0, orders: 0 }),
+    previous: { ...before, ...previous },
+    ordersByState: states,
+    topProducts: products,
+    topCustomers: customers,
+    ...stock,
+    newCustomers: everyPeriod(periods, joined, { count: 0 }),
+    expiringSoon: expiring,
+  };
+}
