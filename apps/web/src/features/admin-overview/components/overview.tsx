@@ -1,5 +1,5 @@
 import type { Stats } from '@shop/shared';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import admin from '../../../components/admin-page.module.css';
 import { PageTitle } from '../../../components/page-title';
 import { Alert } from '../../../components/ui/alert';
@@ -35,9 +35,12 @@ const isNewShop = ({ revenue, ordersByState }: Stats) =>
   ordersByState.unpaid + ordersByState.paid + ordersByState.shipped === 0;
 
 function EmptyShop() {
+  const headingId = useId();
   return (
-    <div className={styles.empty} role="status">
-      <h2 className={styles.cardTitle}>No orders yet</h2>
+    <section className={styles.empty} aria-labelledby={headingId}>
+      <h2 id={headingId} className={styles.cardTitle}>
+        No orders yet
+      </h2>
       <p>
         The figures appear here as soon as customers buy: revenue, top products and customers, and
         what to ship. Meanwhile, make sure the catalogue is ready.
@@ -45,7 +48,7 @@ function EmptyShop() {
       <ButtonLink href={manageProductsHref} variant="contained">
         Manage Products
       </ButtonLink>
-    </div>
+    </section>
   );
 }
 
