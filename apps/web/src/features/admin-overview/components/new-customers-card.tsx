@@ -1,14 +1,7 @@
 import type { Stats } from '@shop/shared';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { PageLink } from '../../../components/ui/navigation';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-} from '../../../components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableRow } from '../../../components/ui/table';
 import { formatDayMonth, formatNumber } from '../../../lib/format';
 import { customersHref } from '../links';
 import { Card, ChartFigure } from './chart-card';
@@ -65,7 +58,7 @@ export function NewCustomersCard({
           </BarChart>
         }
         table={
-          <TableContainer>
+          <>
             <Table aria-label={`New customers per ${interval}`} className={styles.compact}>
               <TableHead>
                 <TableRow>
@@ -82,7 +75,7 @@ export function NewCustomersCard({
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </>
         }
       />
     </Card>

@@ -1,14 +1,7 @@
 import type { Stats } from '@shop/shared';
 import { Bar, BarChart, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import { PageLink } from '../../../components/ui/navigation';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-} from '../../../components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableRow } from '../../../components/ui/table';
 import { formatNumber, formatPieces } from '../../../lib/format';
 import { ordersHref } from '../links';
 import { Card, ChartFigure } from './chart-card';
@@ -80,7 +73,7 @@ export function OrdersByStateCard({
           </BarChart>
         }
         table={
-          <TableContainer>
+          <>
             <Table aria-label="Orders by state" className={styles.compact}>
               <TableHead>
                 <TableRow>
@@ -105,7 +98,7 @@ export function OrdersByStateCard({
                 </TableRow>
               </TableBody>
             </Table>
-          </TableContainer>
+          </>
         }
       />
     </Card>

@@ -1,14 +1,7 @@
 import type { Stats } from '@shop/shared';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { PageLink } from '../../../components/ui/navigation';
-import {
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-} from '../../../components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableRow } from '../../../components/ui/table';
 import {
   formatDay,
   formatDayMonth,
@@ -112,7 +105,7 @@ export function RevenueCard({ stats, onOpen }: { stats: Stats; onOpen: (href: st
           </BarChart>
         }
         table={
-          <TableContainer>
+          <>
             <Table aria-label={`Revenue per ${interval}`} className={styles.compact}>
               <TableHead>
                 <TableRow>
@@ -135,7 +128,7 @@ export function RevenueCard({ stats, onOpen }: { stats: Stats; onOpen: (href: st
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </>
         }
       />
     </Card>
