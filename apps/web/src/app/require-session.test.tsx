@@ -177,17 +177,18 @@ describe('Dashboard', () => {
     expect(links).toEqual(['My Orders', 'My Company', 'Add A Review', 'My Profile']);
   });
 
-  it('opens Manage All Orders for an admin, with the admin menu', async () => {
+  it('opens the Overview for an admin, with the admin menu', async () => {
     setUp(admin);
     const { router } = renderApp('/dashboard');
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/manageallorders'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/overview'));
     await waitFor(() =>
       expect(
         within(dashboardMenu())
           .getAllByRole('link')
           .map((link) => link.textContent),
       ).toEqual([
+        'Overview',
         'Manage All Orders',
         'Add A Product',
         'Manage Products',

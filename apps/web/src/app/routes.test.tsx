@@ -85,6 +85,7 @@ describe('Router', () => {
     ['/dashboard/addreview', 'Add A Review', customer],
     ['/dashboard/payment/00000000-0000-4000-8000-000000000001', 'Payment', customer],
     ['/dashboard/myprofile', 'My Profile', customer],
+    ['/dashboard/overview', 'Overview', admin],
     ['/dashboard/manageallorders', 'Manage All Orders', admin],
     ['/dashboard/addproduct', 'Add A Product', admin],
     ['/dashboard/manageproducts', 'Manage Products', admin],

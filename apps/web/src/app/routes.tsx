@@ -23,6 +23,8 @@ const CartPage = lazy(() => import('./routes/cart'));
 const MyOrdersPage = lazy(() => import('./routes/my-orders'));
 const PurchaseDetailsPage = lazy(() => import('./routes/purchase-details'));
 const ManageAllOrdersPage = lazy(() => import('./routes/manage-all-orders'));
+// The Overview's charts (recharts) load with this page alone.
+const OverviewPage = lazy(() => import('./routes/overview'));
 const PaymentPage = lazy(() => import('./routes/payment'));
 const PurchasePaymentPage = lazy(() => import('./routes/purchase-payment'));
 const ProductsPage = lazy(() => import('./routes/products'));
@@ -85,6 +87,7 @@ export const routes: RouteObject[] = [
               {
                 element: <RequireAdmin />,
                 children: [
+                  { path: 'overview', element: <OverviewPage /> },
                   { path: 'manageallorders', element: <ManageAllOrdersPage /> },
                   { path: 'addproduct', element: <AddProductPage /> },
                   { path: 'manageproducts', element: <ManageProductsPage /> },

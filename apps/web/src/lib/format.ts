@@ -32,3 +32,33 @@ const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
 
 /** An ISO timestamp in the reader's time zone: "24 Nov, 14:30". */
 export const formatDateTime = (iso: string): string => dateTimeFormat.format(new Date(iso));
+
+/*
+ * Calendar dates (YYYY-MM-DD, a day of the shop, not an instant) are written as the day itself,
+ * whatever the reader's time zone: "20 Nov 2026". Noon UTC keeps the day clear of any offset.
+ */
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const dayMonthFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+const noonOf = (date: string) => new Date(`${date}T12:00:00Z`);
+
+/** "2026-11-20" -> "20 Nov 2026" */
+export const formatDay = (date: string): string => dayFormat.format(noonOf(date));
+
+/** "2026-11-20" -> "20 Nov" (a chart's axis, where the year is in the heading) */
+export const formatDayMonth = (date: string): string => dayMonthFormat.format(noonOf(date));
+
+/** "16 Nov – 22 Nov 2026"; one day is "20 Nov 2026"; across a new year both years show. */
+export function formatDayRange(from: string, to: string): string {
+  if (from === to) return formatDay(from);
+  const sameYear = from.slice(0, 4) === to.slice(0, 4);
+  return `${sameYear ? formatDayMonth(from) : formatDay(from)} – ${formatDay(to)}`;
+}

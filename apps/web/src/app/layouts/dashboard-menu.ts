@@ -14,7 +14,9 @@ const customerItems: DashboardMenuItem[] = [
 /** Issue 15: a company's owners and approvers decide on the purchases above a limit. */
 const approvalsItem: DashboardMenuItem = { label: 'Approvals', to: '/dashboard/approvals' };
 
+/** Issue 16: the Overview comes first, the admin's dashboard opens it. */
 const adminItems: DashboardMenuItem[] = [
+  { label: 'Overview', to: '/dashboard/overview' },
   { label: 'Manage All Orders', to: '/dashboard/manageallorders' },
   { label: 'Add A Product', to: '/dashboard/addproduct' },
   { label: 'Manage Products', to: '/dashboard/manageproducts' },

@@ -14,7 +14,10 @@ export const signedOutLinks: NavLinkItem[] = [
   { label: 'Signup', to: '/signup' },
 ];
 
-/** SPEC section 2: admins land on Manage All Orders, everyone else on My Orders. */
+/**
+ * Admins land on the Overview (issue 16; SPEC section 2 had Manage All Orders, now one link
+ * below it), everyone else on My Orders.
+ */
 export function dashboardPath(isAdmin: boolean): string {
-  return isAdmin ? '/dashboard/manageallorders' : '/dashboard/myorders';
+  return isAdmin ? '/dashboard/overview' : '/dashboard/myorders';
 }

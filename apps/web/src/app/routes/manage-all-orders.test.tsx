@@ -290,6 +290,72 @@ describe('Manage All Orders', () => {
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('paid');
   });
 
+  it('asks for the paid days of its URL, shows them as a chip, and the chip removes them', async () => {
+    const { user, callsTo, router } = setUp(
+      ordersOf(() => [pending]),
+      [],
+      '/dashboard/manageallorders?q=sam&paidFrom=2026-11-16&paidTo=2026-11-22',
+    );
+    expect(await rowOf(pending.productName)).toBeInTheDocument();
+    expect(callsTo(routes.orders.adminList)[0]?.query).toEqual({
+      q: 'sam',
+      paidFrom: '2026-11-16',
+      paidTo: '2026-11-22',
+      page: '1',
+      limit: '25',
+    });
+    const filters = screen.getByRole('group', { name: 'Active filters' });
+    expect(filters).toHaveTextContent('Paid 16 Nov – 22 Nov 2026');
+
+    await user.click(within(filters).getByRole('button', { name: 'Remove the paid-date filter' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?q=sam'));
+    await waitFor(() =>
+      expect(callsTo(routes.orders.adminList).at(-1)?.query).toEqual({
+        q: 'sam',
+        page: '1',
+        limit: '25',
+      }),
+    );
+    expect(screen.queryByRole('group', { name: 'Active filters' })).not.toBeInTheDocument();
+  });
+
+  it('names one paid day in its chip, and keeps the paid days through a new status', async () => {
+    const { user, callsTo, router } = setUp(
+      ordersOf(() => [pending]),
+      [],
+      '/dashboard/manageallorders?paidFrom=2026-11-20&paidTo=2026-11-20',
+    );
+    expect(await screen.findByRole('group', { name: 'Active filters' })).toHaveTextContent(
+      'Paid 20 Nov 2026',
+    );
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Shipped');
+    await waitFor(() =>
+      expect(router.state.location.search).toBe(
+        '?status=shipped&paidFrom=2026-11-20&paidTo=2026-11-20',
+      ),
+    );
+    await waitFor(() =>
+      expect(callsTo(routes.orders.adminList).at(-1)?.query).toEqual({
+        status: 'shipped',
+        paidFrom: '2026-11-20',
+        paidTo: '2026-11-20',
+        page: '1',
+        limit: '25',
+      }),
+    );
+  });
+
+  it('leaves out a paid date that is no calendar date', async () => {
+    const { callsTo } = setUp(
+      ordersOf(() => [pending]),
+      [],
+      '/dashboard/manageallorders?paidFrom=2026-02-30&paidTo=yesterday',
+    );
+    expect(await rowOf(pending.productName)).toBeInTheDocument();
+    expect(callsTo(routes.orders.adminList)[0]?.query).toEqual({ page: '1', limit: '25' });
+    expect(screen.queryByRole('group', { name: 'Active filters' })).not.toBeInTheDocument();
+  });
+
   it('says so when there are no orders at all', async () => {
     setUp(ordersOf(() => []));
     expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
@@ -312,7 +378,7 @@ describe('Manage All Orders', () => {
       const { user, callsTo } = setUp(
         ordersOf(() => [pending]),
         [handle(routes.orders.adminCsv, () => ({ status: 200, body: 'Purchase\r\n' }))],
-        '/dashboard/manageallorders?q=sam&status=paid&page=2',
+        '/dashboard/manageallorders?q=sam&status=paid&paidFrom=2026-11-01&paidTo=2026-11-30&page=2',
       );
       await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
       await waitFor(() =>
@@ -320,7 +386,7 @@ describe('Manage All Orders', () => {
       );
       // The filter, not the page: the CSV carries every page of it.
       expect(callsTo(routes.orders.adminCsv).map((call) => call.query)).toEqual([
-        { q: 'sam', status: 'paid' },
+        { q: 'sam', status: 'paid', paidFrom: '2026-11-01', paidTo: '2026-11-30' },
       ]);
     });
   });

@@ -1,4 +1,6 @@
 import { cx } from './container';
+import { Icon } from './icon';
+import { close } from './icons';
 import styles from './chip.module.css';
 
 interface ChipProps {
@@ -10,9 +12,13 @@ interface ChipProps {
   /** A dashed outline: something to look at twice (a test payment). */
   dashed?: boolean;
   className?: string;
+  /** A small button after the label that removes what the chip stands for (an active filter). */
+  onDelete?: () => void;
+  /** The remove button's name; "Remove <label>" unless told. */
+  deleteLabel?: string;
 }
 
-/** MUI's Chip as a label (no action): a rounded tag. */
+/** MUI's Chip: a rounded tag, with a remove button when it has `onDelete`. */
 export function Chip({
   label,
   color = 'default',
@@ -20,6 +26,8 @@ export function Chip({
   size = 'medium',
   dashed = false,
   className,
+  onDelete,
+  deleteLabel = `Remove ${label}`,
 }: ChipProps) {
   return (
     <span
@@ -33,6 +41,11 @@ export function Chip({
       )}
     >
       <span className={styles.label}>{label}</span>
+      {onDelete && (
+        <button type="button" className={styles.delete} onClick={onDelete} aria-label={deleteLabel}>
+          <Icon path={close} size={size === 'small' ? 14 : 16} />
+        </button>
+      )}
     </span>
   );
 }

@@ -9,12 +9,17 @@ import { orderKeys } from './order-keys';
 export interface AdminOrderFilter {
   q: string;
   status: NonNullable<AdminOrderQuery['status']> | null;
+  /** Paid on or after / on or before these days of the shop (YYYY-MM-DD): the Overview's links. */
+  paidFrom: string | null;
+  paidTo: string | null;
 }
 
-/** What the API is asked: an empty search or "All" is left out of the query. */
-const filterQuery = ({ q, status }: AdminOrderFilter) => ({
+/** What the API is asked: an empty search, "All" or no paid date is left out of the query. */
+const filterQuery = ({ q, status, paidFrom, paidTo }: AdminOrderFilter) => ({
   ...(q ? { q } : {}),
   ...(status ? { status } : {}),
+  ...(paidFrom ? { paidFrom } : {}),
+  ...(paidTo ? { paidTo } : {}),
 });
 
 /** One page of every customer's orders, searched and filtered, newest first. */

@@ -17,7 +17,13 @@ import {
   TableRow,
 } from '../../../components/ui/table';
 import { SearchField } from '../../../components/search-field';
-import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format';
+import {
+  formatDateTime,
+  formatDay,
+  formatDayRange,
+  formatNumber,
+  formatPrice,
+} from '../../../lib/format';
 import { notify } from '../../../lib/toast';
 import { useDeleteOrder } from '../api/delete-order';
 import {
@@ -49,7 +55,7 @@ export interface AllOrdersView extends AdminOrderFilter {
 }
 
 interface AllOrdersTableProps {
-  /** What the page shows: the search, the status and the page (the route keeps it in the URL). */
+  /** What the page shows: the search, status, paid dates and page (the route keeps it in the URL). */
   view: AllOrdersView;
   /** A new search or status starts again at page 1; `replace` while typing (no history entry each). */
   onViewChange: (view: AllOrdersView, options?: { replace?: boolean }) => void;
@@ -230,25 +236,35 @@ function StatusFilter({
   );
 }
 
+/** "Paid 20 Nov 2026", "Paid 16 Nov – 22 Nov 2026": the paid-date filter as its chip says it. */
+export function paidFilterLabel(paidFrom: string | null, paidTo: string | null): string | null {
+  if (paidFrom && paidTo) return `Paid ${formatDayRange(paidFrom, paidTo)}`;
+  if (paidFrom) return `Paid from ${formatDay(paidFrom)}`;
+  if (paidTo) return `Paid until ${formatDay(paidTo)}`;
+  return null;
+}
+
 /**
  * SPEC section 2, Manage All Orders: every customer's orders, shipped and deleted from here;
  * DESIGN section 8: searched, filtered by status and paged by the server (GET /admin/orders),
  * with ship-to, phone, PO and company, and the CSV of the same filter.
  */
 export function AllOrdersTable({ view, onViewChange, onStockReleased }: AllOrdersTableProps) {
-  const { q, status, page } = view;
-  const orders = useAdminOrders({ q, status }, page, ADMIN_ORDERS_PER_PAGE);
+  const { page, ...filter } = view;
+  const { q, status, paidFrom, paidTo } = filter;
+  const orders = useAdminOrders(filter, page, ADMIN_ORDERS_PER_PAGE);
   const shipOrder = useShipOrder();
   const deleteOrder = useDeleteOrder();
   const [deleting, setDeleting] = useState<Order | null>(null);
   const [shipping, setShipping] = useState<Order | null>(null);
   const [exporting, setExporting] = useState(false);
 
-  const search = (text: string) => onViewChange({ q: text, status, page: 1 }, { replace: true });
+  const search = (text: string) => onViewChange({ ...filter, q: text, page: 1 }, { replace: true });
+  const paidLabel = paidFilterLabel(paidFrom, paidTo);
 
   const exportCsv = () => {
     setExporting(true);
-    downloadAdminOrdersCsv({ q, status })
+    downloadAdminOrdersCsv(filter)
       .catch((error: Error) => notify.error(error.message))
       .finally(() => setExporting(false));
   };
@@ -291,7 +307,7 @@ export function AllOrdersTable({ view, onViewChange, onStockReleased }: AllOrder
       />
     );
   } else if (orders.data.items.length === 0) {
-    const filtered = q !== '' || status !== null || page > 1;
+    const filtered = q !== '' || status !== null || paidLabel !== null || page > 1;
     body = (
       <Alert severity="info" role="status">
         {filtered ? 'No orders match this search.' : 'No orders yet.'}
@@ -339,7 +355,7 @@ export function AllOrdersTable({ view, onViewChange, onStockReleased }: AllOrder
               variant="outlined"
               size="small"
               disabled={page <= 1}
-              onClick={() => onViewChange({ q, status, page: page - 1 })}
+              onClick={() => onViewChange({ ...filter, page: page - 1 })}
             >
               Previous
             </Button>
@@ -347,7 +363,7 @@ export function AllOrdersTable({ view, onViewChange, onStockReleased }: AllOrder
               variant="outlined"
               size="small"
               disabled={last >= total}
-              onClick={() => onViewChange({ q, status, page: page + 1 })}
+              onClick={() => onViewChange({ ...filter, page: page + 1 })}
             >
               Next
             </Button>
@@ -373,12 +389,21 @@ export function AllOrdersTable({ view, onViewChange, onStockReleased }: AllOrder
         />
         <StatusFilter
           status={status}
-          onChange={(next) => onViewChange({ q, status: next, page: 1 })}
+          onChange={(next) => onViewChange({ ...filter, status: next, page: 1 })}
         />
         <Button variant="outlined" loading={exporting} onClick={exportCsv}>
           Download CSV
         </Button>
       </div>
+      {paidLabel && (
+        <div className={styles.activeFilters} aria-label="Active filters" role="group">
+          <Chip
+            label={paidLabel}
+            onDelete={() => onViewChange({ ...filter, paidFrom: null, paidTo: null, page: 1 })}
+            deleteLabel="Remove the paid-date filter"
+          />
+        </div>
+      )}
       {body}
       <ShipDialog
         order={shipping}

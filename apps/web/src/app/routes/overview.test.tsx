@@ -1,0 +1,327 @@
+import { addDays, statsMessages, todayIn, type Stats, type StatsQuery } from '@shop/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { admin, signedIn } from '../../test/auth-mock';
+import { testConfig } from '../../test/factories';
+import { answer, handle, mockApi, offContract, routes, type Mocks } from '../../test/fetch-mock';
+import { renderApp } from '../../test/render';
+
+/** The time zone the browser runs in: the shop's too here, so a preset is asked for once. */
+const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+const noFigures: Omit<Stats, 'from' | 'to' | 'interval' | 'revenue' | 'previous'> = {
+  timeZone,
+  ordersByState: { unpaid: 0, paid: 0, shipped: 0, held: 0 },
+  topProducts: [],
+  topCustomers: [],
+  lowStock: [],
+  lowStockTotal: 0,
+  newCustomers: [],
+  expiringSoon: [],
+};
+
+/** Two days in November 2026: $3,500 from 3 paid orders, against $2,000 the two days before. */
+const november: Stats = {
+  ...noFigures,
+  from: '2026-11-20',
+  to: '2026-11-21',
+  interval: 'day',
+  revenue: [
+    { period: '2026-11-20', total: 2000, orders: 2 },
+    { period: '2026-11-21', total: 1500, orders: 1 },
+  ],
+  previous: { from: '2026-11-18', to: '2026-11-19', total: 2000, orders: 2 },
+  ordersByState: { unpaid: 4, paid: 3, shipped: 7, held: 1200 },
+  topProducts: [
+    { productId: 'p-1', name: 'Vector X8 Processor', revenue: 2500, quantity: 100 },
+    { productId: null, name: 'Retired Fan', revenue: 1000, quantity: 40 },
+  ],
+  topCustomers: [{ email: 'sam@example.com', name: 'SAM TRADER', revenue: 3500 }],
+  lowStock: [{ productId: 'p-9', name: 'Nimbus Tower Case', available: 3, threshold: 10 }],
+  lowStockTotal: 1,
+  newCustomers: [
+    { period: '2026-11-20', count: 2 },
+    { period: '2026-11-21', count: 0 },
+  ],
+  expiringSoon: [
+    {
+      _id: 'o-1',
+      holdExpiresAt: new Date(Date.now() + 125 * 60_000 + 30_000).toISOString(),
+      purchaseId: 'pu-1',
+      purchaseNumber: 'PW-000042',
+      name: 'JO BUYER',
+      email: 'jo@example.com',
+      productName: 'Orion Motherboard',
+      price: 900,
+    },
+  ],
+};
+
+/** GET /admin/stats answered for whatever period is asked, with `figures`' numbers. */
+const statsFor = (figures: Partial<Stats> = {}) =>
+  handle(routes.stats.overview, ({ query }) => ({
+    status: 200,
+    body: {
+      ...november,
+      from: query.from ?? november.from,
+      to: query.to ?? november.to,
+      interval: query.interval === 'week' ? 'week' : 'day',
+      ...figures,
+    },
+  }));
+
+function setUp(path: string, mocks: Mocks) {
+  const api = mockApi([answer(routes.settings.config, 200, testConfig), signedIn(admin), mocks]);
+  return { ...api, ...renderApp(path) };
+}
+
+const revenueTable = () => screen.getByRole('table', { name: 'Revenue per day' });
+
+describe('Overview', () => {
+  it('shows the revenue, its change on the previous period, and the table of each day', async () => {
+    const { callsTo } = setUp('/dashboard/overview?from=2026-11-20&to=2026-11-21', [statsFor()]);
+
+    expect(await screen.findByTestId('revenue-total')).toHaveTextContent('$3,500');
+    expect(screen.getByText(/3 paid orders, 20 Nov – 21 Nov 2026/)).toBeInTheDocument();
+    expect(screen.getByText('+75%').closest('p')).toHaveTextContent(
+      '+75% on the previous period ($2,000 in 18 Nov – 19 Nov 2026).',
+    );
+    expect(callsTo(routes.stats.overview).map((call) => call.query)).toEqual([
+      { from: '2026-11-20', to: '2026-11-21', interval: 'day' },
+    ]);
+
+    const rows = within(revenueTable()).getAllByTestId('revenue-row');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      '20 Nov 2026$2,0002',
+      '21 Nov 2026$1,5001',
+    ]);
+    expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
+    expect(
+      screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent),
+    ).toEqual([
+      'Revenue',
+      'Orders by state',
+      'New customers',
+      'Top products',
+      'Top customers',
+      'Low stock',
+      'About to expire',
+    ]);
+  });
+
+  it('shows a fall as a negative change', async () => {
+    setUp('/dashboard/overview?from=2026-11-20&to=2026-11-21', [
+      statsFor({ previous: { from: '2026-11-18', to: '2026-11-19', total: 7000, orders: 5 } }),
+    ]);
+    expect(await screen.findByText('-50%')).toBeInTheDocument();
+  });
+
+  it('gives no percentage when the previous period had no revenue', async () => {
+    setUp('/dashboard/overview?from=2026-11-20&to=2026-11-21', [
+      statsFor({ previous: { from: '2026-11-18', to: '2026-11-19', total: 0, orders: 0 } }),
+    ]);
+    expect(
+      await screen.findByText('No revenue in the previous period ($0 in 18 Nov – 19 Nov 2026).'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/%/)).not.toBeInTheDocument();
+  });
+
+  it('leads a day of the table to the orders paid that day, and the page opens them', async () => {
+    const { user, router } = setUp('/dashboard/overview?from=2026-11-20&to=2026-11-21', [
+      statsFor(),
+      handle(routes.orders.adminList, () => ({
+        status: 200,
+        body: { items: [], total: 0, page: 1, limit: 25 },
+      })),
+    ]);
+    await screen.findByTestId('revenue-total');
+    const day = within(revenueTable()).getByRole('link', { name: '20 Nov 2026' });
+    expect(day).toHaveAttribute(
+      'href',
+      '/dashboard/manageallorders?paidFrom=2026-11-20&paidTo=2026-11-20',
+    );
+    await user.click(day);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Manage All Orders' }),
+    ).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?paidFrom=2026-11-20&paidTo=2026-11-20');
+  });
+
+  it('leads a week to its Monday to Sunday, cut to the period shown', async () => {
+    setUp('/dashboard/overview?from=2026-11-18&to=2026-11-30&interval=week', [
+      statsFor({
+        revenue: [
+          { period: '2026-11-16', total: 100, orders: 1 },
+          { period: '2026-11-23', total: 200, orders: 2 },
+          { period: '2026-11-30', total: 0, orders: 0 },
+        ],
+      }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Revenue per week' });
+    const hrefs = within(table)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(hrefs).toEqual([
+      ['Week of 16 Nov 2026', '/dashboard/manageallorders?paidFrom=2026-11-18&paidTo=2026-11-22'],
+      ['Week of 23 Nov 2026', '/dashboard/manageallorders?paidFrom=2026-11-23&paidTo=2026-11-29'],
+      ['Week of 30 Nov 2026', '/dashboard/manageallorders?paidFrom=2026-11-30&paidTo=2026-11-30'],
+    ]);
+  });
+
+  it('leads every other figure to the list it summarises', async () => {
+    setUp('/dashboard/overview?from=2026-11-20&to=2026-11-21', [statsFor()]);
+    await screen.findByTestId('revenue-total');
+    const hrefOf = (name: string | RegExp, scope: HTMLElement = document.body) =>
+      within(scope).getByRole('link', { name }).getAttribute('href');
+
+    const states = screen.getByRole('table', { name: 'Orders by state' });
+    expect(hrefOf('Unpaid', states)).toBe('/dashboard/manageallorders?status=unpaid');
+    expect(hrefOf('Paid, to ship', states)).toBe('/dashboard/manageallorders?status=paid');
+    expect(hrefOf('Shipped', states)).toBe('/dashboard/manageallorders?status=shipped');
+    expect(
+      within(states).getByText('Pieces held by unpaid orders').closest('tr'),
+    ).toHaveTextContent('1,200');
+
+    const products = screen.getByRole('list', { name: 'Top products by revenue' });
+    expect(hrefOf('Vector X8 Processor', products)).toBe(
+      '/dashboard/manageallorders?q=Vector+X8+Processor&paidFrom=2026-11-20&paidTo=2026-11-21',
+    );
+    expect(products).toHaveTextContent('$2,500');
+    const customers = screen.getByRole('list', { name: 'Top customers by revenue' });
+    expect(hrefOf('SAM TRADER', customers)).toBe(
+      '/dashboard/manageallorders?q=sam%40example.com&paidFrom=2026-11-20&paidTo=2026-11-21',
+    );
+    expect(hrefOf('Nimbus Tower Case')).toBe('/dashboard/manageproducts/p-9/edit');
+    expect(hrefOf('See the customers')).toBe('/dashboard/makeadmin');
+
+    const expiring = screen.getByRole('list', { name: 'Unpaid orders about to expire' });
+    expect(hrefOf('PW-000042', expiring)).toBe(
+      '/dashboard/manageallorders?q=PW-000042&status=unpaid',
+    );
+    expect(expiring).toHaveTextContent('2 h 05 min left');
+  });
+
+  it('shows the table of a chart when asked, and hides it again', async () => {
+    const { user } = setUp('/dashboard/overview?from=2026-11-20&to=2026-11-21', [statsFor()]);
+    await screen.findByTestId('revenue-total');
+    const toggle = screen.getAllByRole('button', { name: 'Show as a table' })[0]!;
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAccessibleName('Hide the table');
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveAccessibleName('Show as a table');
+  });
+
+  it('welcomes a new shop, with the way to its products', async () => {
+    setUp('/dashboard/overview', [
+      statsFor({ ...noFigures, revenue: [{ period: '2026-11-20', total: 0, orders: 0 }] }),
+    ]);
+    const welcome = await screen.findByRole('region', { name: 'No orders yet' });
+    expect(within(welcome).getByRole('link', { name: 'Manage Products' })).toHaveAttribute(
+      'href',
+      '/dashboard/manageproducts',
+    );
+    expect(screen.queryByTestId('revenue-total')).not.toBeInTheDocument();
+  });
+
+  it('opens on the last 30 days by day, and writes a preset, the interval and custom dates into the URL', async () => {
+    const today = todayIn(timeZone);
+    const { user, router, callsTo } = setUp('/dashboard/overview', [statsFor()]);
+    const asked = () => callsTo(routes.stats.overview).at(-1)?.query as StatsQuery | undefined;
+
+    await screen.findByTestId('revenue-total');
+    expect(asked()).toEqual({ from: addDays(today, -29), to: today, interval: 'day' });
+    const period = screen.getByRole('group', { name: 'Period' });
+    expect(within(period).getByRole('button', { name: 'Last 30 days' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await user.click(within(period).getByRole('button', { name: 'Last 7 days' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?range=7d'));
+    await waitFor(() =>
+      expect(asked()).toEqual({ from: addDays(today, -6), to: today, interval: 'day' }),
+    );
+
+    const interval = screen.getByRole('group', { name: 'Interval' });
+    await user.click(within(interval).getByRole('button', { name: 'Week' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?range=7d&interval=week'));
+    await waitFor(() =>
+      expect(asked()).toEqual({ from: addDays(today, -6), to: today, interval: 'week' }),
+    );
+
+    const custom = screen.getByRole('form', { name: 'Custom period' });
+    const from = within(custom).getByLabelText('From');
+    const to = within(custom).getByLabelText('To');
+    await user.clear(from);
+    await user.type(from, '2026-10-01');
+    await user.clear(to);
+    await user.type(to, '2026-10-31');
+    await user.click(within(custom).getByRole('button', { name: 'Apply' }));
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?from=2026-10-01&to=2026-10-31&interval=week'),
+    );
+    await waitFor(() =>
+      expect(asked()).toEqual({ from: '2026-10-01', to: '2026-10-31', interval: 'week' }),
+    );
+    expect(within(period).getByRole('button', { name: 'Last 7 days' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+
+  it("shows the API's message for a period it refuses", async () => {
+    setUp('/dashboard/overview?from=2026-11-30&to=2026-11-01', [
+      answer(routes.stats.overview, 400, {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: statsMessages.order,
+      }),
+    ]);
+    expect(await screen.findByRole('alert')).toHaveTextContent(statsMessages.order);
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('offers a retry when the figures could not be loaded', async () => {
+    let fail = true;
+    const { user } = setUp('/dashboard/overview?from=2026-11-20&to=2026-11-21', [
+      handle(routes.stats.overview, () =>
+        fail
+          ? offContract(500, { statusCode: 500, error: 'Internal Server Error', message: 'Down.' })
+          : { status: 200, body: november },
+      ),
+    ]);
+    expect(await screen.findByText('We could not load the overview.')).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('revenue-total')).toHaveTextContent('$3,500');
+  });
+
+  describe('Download CSV', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('downloads the figures of the period shown as overview-<from>-<to>.csv', async () => {
+      const saved: string[] = [];
+      vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:overview');
+      vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        saved.push(this.download);
+      });
+      const { user, callsTo } = setUp(
+        '/dashboard/overview?from=2026-11-20&to=2026-11-21&interval=week',
+        [statsFor(), handle(routes.stats.csv, () => ({ status: 200, body: 'period\r\n' }))],
+      );
+      await user.click(await screen.findByRole('button', { name: 'Download CSV' }));
+      await waitFor(() => expect(saved).toEqual(['overview-2026-11-20-2026-11-21.csv']));
+      expect(callsTo(routes.stats.csv).map((call) => call.query)).toEqual([
+        { from: '2026-11-20', to: '2026-11-21', interval: 'week' },
+      ]);
+    });
+  });
+});

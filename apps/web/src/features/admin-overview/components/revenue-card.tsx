@@ -1,0 +1,136 @@
+import type { Stats } from '@shop/shared';
+import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
+import { PageLink } from '../../../components/ui/navigation';
+import { Table, TableBody, TableCell, TableHead, TableRow } from '../../../components/ui/table';
+import {
+  formatDay,
+  formatDayMonth,
+  formatDayRange,
+  formatNumber,
+  formatPrice,
+} from '../../../lib/format';
+import { ordersHref, periodDays } from '../links';
+import { Card, ChartFigure } from './chart-card';
+import { axisTick, chartColors, formatCompactPrice } from './chart-style';
+import styles from './overview.module.css';
+
+/** "20 Nov 2026", or "Week of 16 Nov 2026": what one bar (one row) stands for. */
+export const periodLabel = (period: string, interval: Stats['interval']) =>
+  interval === 'day' ? formatDay(period) : `Week of ${formatDay(period)}`;
+
+/** The change from the previous period in whole per cent, or null when that had no revenue. */
+export function changePercent(total: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return Math.round(((total - previous) / previous) * 100);
+}
+
+function ChangeLine({ stats, total }: { stats: Stats; total: number }) {
+  const { previous } = stats;
+  const change = changePercent(total, previous.total);
+  const before = `${formatPrice(previous.total)} in ${formatDayRange(previous.from, previous.to)}`;
+  if (change === null) {
+    return <p className={styles.change}>No revenue in the previous period ({before}).</p>;
+  }
+  const look = change > 0 ? styles.up : change < 0 ? styles.down : undefined;
+  return (
+    <p className={styles.change}>
+      <span className={look}>
+        {change > 0 ? '+' : ''}
+        {change}%
+      </span>{' '}
+      on the previous period ({before}).
+    </p>
+  );
+}
+
+/** Revenue of paid orders per day or week: a headline total, the bars, and the table. */
+export function RevenueCard({ stats, onOpen }: { stats: Stats; onOpen: (href: string) => void }) {
+  const { revenue, interval } = stats;
+  const range = { from: stats.from, to: stats.to };
+  const total = revenue.reduce((sum, row) => sum + row.total, 0);
+  const orders = revenue.reduce((sum, row) => sum + row.orders, 0);
+  const hrefOf = (period: string) => ordersHref(periodDays(period, interval, range));
+
+  return (
+    <Card title="Revenue" wide>
+      <p className={styles.headline}>
+        <span className={styles.bigFigure} data-testid="revenue-total">
+          {formatPrice(total)}
+        </span>
+        <span className={styles.secondary}>
+          {formatNumber(orders)} paid {orders === 1 ? 'order' : 'orders'},{' '}
+          {formatDayRange(stats.from, stats.to)}
+        </span>
+      </p>
+      <ChangeLine stats={stats} total={total} />
+      <ChartFigure
+        caption={`Revenue of paid orders per ${interval}, by the day they were paid. A bar opens its orders.`}
+        chart={
+          <BarChart
+            data={revenue}
+            responsive
+            style={{ width: '100%', height: 260 }}
+            margin={{ top: 8, right: 8, bottom: 0, left: 0 }}
+            accessibilityLayer={false}
+          >
+            <CartesianGrid vertical={false} stroke={chartColors.grid} />
+            <XAxis
+              dataKey="period"
+              tickFormatter={formatDayMonth}
+              tick={axisTick}
+              stroke={chartColors.text}
+              minTickGap={16}
+            />
+            <YAxis
+              tickFormatter={formatCompactPrice}
+              tick={axisTick}
+              stroke={chartColors.text}
+              width={56}
+              allowDecimals={false}
+            />
+            <Tooltip
+              formatter={(value) => [formatPrice(Number(value)), 'Revenue']}
+              labelFormatter={(period) => periodLabel(String(period), interval)}
+            />
+            <Bar
+              dataKey="total"
+              name="Revenue"
+              fill={chartColors.bar}
+              cursor="pointer"
+              onClick={(_entry, index) => {
+                const row = revenue[index];
+                if (row) onOpen(hrefOf(row.period));
+              }}
+            />
+          </BarChart>
+        }
+        table={
+          <>
+            <Table aria-label={`Revenue per ${interval}`} className={styles.compact}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>{interval === 'day' ? 'Day' : 'Week'}</TableCell>
+                  <TableCell align="right">Revenue</TableCell>
+                  <TableCell align="right">Paid orders</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {revenue.map((row) => (
+                  <TableRow key={row.period} data-testid="revenue-row">
+                    <TableCell>
+                      <PageLink href={hrefOf(row.period)}>
+                        {periodLabel(row.period, interval)}
+                      </PageLink>
+                    </TableCell>
+                    <TableCell align="right">{formatPrice(row.total)}</TableCell>
+                    <TableCell align="right">{formatNumber(row.orders)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </>
+        }
+      />
+    </Card>
+  );
+}
