@@ -7,7 +7,7 @@ import {
   type LoginRedirectState,
   type SignOutState,
 } from '../lib/session';
-import { dashboardPath } from './layouts/nav-links';
+import { dashboardHomePath, dashboardPath } from './layouts/nav-links';
 import styles from './require-session.module.css';
 import { SessionLoading } from './layouts/session-loading';
 
@@ -82,5 +82,5 @@ export function DashboardHome() {
   const session = useSession();
   if (session.adminError) return <Navigate to={dashboardPath(false)} replace />;
   if (session.isAdminLoading) return <SessionLoading />;
-  return <Navigate to={dashboardPath(session.isAdmin)} replace />;
+  return <Navigate to={dashboardHomePath(session.isAdmin)} replace />;
 }

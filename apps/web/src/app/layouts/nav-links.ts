@@ -14,10 +14,15 @@ export const signedOutLinks: NavLinkItem[] = [
   { label: 'Signup', to: '/signup' },
 ];
 
-/**
- * Admins land on the Overview (issue 16; SPEC section 2 had Manage All Orders, now one link
- * below it), everyone else on My Orders.
- */
+/** SPEC section 2: the navbar's Dashboard goes to Manage All Orders for admins, else My Orders. */
 export function dashboardPath(isAdmin: boolean): string {
+  return isAdmin ? '/dashboard/manageallorders' : '/dashboard/myorders';
+}
+
+/**
+ * /dashboard itself opens the role's first page: for admins the Overview (issue 16), the first
+ * item of their side menu; the navbar keeps SPEC's link.
+ */
+export function dashboardHomePath(isAdmin: boolean): string {
   return isAdmin ? '/dashboard/overview' : '/dashboard/myorders';
 }

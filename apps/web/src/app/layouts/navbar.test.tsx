@@ -133,7 +133,7 @@ describe('Navbar', () => {
       expect(within(nav).queryByRole('link', { name: 'Signup' })).not.toBeInTheDocument();
     });
 
-    it('points Dashboard to the Overview once the admin check says admin', async () => {
+    it('points Dashboard to Manage All Orders once the admin check says admin', async () => {
       mockApi(fakeAuthServer({ signedInAs: admin }).mocks);
       renderWithProviders(<Navbar />);
 
@@ -141,7 +141,7 @@ describe('Navbar', () => {
       await waitFor(() =>
         expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
           'href',
-          '/dashboard/overview',
+          '/dashboard/manageallorders',
         ),
       );
     });
