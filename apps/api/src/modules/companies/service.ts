@@ -11,7 +11,7 @@ import {
 } from '@shop/shared';
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { containing } from '../../db/like.js';
 import {
   authUsers,
@@ -26,8 +26,6 @@ import { withLines } from '../purchases/reading.js';
 import type { SignedInUser } from '../users/service.js';
 import { enqueueInvitation } from './emails.js';
 import { isVerified, membershipOf, spentThisMonth, type Membership } from './membership.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Members listed owners first, then approvers, then buyers, each by email. */
 const ROLE_ORDER = sql`case ${companyMembers.role} when 'owner' then 0 when 'approver' then 1 else 2 end`;
