@@ -105,11 +105,12 @@ export async function myCompany(db: Db, user: SignedInUser): Promise<Company> {
 export async function memberOf(db: Db, user: SignedInUser, id: string): Promise<Membership> {
   const membership = await membershipOf(db, user);
   if (membership?.companyId === id) return membership;
-  await existing(db, id);
+  await requireCompany(db, id);
   throw new HttpError(403, companyMessages.notMember);
 }
 
-async function existing(db: Db | Tx, id: string) {
+/** Fails with 404 unless company `id` exists. */
+export async function requireCompany(db: Db | Tx, id: string) {
   const [company] = await db
     .select({ id: companies.id })
     .from(companies)
@@ -256,7 +257,7 @@ export async function companyPurchases(
   if (!user.isAdmin) {
     const membership = await memberOf(db, user, id);
     mineOnly = membership.role === 'buyer';
-  } else await existing(db, id);
+  } else await requireCompany(db, id);
   const where = and(
     eq(purchases.companyId, id),
     mineOnly ? eq(purchases.userId, user.id) : undefined,
