@@ -18,6 +18,9 @@ import * as schema from './schema.js';
 /** The one database type services see, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The transaction `db.transaction` hands its callback. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   kind: DatabaseConfig['kind'];

@@ -301,10 +301,51 @@ export const demoReviews: NewReview[] = [
 ];
 
 /**
- * The demo accounts: one admin, one customer. main.ts prints them at start and the README
- * lists them, so anyone can try both sides of the shop. Names are stored uppercased.
+ * The demo accounts: one admin and three customers, the first of them the demo customer, the
+ * other two his colleagues in the demo company. main.ts prints them at start and the README
+ * lists them, so anyone can try every side of the shop. Names are stored uppercased.
  */
 export const demoUsers = [
   { name: 'Ada Admin', email: 'admin@partsworks.com', password: 'Admin#2026', admin: true },
   { name: 'Ben Buyer', email: 'buyer@partsworks.com', password: 'Buyer#2026', admin: false },
+  {
+    name: 'Cleo Colleague',
+    email: 'colleague@partsworks.com',
+    password: 'Colleague#2026',
+    admin: false,
+  },
+  {
+    name: 'Alma Approver',
+    email: 'approver@partsworks.com',
+    password: 'Approver#2026',
+    admin: false,
+  },
 ] as const;
+
+/**
+ * The demo company, made at the first start with the demo accounts: the demo customer owns it,
+ * one colleague buys with a monthly limit (a first order of most parts is below it, a large one
+ * waits for approval), the other approves, and the admin has agreed a few contract prices, each
+ * between the list price and the lowest volume price.
+ */
+export const demoCompany = {
+  company: {
+    name: 'Northwind Systems GmbH',
+    taxId: 'DE 812 345 679',
+    billingAddress:
+      'Northwind Systems GmbH, Accounts Payable, Königstraße 12, 70173 Stuttgart, Germany',
+    shippingAddress:
+      'Northwind Systems GmbH, Goods In, Gate 3, Industriestraße 48, 70565 Stuttgart, Germany',
+  },
+  owner: 'buyer@partsworks.com',
+  members: [
+    { email: 'colleague@partsworks.com', role: 'buyer', spendingLimit: 10000 },
+    { email: 'approver@partsworks.com', role: 'approver', spendingLimit: null },
+  ],
+  /** Unit prices by part number, in whole dollars. */
+  prices: [
+    { sku: 'MEM-D5-64R', price: 229 },
+    { sku: 'SSD-2T-G4', price: 129 },
+    { sku: 'NIC-10G-2SFP', price: 162 },
+  ],
+} as const;

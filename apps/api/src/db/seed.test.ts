@@ -12,9 +12,10 @@ import {
   type TestApp,
 } from '../test-support/build-test-app.js';
 import { bearer, shopToken, signIn } from '../test-support/identity.js';
+import { dbSnapshot } from '../test-support/db-snapshot.js';
 import { inject } from '../test-support/inject.js';
-import { authUsers, users } from './schema.js';
-import { demoProducts, demoReviews, demoUsers } from './seed-data.js';
+import { authUsers, companies, users } from './schema.js';
+import { demoCompany, demoProducts, demoReviews, demoUsers } from './seed-data.js';
 import { seedDemoData } from './seed.js';
 
 describe.each(testDatabases())('seed on %s', (kind) => {
@@ -27,19 +28,28 @@ describe.each(testDatabases())('seed on %s', (kind) => {
   it('fills an empty database once; seeding again changes nothing', async () => {
     t = await buildTestApp(kind);
     expect(await countProducts(t.db)).toBe(demoProducts.length);
-    const nothing = { seeded: false, products: 0, reviews: 0, users: 0, accounts: [] };
+    const nothing = {
+      seeded: false,
+      products: 0,
+      reviews: 0,
+      users: 0,
+      companies: 0,
+      accounts: [],
+    };
     expect(await seedDemoData(t.db, t.app.identity.auth)).toEqual(nothing);
     expect(await seedDemoData(t.db, t.app.identity.auth)).toEqual(nothing);
     expect(await countProducts(t.db)).toBe(demoProducts.length);
     expect(await listReviews(t.db)).toHaveLength(demoReviews.length);
   });
 
-  it('creates the demo admin and customer once, through Better Auth, who sign in with the printed passwords', async () => {
+  it('creates the demo admin and customers once, through Better Auth, who sign in with the printed passwords', async () => {
     t = await buildTestApp(kind);
     const accounts = await t.db.select().from(authUsers).orderBy(asc(authUsers.email));
     expect(accounts.map((a) => [a.email, a.name])).toEqual([
       ['admin@partsworks.com', 'ADA ADMIN'],
+      ['approver@partsworks.com', 'ALMA APPROVER'],
       ['buyer@partsworks.com', 'BEN BUYER'],
+      ['colleague@partsworks.com', 'CLEO COLLEAGUE'],
     ]);
     for (const demo of demoUsers) {
       const cookie = await signIn(t, demo);
@@ -54,8 +64,37 @@ describe.each(testDatabases())('seed on %s', (kind) => {
     }
     // Seeding again, as every restart does, adds no one.
     expect(await seedDemoData(t.db, t.app.identity.auth)).toMatchObject({ users: 0 });
-    expect(await t.db.select().from(authUsers)).toHaveLength(2);
-    expect(await t.db.select().from(users)).toHaveLength(2);
+    expect(await t.db.select().from(authUsers)).toHaveLength(demoUsers.length);
+    expect(await t.db.select().from(users)).toHaveLength(demoUsers.length);
+  });
+
+  it('makes the demo company once: the customer owns it, a colleague buys within a limit, one approves, contract prices are set', async () => {
+    t = await buildTestApp(kind);
+    const owner = demoUsers.find((demo) => demo.email === demoCompany.owner)!;
+    const token = await shopToken(t, owner.email, await signIn(t, owner));
+    const who = { headers: bearer(token) };
+    const mine = await inject(t, api.companies.mine, {}, who);
+    expect(mine.statusCode, mine.body).toBe(200);
+    const company = mine.json();
+    expect(company).toMatchObject(demoCompany.company);
+    // Owners first, then approvers, then buyers; all joined, their addresses being verified.
+    expect(company.members).toEqual(
+      [
+        { email: owner.email, role: 'owner', spendingLimit: null },
+        ...demoCompany.members.filter((m) => m.role === 'approver'),
+        ...demoCompany.members.filter((m) => m.role === 'buyer'),
+      ].map((member) => expect.objectContaining({ ...member, joined: true, spentThisMonth: 0 })),
+    );
+    const prices = await inject(t, api.companies.prices, { params: { id: company._id } }, who);
+    expect(prices.json().map(({ sku, price }) => ({ sku, price }))).toEqual(
+      [...demoCompany.prices].sort((a, b) => a.sku.localeCompare(b.sku)),
+    );
+
+    // Seeding again, as every restart does, changes nothing: no second company, member or price.
+    const before = await dbSnapshot(t.db);
+    expect(await seedDemoData(t.db, t.app.identity.auth)).toMatchObject({ companies: 0 });
+    expect(await dbSnapshot(t.db)).toEqual(before);
+    expect(await t.db.select().from(companies)).toHaveLength(1);
   });
 
   it('leaves the database empty when SEED_DEMO_DATA is false', async () => {
@@ -64,6 +103,7 @@ describe.each(testDatabases())('seed on %s', (kind) => {
     const response = await inject(t, api.catalog.list);
     expect(response.json()).toEqual([]);
     expect(await t.db.select().from(authUsers)).toEqual([]);
+    expect(await t.db.select().from(companies)).toEqual([]);
   });
 });
 

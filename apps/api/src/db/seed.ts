@@ -1,13 +1,28 @@
 import { randomInt } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { productInputSchema, reviewInputSchema } from '@shop/shared';
+import {
+  companyInputSchema,
+  contractPriceInputSchema,
+  memberInputSchema,
+  productInputSchema,
+  reviewInputSchema,
+} from '@shop/shared';
+import { inArray } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.js';
 import type { Db } from './client.js';
 import { countProducts, createProduct } from '../modules/catalog/service.js';
+import { putPrice } from '../modules/companies/prices.js';
+import { createCompany, putMember } from '../modules/companies/service.js';
 import { createReview } from '../modules/reviews/service.js';
-import { countAccounts, markEmailVerified, upsertShopUser } from '../modules/users/service.js';
-import { demoProducts, demoReviews, demoUsers } from './seed-data.js';
+import {
+  countAccounts,
+  findShopUserByEmail,
+  markEmailVerified,
+  upsertShopUser,
+} from '../modules/users/service.js';
+import { products } from './schema.js';
+import { demoCompany, demoProducts, demoReviews, demoUsers } from './seed-data.js';
 
 export interface DemoAccount {
   role: 'admin' | 'customer';
@@ -31,6 +46,8 @@ export interface SeedResult {
   products: number;
   reviews: number;
   users: number;
+  /** 1 when the demo company was made by this call. */
+  companies: number;
   /** The accounts made by this call, with their passwords: empty when there were accounts. */
   accounts: DemoAccount[];
   /** The file the random passwords were written to, if any. */
@@ -56,9 +73,9 @@ export function randomDemoPassword(): string {
 
 /**
  * Fills an empty shop with the demo catalogue and reviews, and an empty account list with the
- * demo admin and customer, through the same service functions, schemas and Better Auth calls
- * the API uses. A database that has products (or accounts) keeps them, so a restart never
- * duplicates or overwrites data.
+ * demo admin and customers and their company, through the same service functions, schemas and
+ * Better Auth calls the API uses. A database that has products (or accounts) keeps them, so a
+ * restart never duplicates or overwrites data.
  */
 export async function seedDemoData(
   db: Db,
@@ -67,6 +84,7 @@ export async function seedDemoData(
 ): Promise<SeedResult> {
   const catalogue = await seedCatalogue(db);
   const accounts = await seedDemoUsers(db, auth, options.demoPasswords);
+  const companies = accounts.length > 0 ? await seedDemoCompany(db) : 0;
   const accountsFile =
     accounts.length > 0 && options.demoPasswords === 'random' && options.dataDir
       ? await writeDemoAccounts(options.dataDir, accounts)
@@ -75,6 +93,7 @@ export async function seedDemoData(
     seeded: catalogue.products > 0 || accounts.length > 0,
     ...catalogue,
     users: accounts.length,
+    companies,
     accounts,
     ...(accountsFile ? { accountsFile } : {}),
   };
@@ -116,6 +135,44 @@ async function seedDemoUsers(
     accounts.push({ role: demo.admin ? 'admin' : 'customer', email: demo.email, password });
   }
   return accounts;
+}
+
+/**
+ * The demo company, made as its owner and the shop's admin make one over the API: the owner
+ * creates it and adds the colleagues (who join at once, their addresses being verified, and are
+ * sent the invitation email as anyone added is), the admin sets the contract prices (audited).
+ * Only on the start that made the demo accounts, so a restart never makes it twice and a shop
+ * in use never gains it; prices only for the demo part numbers the catalogue has.
+ */
+async function seedDemoCompany(db: Db): Promise<number> {
+  const owner = await findShopUserByEmail(db, demoCompany.owner);
+  const admin = await findShopUserByEmail(db, demoUsers.find((demo) => demo.admin)!.email);
+  if (!owner || !admin) return 0;
+  await db.transaction(async (tx) => {
+    const company = await createCompany(tx, owner, companyInputSchema.parse(demoCompany.company));
+    for (const { email, role, spendingLimit } of demoCompany.members) {
+      const member = memberInputSchema.parse({ role, spendingLimit });
+      await putMember(tx, owner, company._id, email, member);
+    }
+    const skus = demoCompany.prices.map(({ sku }) => sku);
+    const found = await tx
+      .select({ id: products.id, sku: products.sku })
+      .from(products)
+      .where(inArray(products.sku, skus));
+    const idOf = new Map(found.map((product) => [product.sku, product.id]));
+    for (const { sku, price } of demoCompany.prices) {
+      const productId = idOf.get(sku);
+      if (!productId) continue;
+      await putPrice(
+        tx,
+        admin,
+        company._id,
+        productId,
+        contractPriceInputSchema.parse({ price }).price,
+      );
+    }
+  });
+  return 1;
 }
 
 /** `DATA_DIR/demo-accounts.txt`, readable by the shop's own user only (mode 600). */

@@ -1,12 +1,10 @@
 import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { companies, companyMembers, type AwaitingLineRow } from '../../db/schema.js';
 import { enqueueEmail, type EmailKind } from '../../mail/jobs.js';
 import type { MailMessage } from '../../mail/message.js';
 import { findPurchase, type PurchaseRow } from '../orders/purchase-store.js';
 import { accountName } from '../users/service.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * The company emails (issue 15): queued in the transaction of the change (mail/jobs.ts), built

@@ -1,6 +1,6 @@
 import type { CompanyRole } from '@shop/shared';
 import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { authUsers, companyMembers, orders, purchases } from '../../db/schema.js';
 import type { SignedInUser } from '../users/service.js';
 
@@ -11,8 +11,6 @@ export interface Membership {
   role: CompanyRole;
   spendingLimit: number | null;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Whether an account with this address exists and its address is verified. */
 export async function isVerified(db: Db | Tx, email: string): Promise<boolean> {

@@ -12,7 +12,7 @@ import { unneutralised } from '../../http/csv.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordAudits, type AuditActor } from '../audit/service.js';
 import type { SignedInUser } from '../users/service.js';
-import { memberOf } from './service.js';
+import { memberOf, requireCompany } from './service.js';
 
 /**
  * Contract prices (DESIGN section 8, issue 15): a company's agreed unit price per product, set by
@@ -34,11 +34,6 @@ async function companyName(db: Db, id: string): Promise<string> {
   return row?.name ?? id;
 }
 
-async function companyExists(db: Db, id: string) {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
-  if (!row) throw notFound(companyMessages.notFound);
-}
-
 const priceColumns = {
   productId: products.id,
   sku: products.sku,
@@ -49,7 +44,7 @@ const priceColumns = {
 
 /** GET /companies/{id}/prices: members and admins. */
 export async function listPrices(db: Db, user: SignedInUser, id: string): Promise<ContractPrice[]> {
-  if (user.isAdmin) await companyExists(db, id);
+  if (user.isAdmin) await requireCompany(db, id);
   else await memberOf(db, user, id);
   return db
     .select(priceColumns)
@@ -92,7 +87,7 @@ export async function putPrice(
   productId: string,
   price: number,
 ): Promise<ContractPrice> {
-  await companyExists(db, id);
+  await requireCompany(db, id);
   return db.transaction(async (tx) => {
     const [product] = await tx
       .select({ id: products.id, sku: products.sku, name: products.name, price: products.price })
@@ -132,7 +127,7 @@ export async function putPrice(
 
 /** DELETE /companies/{id}/prices/{productId}: back to list prices. */
 export async function removePrice(db: Db, actor: AuditActor, id: string, productId: string) {
-  await companyExists(db, id);
+  await requireCompany(db, id);
   return db.transaction(async (tx) => {
     const removed = await tx
       .delete(contractPrices)
@@ -165,7 +160,7 @@ export async function importPrices(
   csv: string,
   dryRun: boolean,
 ): Promise<ContractPriceImportReport> {
-  await companyExists(db, id);
+  await requireCompany(db, id);
   const parsed = Papa.parse<Record<string, string>>(csv.replace(/^\uFEFF/, ''), {
     header: true,
     skipEmptyLines: 'greedy',

@@ -11,7 +11,7 @@ import {
 } from '@shop/shared';
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { containing } from '../../db/like.js';
 import {
   authUsers,
@@ -26,8 +26,6 @@ import { withLines } from '../purchases/reading.js';
 import type { SignedInUser } from '../users/service.js';
 import { enqueueInvitation } from './emails.js';
 import { isVerified, membershipOf, spentThisMonth, type Membership } from './membership.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Members listed owners first, then approvers, then buyers, each by email. */
 const ROLE_ORDER = sql`case ${companyMembers.role} when 'owner' then 0 when 'approver' then 1 else 2 end`;
@@ -107,11 +105,12 @@ export async function myCompany(db: Db, user: SignedInUser): Promise<Company> {
 export async function memberOf(db: Db, user: SignedInUser, id: string): Promise<Membership> {
   const membership = await membershipOf(db, user);
   if (membership?.companyId === id) return membership;
-  await existing(db, id);
+  await requireCompany(db, id);
   throw new HttpError(403, companyMessages.notMember);
 }
 
-async function existing(db: Db | Tx, id: string) {
+/** Fails with 404 unless company `id` exists. */
+export async function requireCompany(db: Db | Tx, id: string) {
   const [company] = await db
     .select({ id: companies.id })
     .from(companies)
@@ -258,7 +257,7 @@ export async function companyPurchases(
   if (!user.isAdmin) {
     const membership = await memberOf(db, user, id);
     mineOnly = membership.role === 'buyer';
-  } else await existing(db, id);
+  } else await requireCompany(db, id);
   const where = and(
     eq(purchases.companyId, id),
     mineOnly ? eq(purchases.userId, user.id) : undefined,

@@ -8,7 +8,7 @@ import {
 } from '@shop/shared';
 import { and, asc, countDistinct, eq, inArray, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { authUsers, orders, products, purchases, users } from '../../db/schema.js';
 import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -164,8 +164,6 @@ export async function displayNames(db: Db, emails: string[]): Promise<Map<string
     .where(inArray(authUsers.email, [...new Set(emails)]));
   return new Map(rows.map((row) => [row.email, row.name]));
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Locks the rows of the batch's customers and answers how many unpaid purchases each holds now

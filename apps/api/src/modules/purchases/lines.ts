@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
-import type { Db } from '../../db/client.js';
+import type { Tx } from '../../db/client.js';
 import { orders, products, type AwaitingLineRow } from '../../db/schema.js';
 import type { PurchaseRow } from '../orders/purchase-store.js';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Takes the stock of a purchase's lines and inserts them as its orders, in the order given:

@@ -47,9 +47,17 @@ export async function purchaseFor(
   db: Db,
   user: SignedInUser,
   id: string,
-  { allowAdmin = false } = {},
+  options: { allowAdmin?: boolean } = {},
 ): Promise<PurchaseRow> {
-  const row = await findPurchase(db, id);
+  return ownPurchase(await findPurchase(db, id), user, options);
+}
+
+/** purchaseFor's rule, on a purchase already read (null when there is none). */
+function ownPurchase(
+  row: PurchaseRow | null,
+  user: SignedInUser,
+  { allowAdmin = false } = {},
+): PurchaseRow {
   if (!row) throw notFound(purchaseMessages.notFound);
   if (row.userId !== user.id && !(allowAdmin && user.isAdmin)) {
     throw new HttpError(403, purchaseMessages.notYours);
@@ -67,8 +75,8 @@ export async function readPurchase(db: Db, user: SignedInUser, id: string): Prom
   if (found?.companyId && found.userId !== user.id && !user.isAdmin) {
     const membership = await membershipOf(db, user);
     const overseer = membership?.companyId === found.companyId && membership.role !== 'buyer';
-    row = overseer ? found : await purchaseFor(db, user, id);
-  } else row = await purchaseFor(db, user, id, { allowAdmin: true });
+    row = overseer ? found : ownPurchase(found, user);
+  } else row = ownPurchase(found, user, { allowAdmin: true });
   const [purchase] = await withLines(db, [row]);
   if (!purchase) throw notFound(purchaseMessages.notFound);
   return purchase;
