@@ -84,7 +84,8 @@ test.describe('the admin runs the catalogue and the users', () => {
     await expect(row).toContainText('Admin');
 
     await customerPage.goto('/dashboard');
-    await expect(customerPage).toHaveURL('/dashboard/manageallorders');
+    // The admin's dashboard opens on the Overview (issue 16).
+    await expect(customerPage).toHaveURL('/dashboard/overview');
     await expect(menu(customerPage).getByRole('link', { name: 'Make Admin' })).toBeVisible();
     await expect(menu(customerPage).getByRole('link', { name: 'My Orders' })).toHaveCount(0);
     await customerPage.close();
