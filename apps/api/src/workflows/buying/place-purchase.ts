@@ -11,7 +11,6 @@ import { HttpError } from '../../http/errors.js';
 import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
 import { catalogChanged } from '../../modules/catalog/snapshot.js';
 import { enqueueApprovalNeeded } from '../../modules/companies/emails.js';
-import { membershipOf } from '../../modules/companies/membership.js';
 import type { OrderContext } from '../../modules/orders/context.js';
 import { orderMessages } from '../../modules/orders/messages.js';
 import type { PurchaseRow } from '../../modules/orders/purchase-store.js';
@@ -94,8 +93,6 @@ export async function placePurchase(
   user: SignedInUser,
   request: PurchaseRequest,
 ): Promise<PlacedPurchase> {
-  // Takes up an invitation the buyer's verified address has, before the purchase is judged.
-  await membershipOf(ctx.db, user);
   let byProducts = queues.get(ctx.db);
   if (!byProducts) {
     byProducts = new Map();
@@ -109,6 +106,7 @@ export async function placePurchase(
   }
   const target = queue;
   const all = byProducts;
+  // Queued at once, with no await before: purchases are judged in the order they arrived.
   const placed = await new Promise<PlacedPurchase>((resolve, reject) => {
     target.waiting.push({ user, request, resolve, reject });
     if (!target.running) void drain(ctx, key, target, all);
@@ -256,17 +254,16 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
       },
     );
     const rows = await tx.insert(purchases).values(values).returning();
-    const placedLines = await placeLines(
-      tx,
-      accepted.flatMap((entry, index) =>
-        entry.awaiting
-          ? []
-          : [{ purchase: rows[index]!, lines: entry.lines, hold: holdEnd(ctx, entry.verified) }],
-      ),
+    const toPlace = accepted.flatMap((entry, index) =>
+      entry.awaiting
+        ? []
+        : [{ purchase: rows[index]!, lines: entry.lines, hold: holdEnd(ctx, entry.verified) }],
     );
+    const placedLines = await placeLines(tx, toPlace);
+    const current = new Map(toPlace.map(({ purchase }) => [purchase.id, purchase]));
     const placedEmails = [];
     for (const [index, entry] of accepted.entries()) {
-      const purchase = rows[index]!;
+      const purchase = current.get(rows[index]!.id) ?? rows[index]!;
       if (entry.awaiting) {
         await enqueueApprovalNeeded(tx, purchase);
         results.set(entry.pending, toPlaced(purchase, []));
