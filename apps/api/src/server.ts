@@ -31,6 +31,7 @@ import { catalogSnapshot, freshCatalog } from './modules/catalog/snapshot.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { startOrderSweeper } from './modules/orders/hold.js';
+import { rejectStaleApprovals } from './modules/companies/approvals.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import type { OrderContext } from './modules/orders/context.js';
 import { paymentRoutes } from './modules/orders/payment-routes.js';
@@ -254,7 +255,9 @@ export async function createServer(
     redis = await connectSharedRedis(config, options.logger);
     await database.migrate();
     const app = await buildApp({ config, database, logger: options.logger, redis });
-    const sweeper = startOrderSweeper(app.orders, config.orders.sweepSeconds);
+    const sweeper = startOrderSweeper(app.orders, config.orders.sweepSeconds, [
+      () => rejectStaleApprovals(app.orders),
+    ]);
     // Emails go out as soon as a change queues them; the timer retries failures.
     const mailWorker = startMailWorker(app.mailWork, MAIL_RETRY_POLL_SECONDS);
     // One hook, in this order: a sweep in progress finishes before the database closes. Fastify

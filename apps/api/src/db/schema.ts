@@ -263,6 +263,10 @@ export const purchases = pgTable(
   (t) => [
     index('purchases_user_id_seq_idx').on(t.userId, t.seq),
     index('purchases_company_id_seq_idx').on(t.companyId, t.seq),
+    // The sweep for purchases nobody approved within APPROVAL_DAYS reads only those waiting.
+    index('purchases_awaiting_created_at_idx')
+      .on(t.createdAt)
+      .where(sql`${t.awaitingLines} is not null and ${t.closedAs} is null`),
     index('purchases_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

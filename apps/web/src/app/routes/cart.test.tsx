@@ -53,6 +53,7 @@ const placed: Purchase = {
   paidAt: null,
   shippedAt: null,
   invoiceNumber: null,
+  rejectionReason: null,
   awaitingLines: [],
   companyId: null,
   billingAddress: null,

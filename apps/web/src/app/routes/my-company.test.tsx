@@ -247,6 +247,7 @@ describe('My Company', () => {
             paidAt: null,
             shippedAt: null,
             invoiceNumber: null,
+            rejectionReason: null,
           },
         ],
         total: 1,
