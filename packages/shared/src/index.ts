@@ -24,3 +24,4 @@ export * from './documents.js';
 export * from './tracking.js';
 export * from './dates.js';
 export * from './stats.js';
+export * from './idempotency.js';
