@@ -17,6 +17,7 @@ import { connectDatabase, type Database, type Db } from './db/client.js';
 import { seedDemoData, type DemoAccount } from './db/seed.js';
 import { apiDocsRoutes } from './http/api-docs.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { rateLimitKey, registerSecurityHeaders } from './http/security.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { registerDocuments } from './http/documents.js';
@@ -140,6 +141,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     unpaidMax: config.orders.unpaidMax,
   };
   app.decorate('orders', orders);
+  registerIdempotency(app, db);
   const invoices = {
     sellerName: config.seller.name,
     sellerAddress: config.seller.address,
