@@ -1,7 +1,11 @@
 import type { Order, PlaceOrder } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, routes } from '../../../lib/api-client';
+import { attemptKeys } from '../../../lib/attempt-key';
 import { orderKeys } from './order-keys';
+
+/** One Idempotency-Key per Buy Now: a double press or a retry places one purchase. */
+const attempts = attemptKeys();
 
 /**
  * Places an order. Only the product, the quantity and the contact details are sent: the server takes
@@ -9,10 +13,8 @@ import { orderKeys } from './order-keys';
  */
 export async function placeOrder(input: PlaceOrder): Promise<Order> {
   const { placeOrderResultSchema } = await import('./order-answer');
-  const answer = await call(
-    routes.orders.place,
-    { body: input },
-    { schema: placeOrderResultSchema },
+  const answer = await attempts(input, (idempotencyKey) =>
+    call(routes.orders.place, { body: input }, { schema: placeOrderResultSchema, idempotencyKey }),
   );
   return answer.order;
 }
