@@ -25,14 +25,15 @@ export const idempotencyMessages = {
 } as const;
 
 /**
- * A key: printable ASCII (what every HTTP stack passes unchanged), at most 255 characters. An
- * empty header is a broken client, not "no key": it is refused rather than silently ignored.
+ * A key: visible ASCII and inner spaces (what every HTTP stack passes unchanged), at most 255
+ * characters. An empty header is a broken client, not "no key": it is refused, not ignored.
  */
 export const idempotencyKeySchema = z
   .string()
   .min(1, idempotencyMessages.invalidKey)
   .max(IDEMPOTENCY_KEY_MAX, idempotencyMessages.invalidKey)
-  .regex(/^[\x20-\x7e]+$/, idempotencyMessages.invalidKey);
+  // No space at either end: HTTP drops it on the way, so such a key would not be the one sent.
+  .regex(/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/, idempotencyMessages.invalidKey);
 
 /**
  * The headers an endpoint that takes a key validates. Loose: every other header stays as it came
