@@ -22,6 +22,8 @@ import {
 } from '../test-support/shop.js';
 import { canonicalJson } from './idempotency-store.js';
 
+/** How the table names POST /order: the contract's method and path. */
+const buyNowEndpoint = `${api.orders.place.method} ${api.orders.place.path}`;
 const contact = { number: '+44 20 7946 0958', address: 'Unit 4/B #2, Harbour Road, Leeds' };
 
 /**
@@ -245,7 +247,7 @@ describe.each(testDatabases())('Idempotency-Key on %s', (kind) => {
     const placed = await buyNow(alice, orderBody(product._id, 1), key);
     expect(placed.statusCode, placed.body).toBe(201);
     const [row] = await keyRows(key);
-    expect(row).toMatchObject({ endpoint: 'POST /order', status: 201, body: placed.body });
+    expect(row).toMatchObject({ endpoint: buyNowEndpoint, status: 201, body: placed.body });
   });
 
   it('without the header behaves as before: each request buys', async () => {
@@ -271,7 +273,7 @@ describe.each(testDatabases())('Idempotency-Key on %s', (kind) => {
       .from(idempotencyKeys)
       .where(
         and(
-          eq(idempotencyKeys.endpoint, 'POST /order'),
+          eq(idempotencyKeys.endpoint, buyNowEndpoint),
           sql`length(${idempotencyKeys.key}) > ${IDEMPOTENCY_KEY_MAX}`,
         ),
       );
