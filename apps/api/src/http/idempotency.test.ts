@@ -10,7 +10,12 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, orders, purchases } from '../db/schema.js';
-import { buildTestApp, testDatabases, type TestApp } from '../test-support/build-test-app.js';
+import {
+  buildTestApp,
+  tempDir,
+  testDatabases,
+  type TestApp,
+} from '../test-support/build-test-app.js';
 import { injectUnchecked } from '../test-support/inject.js';
 import {
   addProduct,
@@ -278,6 +283,51 @@ describe.each(testDatabases())('Idempotency-Key on %s', (kind) => {
         ),
       );
     expect(stored[0]?.n).toBe(0);
+  });
+});
+
+/**
+ * The keys live in the database: another instance on the same PostgreSQL, or the same shop after
+ * a restart, answers a retry with the first answer.
+ */
+describe.each(testDatabases())('Idempotency-Key across instances and restarts on %s', (kind) => {
+  it('answers a retry sent to the other instance, or after a restart, with the first answer', async () => {
+    const data = kind === 'pglite' ? await tempDir('shop-idempotency-') : undefined;
+    const first = await buildTestApp(kind, { env: orderTestEnv(), pgliteDir: data?.dir });
+    const same = { postgresDatabase: first.postgresDatabase, pgliteDir: data?.dir };
+    let second: TestApp | undefined;
+    let firstOpen = true;
+    try {
+      const buyer = await shopper(first, { name: 'CARA BUYER' });
+      const product = await addProduct(first, { available: 10 });
+      const key = randomUUID();
+      const send = (t: TestApp) =>
+        injectUnchecked(
+          t,
+          api.orders.place,
+          { body: orderBody(product._id, 2) },
+          { headers: { ...buyer.headers, 'idempotency-key': key } },
+        );
+      const placed = await send(first);
+      expect(placed.statusCode, placed.body).toBe(201);
+      // PGlite keeps one process to its directory: the shop restarts. PostgreSQL: both run.
+      if (kind === 'pglite') {
+        firstOpen = false;
+        await first.close();
+      }
+      second = await buildTestApp(kind, { env: orderTestEnv(), ...same });
+      const again = await send(second);
+      expect({ status: again.statusCode, body: again.body }).toEqual({
+        status: 201,
+        body: placed.body,
+      });
+      expect(again.headers[IDEMPOTENT_REPLAYED_HEADER.toLowerCase()]).toBe('true');
+      expect(await availableOf(second, product._id)).toBe(8);
+    } finally {
+      await second?.close({ keep: true });
+      if (firstOpen) await first.close();
+      await data?.remove();
+    }
   });
 });
 
