@@ -1,9 +1,9 @@
-import { z } from 'zod';
-
 /**
  * `Idempotency-Key` (DESIGN section 9; docs/decisions/025-idempotency-keys.md): a caller names
  * one attempt of a write, so a retry of it (a double click, a request whose answer was lost)
  * gets the first answer again instead of buying twice. Stripe's semantics, where DESIGN is silent.
+ * Plain constants: the web app's API client reads them on the first page, which loads no zod
+ * (docs/decisions/008); the schemas are in idempotency-key.ts.
  */
 
 /** The request header, as HTTP spells it (Node reads it lowercased). */
@@ -23,22 +23,3 @@ export const idempotencyMessages = {
   otherBody: `This ${IDEMPOTENCY_KEY_HEADER} was already used with another request. Send a new key for a new request.`,
   inProgress: `A request with this ${IDEMPOTENCY_KEY_HEADER} is still running. Try again in a moment to get its answer.`,
 } as const;
-
-/**
- * A key: visible ASCII and inner spaces (what every HTTP stack passes unchanged), at most 255
- * characters. An empty header is a broken client, not "no key": it is refused, not ignored.
- */
-export const idempotencyKeySchema = z
-  .string()
-  .min(1, idempotencyMessages.invalidKey)
-  .max(IDEMPOTENCY_KEY_MAX, idempotencyMessages.invalidKey)
-  // No space at either end: HTTP drops it on the way, so such a key would not be the one sent.
-  .regex(/^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/, idempotencyMessages.invalidKey);
-
-/**
- * The headers an endpoint that takes a key validates. Loose: every other header stays as it came
- * (Fastify puts the parsed value in place of `request.headers`).
- */
-export const idempotencyHeadersSchema = z.looseObject({
-  'idempotency-key': idempotencyKeySchema.optional(),
-});

@@ -25,3 +25,4 @@ export * from './tracking.js';
 export * from './dates.js';
 export * from './stats.js';
 export * from './idempotency.js';
+export * from './idempotency-key.js';
