@@ -17,6 +17,7 @@ import { connectDatabase, type Database, type Db } from './db/client.js';
 import { seedDemoData, type DemoAccount } from './db/seed.js';
 import { apiDocsRoutes } from './http/api-docs.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { rateLimitKey, registerSecurityHeaders } from './http/security.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { registerDocuments } from './http/documents.js';
@@ -143,6 +144,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     approvalDays: config.orders.approvalDays,
   };
   app.decorate('orders', orders);
+  registerIdempotency(app, db);
   const invoices = {
     sellerName: config.seller.name,
     sellerAddress: config.seller.address,

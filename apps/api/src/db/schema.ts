@@ -467,6 +467,36 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
 });
 
 /**
+ * `Idempotency-Key` answers (DESIGN section 9; docs/decisions/025): one row per caller, endpoint
+ * and key. The primary key decides a race: the first request inserts the row with `status` null
+ * ("in progress"), any other with the same key finds it. The finished answer is kept with its
+ * status and body for 24 hours; in the database, so every instance and a restart honour it.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The contract's method and path, e.g. `POST /order`. */
+    endpoint: text('endpoint').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 (hex) of the request's canonical JSON: its path parameters and body. */
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request runs. */
+    status: integer('status'),
+    /** The answer's body exactly as it was sent (JSON text). */
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.endpoint, t.key] }),
+    // Expired keys are deleted by age.
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
  * Secrets the app makes for itself when the environment gives none (AUTH_SECRET). Kept in the
  * database, not on disk, so every instance on one PostgreSQL signs with the same key and a
  * restart keeps sessions and shop tokens valid.

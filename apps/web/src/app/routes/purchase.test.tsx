@@ -1,4 +1,10 @@
-import { messages, type Company, type Order, type Product } from '@shop/shared';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  messages,
+  type Company,
+  type Order,
+  type Product,
+} from '@shop/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { customer, sessionAnswer, signedIn } from '../../test/auth-mock';
@@ -170,6 +176,35 @@ describe('Purchase page', () => {
     expect(purchaseButton()).toBeDisabled();
     await user.click(purchaseButton());
     expect(callsTo(routes.orders.place)).toHaveLength(1);
+  });
+
+  it('sends one Buy Now, with an Idempotency-Key, for a double click', async () => {
+    const order: Order = makeOrder(9, { productId: product._id, quantity: 50, price: 600 });
+    let release: () => void = () => undefined;
+    const { user, callsTo } = setUp([
+      handle(routes.orders.place, async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return {
+          status: 201,
+          body: {
+            acknowledged: true,
+            insertedId: order._id,
+            order,
+            purchaseId: order.purchaseId,
+            purchaseStatus: 'unpaid',
+          },
+        };
+      }),
+    ]);
+    await quantityInput();
+    await fillContact(user);
+    await user.dblClick(purchaseButton());
+    await waitFor(() => expect(callsTo(routes.orders.place)).toHaveLength(1));
+    release();
+
+    await waitFor(() => expect(replacePage).toHaveBeenCalledTimes(1));
+    expect(callsTo(routes.orders.place)).toHaveLength(1);
+    expect(callsTo(routes.orders.place)[0]!.headers[IDEMPOTENCY_KEY_HEADER]).toMatch(/\S{16,}/);
   });
 
   it.each([

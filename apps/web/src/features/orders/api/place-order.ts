@@ -1,7 +1,11 @@
 import type { PlaceOrder, PlaceOrderResult } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, routes } from '../../../lib/api-client';
+import { attemptKeys } from '../../../lib/attempt-key';
 import { orderKeys } from './order-keys';
+
+/** One Idempotency-Key per Buy Now: a double press or a retry places one purchase. */
+const attempts = attemptKeys();
 
 /**
  * Buy Now: places a purchase of one line. Only the product, the quantity and the contact details
@@ -10,10 +14,8 @@ import { orderKeys } from './order-keys';
  */
 export async function placeOrder(input: PlaceOrder): Promise<PlaceOrderResult> {
   const { placeOrderResultSchema } = await import('./order-answer');
-  const answer = await call(
-    routes.orders.place,
-    { body: input },
-    { schema: placeOrderResultSchema },
+  const answer = await attempts(input, (idempotencyKey) =>
+    call(routes.orders.place, { body: input }, { schema: placeOrderResultSchema, idempotencyKey }),
   );
   return answer;
 }
