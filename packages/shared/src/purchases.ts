@@ -15,7 +15,7 @@ import { pageOf, pageQuerySchema } from './paging.js';
  */
 
 /** Lines in one checkout. */
-export const CHECKOUT_LINES_MAX = 500;
+export const CHECKOUT_LINES_MAX = 2_000;
 /** A purchase order number: EDI's and most purchasing systems' longest (35 characters). */
 export const PO_NUMBER_MAX = 35;
 export const COMPANY_MAX = 120;
@@ -26,7 +26,7 @@ export const TRACKING_NUMBER_MAX = 60;
 
 export const purchaseMessages = {
   noLines: 'Your cart is empty: add at least one product.',
-  tooManyLines: `At most ${CHECKOUT_LINES_MAX} lines per purchase: please split it.`,
+  tooManyLines: `At most ${CHECKOUT_LINES_MAX.toLocaleString('en-US')} lines per purchase: please split it.`,
   duplicateProduct: 'Each product once per purchase: add the quantities together.',
   linesRefused: 'Some lines cannot be ordered as they are: see each line.',
   totalTooHigh: (total: number, max: number) =>
