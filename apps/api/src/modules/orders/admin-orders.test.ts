@@ -1,4 +1,10 @@
-import { adminOrderSchema, api, type AdminOrderPage, type ApiErrorBody } from '@shop/shared';
+import {
+  adminOrderSchema,
+  api,
+  dateMessages,
+  type AdminOrderPage,
+  type ApiErrorBody,
+} from '@shop/shared';
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -139,12 +145,24 @@ describe.each(testDatabases())('admin orders on %s', (kind) => {
       { page: 0 },
       { limit: 101 },
       { page: 'x' },
+      { paidFrom: '9999-12-31' },
+      { paidTo: '2101-01-01' },
+      { paidFrom: '1999-12-31' },
     ];
     for (const query of bad) {
       const response = await list(query);
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
       expect(response.json<ApiErrorBody>().message).toBeTruthy();
     }
+    const late = await list({ paidTo: '9999-12-31' });
+    expect(late.json<ApiErrorBody>().message).toContain(dateMessages.range);
+    const csvLate = await injectUnchecked(
+      t,
+      api.orders.adminCsv,
+      { query: { paidFrom: '9999-12-31' } },
+      boss,
+    );
+    expect(csvLate.statusCode).toBe(400);
     expect((await list({}, alice)).statusCode).toBe(403);
     expect((await list({}, null)).statusCode).toBe(401);
     const csv = (who: Shopper | null) =>
