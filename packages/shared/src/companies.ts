@@ -147,8 +147,11 @@ export const contractPriceSchema = z.object({
 export type ContractPrice = z.infer<typeof contractPriceSchema>;
 
 /** Body of POST /companies/{id}/prices/import: CSV with `sku,price` rows. */
+/** The longest price CSV one import takes: 100,000 rows of a 32-character sku and a price fit. */
+export const PRICE_IMPORT_CHARS_MAX = 5_000_000;
+
 export const contractPriceImportSchema = z.object({
-  csv: z.string().max(2_000_000),
+  csv: z.string().max(PRICE_IMPORT_CHARS_MAX, 'Please import at most 5 MB of CSV at once.'),
   dryRun: z.boolean().default(true),
 });
 export const contractPriceImportReportSchema = z.object({
