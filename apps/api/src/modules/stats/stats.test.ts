@@ -15,6 +15,7 @@ import {
   shopper,
   type Shopper,
 } from '../../test-support/shop.js';
+import { formulaCells } from '../../test-support/spreadsheet.js';
 import { periodsOf } from './overview.js';
 
 /**
@@ -243,6 +244,7 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="overview-2026-02-28-2026-03-02.csv"',
     );
+    expect(formulaCells(response.body)).toEqual([]);
     expect(parse(response.body)).toEqual([
       ['Day', 'Revenue', 'Paid orders', 'New customers'],
       ['2026-02-28', '400', '1', '1'],
