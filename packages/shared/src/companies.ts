@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './answers.js';
 import { LIMITS } from './constants.js';
-import { emailSchema, isSafeText } from './fields.js';
+import { emailSchema, isOneLine } from './fields.js';
 import { messages } from './messages.js';
 import { pageOf, pageQuerySchema } from './paging.js';
 import { optionalAddressSchema, taxIdSchema } from './purchases.js';
@@ -57,7 +57,7 @@ const companyName = z
   .trim()
   .min(1, companyMessages.name)
   .max(120, companyMessages.name)
-  .refine(isSafeText, messages.unsafeText);
+  .refine(isOneLine, messages.oneLine);
 
 /** Body of POST /companies. */
 export const companyInputSchema = z.object({

@@ -16,12 +16,14 @@ import {
   badEmail,
   badId,
   badInt,
+  badLine,
   badText,
   contentTypes,
   hostileEmailSegment,
   hostileIdSegment,
   hostileString,
   hostileValue,
+  lineBreaks,
   long,
   malformedJson,
   markup,
@@ -96,6 +98,8 @@ const urlAt = ({ contract }: WriteEndpoint, segment: string) => {
 };
 
 const text = badText;
+/** A field of one line also refuses tabs and line breaks (issue 27). */
+const line = badLine;
 
 /** Part two's catalogue fields (DESIGN section 8), each with values the rules refuse. */
 const catalogueFields = {
@@ -118,6 +122,8 @@ const catalogueFields = {
     [{ label: '', value: 'x' }],
     [{ label: 'x' }],
     [{ label: 'L\u0000', value: 'v' }],
+    [{ label: 'Range', value: '-40\n+85' }],
+    [{ label: 'Tab\tbed', value: 'v' }],
     Array.from({ length: 31 }, () => ({ label: 'a', value: 'b' })),
   ],
 };
@@ -162,10 +168,10 @@ const unsignedWebhooks: fc.Arbitrary<HostileRequest> = fc
   });
 
 const companyFields = {
-  name: [...text, '', long('C', 121)],
-  taxId: [long('T', 33), 'GB\u0000', 1, []],
-  billingAddress: ['<>', 'x\u0000y', 1, []],
-  shippingAddress: ['<>', 'x\u0000y', 1, []],
+  name: [...line, '', long('C', 121)],
+  taxId: [long('T', 33), 'GB\u0000', 1, [], ...lineBreaks],
+  billingAddress: ['<>', 'x\u0000y', 1, [], ...lineBreaks],
+  shippingAddress: ['<>', 'x\u0000y', 1, [], ...lineBreaks],
 };
 
 const writeEndpoints: WriteEndpoint[] = [
@@ -259,11 +265,23 @@ const writeEndpoints: WriteEndpoint[] = [
         ...markup,
         ...sqlFragments,
         '555\u0000123\u00004567',
+        '555\t123\n4567',
+        '555\r\n123 4567',
         long('5'),
         null,
         5551234567,
       ],
-      address: ['', 'ab', ...markup, "'; DROP TABLE orders; --", 'Road\u0000', long('a'), null, 1],
+      address: [
+        '',
+        'ab',
+        ...markup,
+        "'; DROP TABLE orders; --",
+        'Road\u0000',
+        ...lineBreaks,
+        long('a'),
+        null,
+        1,
+      ],
     },
   },
   {
@@ -290,11 +308,11 @@ const writeEndpoints: WriteEndpoint[] = [
         [{ productId: randomUUID(), quantity: -1 }],
         [{ productId: randomUUID(), quantity: '1' }],
       ],
-      number: ['', '123', ...markup, '555\u0000123\u00004567', long('5'), null],
-      address: ['', 'ab', ...markup, 'Road\u0000', long('a'), null, 1],
-      poNumber: [long('P', 36), 'PO\u0000', 1, {}],
-      company: [long('C', 121), 'Acme\u0000', 1, []],
-      taxId: [long('T', 33), 'GB\u0000', 1],
+      number: ['', '123', ...markup, '555\u0000123\u00004567', '555\n123\t4567', long('5'), null],
+      address: ['', 'ab', ...markup, 'Road\u0000', ...lineBreaks, long('a'), null, 1],
+      poNumber: [long('P', 36), 'PO\u0000', 1, {}, ...lineBreaks],
+      company: [long('C', 121), 'Acme\u0000', 1, [], ...lineBreaks],
+      taxId: [long('T', 33), 'GB\u0000', 1, ...lineBreaks],
     },
   },
   {
@@ -329,7 +347,7 @@ const writeEndpoints: WriteEndpoint[] = [
       available: 5,
     }),
     poison: {
-      name: text,
+      name: line,
       img: [
         'javascript:alert(1)',
         'data:text/html,<script>alert(1)</script>',
@@ -359,7 +377,7 @@ const writeEndpoints: WriteEndpoint[] = [
       minimum: badInt(1),
       available: badInt(0),
       description: text,
-      name: text,
+      name: line,
       img: ['javascript:alert(1)', '//evil.example/x.png', '/images/\u0000.svg', '', null, 1],
       role: [true],
       ...catalogueFields,
@@ -388,6 +406,7 @@ const writeEndpoints: WriteEndpoint[] = [
         'sku,priceTiers\nX-1,lots\n',
         `sku,name\nX-1,${'n'.repeat(200)}\n`,
         'sku,price\nX\u0000,1\n',
+        'sku,name\nX-1,"Two\nlines"\n',
         null,
         1,
         [],
@@ -433,7 +452,7 @@ const writeEndpoints: WriteEndpoint[] = [
       number: '+(555) 123-4567',
       linkedin: 'https://www.linkedin.com/in/pat',
     }),
-    poison: { education: text, location: text, number: text, linkedin: text, name: ['Pat'] },
+    poison: { education: line, location: line, number: line, linkedin: line, name: ['Pat'] },
     at: hostileEmailSegment,
   },
   {
@@ -460,6 +479,11 @@ const writeEndpoints: WriteEndpoint[] = [
     contract: api.orders.ship,
     as: 'admin',
     params: idOfNothing,
+    body: () => ({ carrier: 'UPS', trackingNumber: '1Z999' }),
+    poison: {
+      carrier: [long('C', 101), 'UPS\u0000', 1, ...lineBreaks],
+      trackingNumber: [long('T', 101), '1Z\u0000', 1, ...lineBreaks],
+    },
     at: hostileIdSegment,
   },
   {
