@@ -10,6 +10,7 @@ import {
 import {
   addressSchema,
   emailSchema,
+  freeTextSchema,
   imageUrlSchema,
   isOneLine,
   isSafeText,
@@ -371,5 +372,18 @@ describe("a person's picture (Better Auth's image)", () => {
     ])
       expect(firstError(profileImageSchema, v)).toBe(messages.invalidImageUrl);
     expect(firstError(profileImageSchema, 'https://x.io/a\u0000b')).toBe(messages.unsafeText);
+  });
+});
+
+describe('fields of one line and of many', () => {
+  it('isOneLine refuses every control character, tabs and line breaks included', () => {
+    for (const value of ['a\tb', 'a\nb', 'a\rb', 'a\u0000b', 'a\u007fb', 'a\u0085b', 'a\u2028b'])
+      expect(isOneLine(value), JSON.stringify(value)).toBe(false);
+    expect(isOneLine('Unit 4/B #2, Rue de l’Église 5°')).toBe(true);
+  });
+
+  it('free text (a review) keeps its line breaks and tabs', () => {
+    const text = 'Fast drive.\n\nWould buy again:\tyes';
+    expect(freeTextSchema(2000).parse(text)).toBe(text);
   });
 });
