@@ -79,9 +79,9 @@ export const isSafeText = (value: string) => !UNSAFE_TEXT.test(value);
  * A field of one line (a name, phone number, address, PO number, tax id, sku, carrier, ...) holds
  * no control character at all: no tab or line break either, nor the Unicode line and paragraph
  * separators. Such fields are written on one line of a list, a CSV row, an invoice or an email
- * header, where a line break forges a row or a header and a tab a cell (issue 27). Checked after
- * trimming, so a line break pasted at either end is dropped rather than refused. Multi-line
- * fields (descriptions, messages, review text) keep `isSafeText`.
+ * header, where a line break forges a row or a header and a tab a cell (issue 27). A trimmed field
+ * is checked after trimming, so a line break pasted at either end is dropped rather than refused.
+ * Multi-line fields (descriptions, messages, review text) keep `isSafeText`.
  */
 const NOT_ONE_LINE = /[\p{Cc}\p{Cs}\u2028\u2029]/u;
 export const isOneLine = (value: string) => !NOT_ONE_LINE.test(value);
