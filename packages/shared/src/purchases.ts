@@ -3,7 +3,7 @@ import { idSchema } from './answers.js';
 import { apiErrorSchema } from './common.js';
 import { calendarDateSchema } from './dates.js';
 import { LIMITS } from './constants.js';
-import { addressSchema, isSafeText, phoneSchema } from './fields.js';
+import { addressSchema, isOneLine, isSafeText, phoneSchema } from './fields.js';
 import { messages } from './messages.js';
 import { orderSchema } from './orders.js';
 import { pageOf, pageQuerySchema } from './paging.js';
@@ -52,15 +52,16 @@ export const purchaseMessages = {
 } as const;
 
 /**
- * Optional free text from a form: trimmed, and an empty field is no value (null). Refuses control
- * characters like every stored text.
+ * Optional text of one line from a form (a PO number, company, tax id, carrier, tracking number):
+ * trimmed, and an empty field is no value (null). Refuses tabs, line breaks and every other
+ * control character.
  */
 const optionalText = (max: number, message: string) =>
   z
     .string({ error: message })
     .trim()
     .max(max, message)
-    .refine(isSafeText, messages.unsafeText)
+    .refine(isOneLine, messages.oneLine)
     .transform((value) => (value === '' ? null : value))
     .nullish()
     .transform((value) => value ?? null);
