@@ -14,7 +14,7 @@ import {
   memberParamsSchema,
   priceParamsSchema,
 } from '../companies.js';
-import { pageOf, pageQuerySchema } from '../paging.js';
+import { pageOf, pageQuerySchema, purchasePageQuerySchema } from '../paging.js';
 import { purchaseSchema } from '../purchases.js';
 import { endpoint } from './contract.js';
 import { errors } from './errors.js';
@@ -96,10 +96,11 @@ export const purchases = endpoint({
 export const approvals = endpoint({
   method: 'GET',
   path: '/approvals',
-  summary: "Purchases of the caller's company waiting for approval, oldest first",
+  summary: "Purchases of the caller's company waiting for approval, oldest first, a page at a time",
   access: 'user',
   who: 'company owner or approver',
-  responses: { 200: z.array(purchaseSchema), ...errors(401, 403) },
+  query: purchasePageQuerySchema,
+  responses: { 200: pageOf(purchaseSchema), ...errors(400, 401, 403) },
 });
 
 export const approve = endpoint({

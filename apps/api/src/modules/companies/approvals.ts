@@ -1,5 +1,6 @@
 import { companyMessages, purchaseMessages, type Deleted, type Purchase } from '@shop/shared';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { PageQuery } from '@shop/shared';
+import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products, purchases } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -8,7 +9,7 @@ import { catalogChanged } from '../catalog/snapshot.js';
 import type { OrderContext } from '../orders/context.js';
 import { findPurchase, lockPurchase } from '../orders/purchase-store.js';
 import { placeLines } from '../purchases/lines.js';
-import { withLines } from '../purchases/reading.js';
+import { withLines, type PurchasePage } from '../purchases/reading.js';
 import { toPurchase } from '../purchases/serialize.js';
 import type { SignedInUser } from '../users/service.js';
 import { displayName, enqueueRejected } from './emails.js';
@@ -28,15 +29,28 @@ async function approverOf(db: Db, user: SignedInUser): Promise<Membership> {
   return membership;
 }
 
-/** GET /approvals: the company's purchases waiting, oldest first. */
-export async function listApprovals(db: Db, user: SignedInUser): Promise<Purchase[]> {
+/** GET /approvals?page=&limit=: the company's purchases waiting, oldest first, a page at a time. */
+export async function listApprovals(
+  db: Db,
+  user: SignedInUser,
+  paging: PageQuery,
+): Promise<PurchasePage> {
   const membership = await approverOf(db, user);
-  const rows = await db
-    .select()
-    .from(purchases)
-    .where(and(eq(purchases.companyId, membership.companyId), isNotNull(purchases.awaitingLines)))
-    .orderBy(asc(purchases.seq));
-  return withLines(db, rows);
+  const where = and(
+    eq(purchases.companyId, membership.companyId),
+    isNotNull(purchases.awaitingLines),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(purchases)
+      .where(where)
+      .orderBy(asc(purchases.seq))
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit),
+    db.select({ value: count() }).from(purchases).where(where),
+  ]);
+  return { items: await withLines(db, rows), total: total?.value ?? 0, ...paging };
 }
 
 /** The purchase `id`, if this approver may decide on it now. */

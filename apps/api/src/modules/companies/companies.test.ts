@@ -263,8 +263,10 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       ).members;
       expect(members.find((m) => m.email === buyer.email)?.spentThisMonth).toBe(1000);
 
-      const waiting = await ok<Purchase[]>(injectUnchecked(t, companies.approvals, {}, approver));
-      expect(waiting.map((p) => p._id)).toEqual([second._id]);
+      const waiting = await ok<{ items: Purchase[] }>(
+        injectUnchecked(t, companies.approvals, {}, approver),
+      );
+      expect(waiting.items.map((p) => p._id)).toEqual([second._id]);
       expect((await injectUnchecked(t, companies.approvals, {}, buyer)).statusCode).toBe(403);
       expect(
         (await injectUnchecked(t, companies.approve, { params: { id: second._id } }, buyer))
@@ -279,9 +281,10 @@ describe.each(testDatabases())('companies on %s', (kind) => {
         [1, 100, 100],
       ]);
       expect(await availableOf(t, product._id)).toBe(39);
-      expect(await ok<Purchase[]>(injectUnchecked(t, companies.approvals, {}, approver))).toEqual(
-        [],
-      );
+      expect(
+        (await ok<{ items: Purchase[] }>(injectUnchecked(t, companies.approvals, {}, approver)))
+          .items,
+      ).toEqual([]);
       const twice = await injectUnchecked(
         t,
         companies.approve,

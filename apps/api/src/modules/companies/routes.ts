@@ -64,7 +64,9 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
   serve(app, guards, companies.purchases, (request) =>
     companyPurchases(db, currentUser(request), request.params.id, request.query),
   );
-  serve(app, guards, companies.approvals, (request) => listApprovals(db, currentUser(request)));
+  serve(app, guards, companies.approvals, (request) =>
+    listApprovals(db, currentUser(request), request.query),
+  );
   serve(app, guards, companies.approve, (request) =>
     approvePurchase(ctx, currentUser(request), request.params.id),
   );

@@ -17,5 +17,5 @@ export const companyKeys = {
 export const purchaseKeys = {
   all: ['orders'] as const,
   company: (id: string, page: number) => ['orders', 'company', id, page] as const,
-  approvals: ['orders', 'approvals'] as const,
+  approvals: (page: number) => ['orders', 'approvals', page] as const,
 };

@@ -7,6 +7,7 @@ import errorButton from '../../../components/ui/button-error.module.css';
 import { Chip } from '../../../components/ui/chip';
 import { cx } from '../../../components/ui/container';
 import { LoadError } from '../../../components/ui/load-error';
+import { Pager } from '../../../components/ui/pager';
 import {
   Table,
   TableBody,
@@ -200,11 +201,13 @@ function PurchaseGroup({
 
 /**
  * SPEC section 2, My Orders: the user's orders with Pay for unpaid ones and Cancel, disabled once
- * paid, grouped by the purchase they were ordered in (DESIGN section 8). SPEC section 6: a 401 or
- * 403 from the list signs the user out and goes to /.
+ * paid, grouped by the purchase they were ordered in (DESIGN section 8), a page of purchases at a
+ * time (DESIGN section 9). SPEC section 6: a 401 or 403 from the list signs the user out and goes
+ * to /.
  */
 export function MyOrdersTable({ onStockReleased }: MyOrdersTableProps) {
-  const purchases = useMyPurchases();
+  const [page, setPage] = useState(1);
+  const purchases = useMyPurchases(page);
   const cancelOrder = useCancelOrder();
   const signOutToHome = useSignOutToHome();
   const [cancelling, setCancelling] = useState<Order | null>(null);
@@ -226,6 +229,12 @@ export function MyOrdersTable({ onStockReleased }: MyOrdersTableProps) {
     });
   };
 
+  // Cancelling the last order of the last page empties it: show the page before instead.
+  const lastPage = purchases.data
+    ? Math.max(1, Math.ceil(purchases.data.total / purchases.data.limit))
+    : page;
+  if (!purchases.isPlaceholderData && page > lastPage) setPage(lastPage);
+
   let body;
   if (purchases.isPending || refused) {
     body = <OrdersTableSkeleton />;
@@ -238,7 +247,7 @@ export function MyOrdersTable({ onStockReleased }: MyOrdersTableProps) {
         onRetry={() => void purchases.refetch()}
       />
     );
-  } else if (purchases.data.length === 0) {
+  } else if (purchases.data.total === 0) {
     body = (
       <Alert
         severity="info"
@@ -252,12 +261,23 @@ export function MyOrdersTable({ onStockReleased }: MyOrdersTableProps) {
       </Alert>
     );
   } else {
+    const { items, total, limit } = purchases.data;
     body = (
-      <div className={styles.purchases}>
-        {purchases.data.map((purchase) => (
-          <PurchaseGroup key={purchase._id} purchase={purchase} onCancel={setCancelling} />
-        ))}
-      </div>
+      <>
+        <div className={styles.purchases} aria-busy={purchases.isPlaceholderData || undefined}>
+          {items.map((purchase) => (
+            <PurchaseGroup key={purchase._id} purchase={purchase} onCancel={setCancelling} />
+          ))}
+        </div>
+        <Pager
+          page={purchases.data.page}
+          limit={limit}
+          total={total}
+          shown={items.length}
+          label="Pages of purchases"
+          onPage={setPage}
+        />
+      </>
     );
   }
 
