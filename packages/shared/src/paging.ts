@@ -35,6 +35,13 @@ export type PageQuery = z.infer<typeof pageQuerySchema>;
 /** GET /purchases and GET /approvals: `?page=&limit=`, 50 a page by default. */
 export const purchasePageQuerySchema = pageQuery(PURCHASE_PAGE_LIMIT_DEFAULT);
 
+/**
+ * SPEC's lists that answer a plain array (GET /orders, GET /allorders, GET /users) keep that
+ * shape and are bounded instead: at most PAGE_LIMIT_MAX items an answer, `?page=&limit=` reaching
+ * the rest (DESIGN section 9: every list paged; docs/decisions/010).
+ */
+export const specListQuerySchema = pageQuery(PAGE_LIMIT_MAX);
+
 /** The answer of a paged list: one page of items and how many there are in all. */
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({

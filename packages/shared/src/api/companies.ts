@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { deletedSchema, idParamsSchema } from '../common.js';
 import {
   companyAnswerSchema,
@@ -135,11 +134,12 @@ export const list = endpoint({
 export const prices = endpoint({
   method: 'GET',
   path: '/companies/{id}/prices',
-  summary: "A company's contract prices, by part number",
+  summary: "A company's contract prices, by part number, a page at a time",
   access: 'user',
   who: 'member or admin',
   params: idParamsSchema,
-  responses: { 200: z.array(contractPriceSchema), ...errors(400, 401, 403, 404) },
+  query: pageQuerySchema,
+  responses: { 200: pageOf(contractPriceSchema), ...errors(400, 401, 403, 404) },
 });
 
 export const putPrice = endpoint({

@@ -442,9 +442,11 @@ describe.each(testDatabases())('companies on %s', (kind) => {
         problems: [],
       });
       expect(
-        await ok<unknown[]>(
-          injectUnchecked(t, companies.prices, { params: { id: company._id } }, owner),
-        ),
+        (
+          await ok<{ items: unknown[] }>(
+            injectUnchecked(t, companies.prices, { params: { id: company._id } }, owner),
+          )
+        ).items,
       ).toEqual([]);
 
       const refused = await importCsv(
@@ -453,16 +455,18 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       );
       expect(refused.statusCode).toBe(400);
       expect(
-        await ok<unknown[]>(
-          injectUnchecked(t, companies.prices, { params: { id: company._id } }, owner),
-        ),
+        (
+          await ok<{ items: unknown[] }>(
+            injectUnchecked(t, companies.prices, { params: { id: company._id } }, owner),
+          )
+        ).items,
       ).toEqual([]);
 
       await ok(importCsv(`sku,price\n${a.sku},45\n${b.sku},55\n`, false));
-      const prices = await ok<{ sku: string; price: number; listPrice: number }[]>(
+      const prices = await ok<{ items: { sku: string; price: number; listPrice: number }[] }>(
         injectUnchecked(t, companies.prices, { params: { id: company._id } }, owner),
       );
-      expect(prices.map((p) => [p.sku, p.listPrice, p.price])).toEqual([
+      expect(prices.items.map((p) => [p.sku, p.listPrice, p.price])).toEqual([
         [a.sku, 50, 45],
         [b.sku, 60, 55],
       ]);

@@ -75,7 +75,7 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
   );
   serve(app, guards, companies.list, (request) => listCompanies(db, request.query));
   serve(app, guards, companies.prices, (request) =>
-    listPrices(db, currentUser(request), request.params.id),
+    listPrices(db, currentUser(request), request.params.id, request.query),
   );
   serve(app, guards, companies.putPrice, (request) =>
     putPrice(

@@ -74,7 +74,10 @@ describe('Companies (admin)', () => {
     let prices: ContractPrice[] = [];
     const { user, callsTo } = setUp(`/dashboard/companies/${companyId}`, [
       answer(routes.companies.get, 200, company),
-      handle(routes.companies.prices, () => ({ status: 200, body: prices })),
+      handle(routes.companies.prices, () => ({
+        status: 200,
+        body: { items: prices, total: prices.length, page: 1, limit: 50 },
+      })),
       handle(routes.catalog.search, () => ({
         status: 200,
         body: { items: [product], total: 1, page: 1, limit: 8, categories: [] },
@@ -128,7 +131,7 @@ describe('Companies (admin)', () => {
   it('imports CSV prices: a dry run shows changes and problems, Apply sends the same CSV', async () => {
     const { user, callsTo } = setUp(`/dashboard/companies/${companyId}`, [
       answer(routes.companies.get, 200, company),
-      answer(routes.companies.prices, 200, []),
+      answer(routes.companies.prices, 200, { items: [], total: 0, page: 1, limit: 50 }),
       handle(routes.companies.importPrices, ({ body }) => {
         const bad = body.csv.includes('NOPE');
         return {

@@ -7,7 +7,7 @@ export const companyKeys = {
   mine: ['companies', 'mine'] as const,
   detail: (id: string) => ['companies', 'detail', id] as const,
   list: (q: string, page: number) => ['companies', 'list', q, page] as const,
-  prices: (id: string) => ['companies', 'prices', id] as const,
+  prices: (id: string, page: number) => ['companies', 'prices', id, page] as const,
 };
 
 /**
