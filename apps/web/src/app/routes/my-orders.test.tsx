@@ -298,4 +298,33 @@ describe('My Orders', () => {
     expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(callsTo(routes.purchases.listOwn).map((call) => call.query.page)).toEqual(['1', '2']);
   });
+
+  it('goes back a page when cancelling empties the last one', async () => {
+    let orders = Array.from({ length: 51 }, (_, i) =>
+      makeOrder(i + 1, { productName: `Listed Part ${i + 1}` }),
+    );
+    const last = orders.at(-1)!;
+    const { user } = setUp(
+      ordersOf(() => orders),
+      [
+        handle(routes.orders.cancel, ({ params }) => {
+          orders = orders.filter((order) => order._id !== params.id);
+          return { status: 200, body: { acknowledged: true, deletedCount: 1 } };
+        }),
+      ],
+    );
+    await rowOf('Listed Part 1');
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Pages of purchases' })).getByRole('button', {
+        name: 'Next',
+      }),
+    );
+    await user.click(within(await rowOf(last.productName)).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }),
+    );
+    expect(await rowOf('Listed Part 1')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('purchase-group')).toHaveLength(50));
+    expect(screen.queryByRole('navigation', { name: 'Pages of purchases' })).toBeNull();
+  });
 });
