@@ -140,6 +140,22 @@ describe.each(testDatabases())('list bounds on %s', (kind) => {
     ).toHaveLength(everyone.length - PAGE_LIMIT_MAX);
     await refusesBigLimits(paged);
     expect((await injectUnchecked(t, api.users.page, {}, buyer)).statusCode).toBe(403);
+
+    const found = await okJson<{ items: UserSummary[]; total: number }>(paged({ q: 'LISTED10' }));
+    expect(found.items.map((user) => user.email).sort()).toEqual(
+      [
+        'listed10@example.com',
+        'listed100@example.com',
+        'listed101@example.com',
+        'listed102@example.com',
+        'listed103@example.com',
+        'listed104@example.com',
+      ].sort(),
+    );
+    expect(found.total).toBe(6);
+    const byName = await okJson<{ items: UserSummary[] }>(paged({ q: 'many ord' }));
+    expect(byName.items.map((user) => user.email)).toEqual([buyer.email]);
+    expect(await okJson(paged({ q: '%_' }))).toMatchObject({ items: [], total: 0 });
   });
 
   it("GET /companies/{id}/prices pages the company's contract prices by part number", async () => {

@@ -20,9 +20,9 @@ export const list = endpoint({
 export const page = endpoint({
   method: 'GET',
   path: '/admin/users',
-  summary: 'The shop users, newest first, a page at a time (the Make Admin page)',
+  summary: 'The shop users, newest first, a page at a time, searched by email or name (Make Admin)',
   access: 'admin',
-  query: pageQuerySchema,
+  query: pageQuerySchema.extend({ q: z.string().trim().max(254).optional().default('') }),
   responses: { 200: pageOf(userSummarySchema), ...errors(400, 401, 403) },
 });
 

@@ -193,4 +193,35 @@ describe('MakeAdminPage', () => {
       { page: '2', limit: '50' },
     ]);
   });
+
+  it('searches the users through the API, from page 1', async () => {
+    const all = [...initialUsers(), row(4, 'findme@example.com', 'FIND ME', false)];
+    const { calls } = mockApi([
+      signedIn(admin),
+      handle(routes.users.page, ({ query }) => {
+        const q = query.q ?? '';
+        return {
+          status: 200,
+          body: pageOf(
+            all.filter((u) => u.email.includes(q)),
+            query,
+          ),
+        };
+      }),
+    ]);
+    const { user } = renderWithProviders(<MakeAdminPage />);
+    expect(await findRow('other@example.com')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'findme');
+    await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(1));
+    expect(await findRow('findme@example.com')).toBeInTheDocument();
+    expect(calls.filter((call) => call.route === routes.users.page).at(-1)!.query).toEqual({
+      q: 'findme',
+      page: '1',
+      limit: '50',
+    });
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search users' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'nobody');
+    expect(await screen.findByText('No users match this search.')).toBeInTheDocument();
+  });
 });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import admin from '../../components/admin-page.module.css';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageTitle } from '../../components/page-title';
+import { SearchField } from '../../components/search-field';
 import { Button } from '../../components/ui/button';
 import errorButton from '../../components/ui/button-error.module.css';
 import { Chip } from '../../components/ui/chip';
@@ -113,8 +114,9 @@ function LoadingRows() {
 export default function MakeAdminPage() {
   const session = useSession();
   const actingEmail = session.user?.email;
+  const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useUsers(page);
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useUsers(q, page);
   const makeAdmin = useMakeAdmin();
   const removeUser = useRemoveUser();
   const [removing, setRemoving] = useState<UserSummary | null>(null);
@@ -151,6 +153,16 @@ export default function MakeAdminPage() {
         Give another user administrator rights, or remove an account. Orders of a removed user are
         kept for the books.
       </p>
+      <SearchField
+        q={q}
+        onSearch={(text) => {
+          setQ(text);
+          setPage(1);
+        }}
+        label="Search users"
+        helperText="Email or name"
+        maxLength={254}
+      />
       {error ? (
         <LoadError
           title="We could not load the users."
@@ -187,6 +199,11 @@ export default function MakeAdminPage() {
               </TableBody>
             </Table>
           </TableContainer>
+          {data?.total === 0 && q && (
+            <p className={admin.intro} role="status">
+              No users match this search.
+            </p>
+          )}
           {data && (
             <Pager
               page={data.page}

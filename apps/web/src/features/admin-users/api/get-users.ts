@@ -16,24 +16,24 @@ export interface UserPage {
 export const USERS_PAGE = 50;
 
 /**
- * The shop users, newest first, a page at a time (admin): GET /admin/users, since SPEC's
- * GET /users answers at most 100 in a plain array.
+ * The shop users, newest first, a page at a time, `q` finding an email or a name (admin):
+ * GET /admin/users, since SPEC's GET /users answers at most 100 in a plain array.
  */
-export function getUsers(page: number, signal?: AbortSignal): Promise<UserPage> {
+export function getUsers(q: string, page: number, signal?: AbortSignal): Promise<UserPage> {
   return call(
     routes.users.page,
-    { query: { page: String(page), limit: String(USERS_PAGE) } },
+    { query: { ...(q ? { q } : {}), page: String(page), limit: String(USERS_PAGE) } },
     { schema: userPageSchema, signal },
   );
 }
 
-export const usersQueryOptions = (page: number) =>
+export const usersQueryOptions = (q: string, page: number) =>
   queryOptions({
-    queryKey: userKeys.page(page),
-    queryFn: ({ signal }) => getUsers(page, signal),
+    queryKey: userKeys.page(q, page),
+    queryFn: ({ signal }) => getUsers(q, page, signal),
     placeholderData: keepPreviousData,
   });
 
-export function useUsers(page: number) {
-  return useQuery(usersQueryOptions(page));
+export function useUsers(q: string, page: number) {
+  return useQuery(usersQueryOptions(q, page));
 }
