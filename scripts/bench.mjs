@@ -199,12 +199,25 @@ async function restock(client, id) {
   }
 }
 
-/** Orders stored for the product (admin list), or null without an admin token. */
+/**
+ * Orders stored for the product (admin list, read 100 at a time to the end: SPEC's GET /allorders
+ * answers at most 100), or null without an admin token.
+ */
 async function storedOrders(client, adminToken, id) {
   if (!adminToken) return null;
-  const answer = await client.call(shared.api.orders.listAll, {}, { token: adminToken });
-  if (answer.status !== 200) return null;
-  return answer.body.filter((o) => o.productId === id && o.address === '1 Bench Street').length;
+  let stored = 0;
+  for (let page = 1; ; page++) {
+    const answer = await client.call(
+      shared.api.orders.listAll,
+      { query: { page, limit: 100 } },
+      { token: adminToken },
+    );
+    if (answer.status !== 200) return null;
+    stored += answer.body.filter(
+      (o) => o.productId === id && o.address === '1 Bench Street',
+    ).length;
+    if (answer.body.length < 100) return stored;
+  }
 }
 
 /**

@@ -78,6 +78,8 @@ test.describe('the admin runs the catalogue and the users', () => {
     const adminPage = await browser.newPage();
     await signInViaApi(adminPage, demoAdmin);
     await adminPage.goto('/dashboard/makeadmin');
+    // Make Admin lists 50 users a page: the admin finds the customer by email.
+    await adminPage.getByRole('searchbox', { name: 'Search users' }).fill(customer.email);
     const row = adminPage.getByRole('row').filter({ hasText: customer.email });
     await row.getByRole('button', { name: 'Make Admin' }).click();
     await expect(row.getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
@@ -102,11 +104,13 @@ test.describe('the admin runs the catalogue and the users', () => {
     const page = await browser.newPage();
     await signInViaApi(page, demoAdmin);
     await page.goto('/dashboard/makeadmin');
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(doomed.email);
     const row = page.getByRole('row').filter({ hasText: doomed.email });
     await row.getByRole('button', { name: 'Remove User' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
     await expect(page.getByRole('row').filter({ hasText: doomed.email })).toHaveCount(0);
     // The admin cannot remove themselves.
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(demoAdmin.email);
     await expect(
       page
         .getByRole('row')

@@ -80,6 +80,7 @@ test("the admin's Make Admin and product changes appear on the Audit Log page", 
   const page = await browser.newPage();
   await signInViaApi(page, demoAdmin);
   await page.goto('/dashboard/makeadmin');
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(promoted.email);
   const userRow = page.getByRole('row').filter({ hasText: promoted.email });
   await userRow.getByRole('button', { name: 'Make Admin' }).click();
   await expect(userRow.getByRole('button', { name: 'Make Admin' })).toHaveCount(0);

@@ -86,6 +86,7 @@ test.describe('tables on a 375 px phone', () => {
     await signInViaApi(page, demoAdmin);
     await page.goto('/dashboard/makeadmin');
     await expect(page.getByRole('heading', { level: 1, name: 'Make Admin' })).toBeVisible();
+    await page.getByRole('searchbox', { name: 'Search users' }).fill(customer.email);
     const row = page.getByTestId('user-row').filter({ hasText: customer.email });
     await expectOnScreen(row.getByRole('button', { name: 'Make Admin' }));
     await expectOnScreen(row.getByRole('button', { name: 'Remove User' }));

@@ -2,7 +2,7 @@ import { API_PREFIX, AUTH_PREFIX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } fro
 import { redisStorage } from '@better-auth/redis-storage';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { createAuthMiddleware } from 'better-auth/api';
+import { createAuthMiddleware, getSessionFromCtx, isAPIError } from 'better-auth/api';
 import { genericOAuth, type GenericOAuthConfig } from 'better-auth/plugins/generic-oauth';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
@@ -75,6 +75,31 @@ function googleProvider(config: AppConfig): GenericOAuthConfig | null {
       return { email, name };
     },
   };
+}
+
+const CHANGE_PASSWORD_PATH = '/change-password';
+
+type AuthHookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/**
+ * After a password change, every other session of the account ends, and with it every shop token
+ * traded for one (the guard reads the session of a token on each request): whoever knew the old
+ * password is out, on every instance, since the sessions are deleted from the database and from
+ * Redis. The session that changed the password keeps its id, so its shop token keeps working.
+ * Better Auth's own `revokeOtherSessions` would replace that session with a new one as well, ending
+ * the caller's shop token; a caller who asks for it gets that (and a new cookie), and nothing is
+ * left here to end.
+ */
+async function endOtherSessions(ctx: AuthHookContext) {
+  const returned: unknown = ctx.context.returned;
+  if (returned && typeof returned === 'object' && 'token' in returned && returned.token) return;
+  const current = await getSessionFromCtx(ctx);
+  if (!current) return;
+  const { internalAdapter } = ctx.context;
+  const others = (await internalAdapter.listSessions(current.user.id))
+    .map((session) => session.token)
+    .filter((token) => token !== current.session.token);
+  if (others.length > 0) await internalAdapter.deleteSessions(others);
 }
 
 /**
@@ -201,6 +226,10 @@ export function createAuth({ config, db, secret, mailer, log, redis }: CreateAut
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         validateAuthInput(ctx.path, ctx.body);
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== CHANGE_PASSWORD_PATH || isAPIError(ctx.context.returned)) return;
+        await endOtherSessions(ctx);
       }),
     },
     rateLimit: {

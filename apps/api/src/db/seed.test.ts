@@ -86,7 +86,7 @@ describe.each(testDatabases())('seed on %s', (kind) => {
       ].map((member) => expect.objectContaining({ ...member, joined: true, spentThisMonth: 0 })),
     );
     const prices = await inject(t, api.companies.prices, { params: { id: company._id } }, who);
-    expect(prices.json().map(({ sku, price }) => ({ sku, price }))).toEqual(
+    expect(prices.json().items.map(({ sku, price }) => ({ sku, price }))).toEqual(
       [...demoCompany.prices].sort((a, b) => a.sku.localeCompare(b.sku)),
     );
 

@@ -371,6 +371,7 @@ export const authorizationMatrix: readonly MatrixRow[] = [
     request: (kit) => ({ params: { email: kit.customerEmail }, payload: profileBody }),
   }),
   row(users.list, { expect: adminOnly(200), request: () => ({}) }),
+  row(users.page, { expect: adminOnly(200), request: () => ({ query: { page: 1 } }) }),
   row(users.promote, {
     expect: adminOnly(200),
     request: async (kit) => ({ params: { email: await kit.bystanderEmail() }, payload: {} }),

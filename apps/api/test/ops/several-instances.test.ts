@@ -4,7 +4,14 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { markEmailVerified } from '../../src/modules/users/service.js';
 import { buildTestApp, type TestApp } from '../../src/test-support/build-test-app.js';
-import { authPost, bearer, newUser, shopToken, signUp } from '../../src/test-support/identity.js';
+import {
+  authPost,
+  bearer,
+  newUser,
+  shopToken,
+  signIn,
+  signUp,
+} from '../../src/test-support/identity.js';
 import { inject } from '../../src/test-support/inject.js';
 import {
   addProduct,
@@ -115,6 +122,35 @@ needsPostgres('two instances on one PostgreSQL and one Redis (REDIS_URL)', () =>
     expect(removal.statusCode, removal.body).toBe(200);
     expect((await getSession(b, gone.cookie)).json()).toBeNull();
     expect((await getSession(a, gone.cookie)).json()).toBeNull();
+  });
+
+  it('ends on both instances the other sessions of an account whose password changed on one', async () => {
+    const { user, cookie, token } = await person(a, '198.51.100.7');
+    const elsewhere = await signIn(b, user, { remoteAddress: '198.51.100.8' });
+    const elsewhereToken = await shopToken(b, user.email, elsewhere);
+    // Both sessions are read on both instances, so Redis holds the copies too.
+    for (const t of [a, b]) expect((await getSession(t, elsewhere)).json()).not.toBeNull();
+
+    const changed = await authPost(
+      a,
+      api.auth.changePassword,
+      { currentPassword: user.password, newPassword: 'Fresh#2027' },
+      { cookie, remoteAddress: '198.51.100.7' },
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    const orders = (t: TestApp, bearerToken: string) =>
+      inject(
+        t,
+        api.orders.listOwn,
+        { query: { email: user.email } },
+        { headers: bearer(bearerToken) },
+      );
+    for (const t of [a, b]) {
+      expect((await getSession(t, elsewhere)).json()).toBeNull();
+      expect((await orders(t, elsewhereToken)).statusCode).toBe(401);
+      expect((await getSession(t, cookie)).json()).not.toBeNull();
+      expect((await orders(t, token)).statusCode).toBe(200);
+    }
   });
 
   it('counts wrong passwords on both instances against one sign-in limit', async () => {

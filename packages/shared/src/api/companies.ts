@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { deletedSchema, idParamsSchema } from '../common.js';
 import {
   companyAnswerSchema,
@@ -15,7 +14,7 @@ import {
   priceParamsSchema,
   rejectPurchaseSchema,
 } from '../companies.js';
-import { pageOf, pageQuerySchema } from '../paging.js';
+import { pageOf, pageQuerySchema, purchasePageQuerySchema } from '../paging.js';
 import { purchaseSchema } from '../purchases.js';
 import { endpoint } from './contract.js';
 import { errors } from './errors.js';
@@ -97,10 +96,11 @@ export const purchases = endpoint({
 export const approvals = endpoint({
   method: 'GET',
   path: '/approvals',
-  summary: "Purchases of the caller's company waiting for approval, oldest first",
+  summary: "Purchases of the caller's company waiting for approval, oldest first, a page at a time",
   access: 'user',
   who: 'company owner or approver',
-  responses: { 200: z.array(purchaseSchema), ...errors(401, 403) },
+  query: purchasePageQuerySchema,
+  responses: { 200: pageOf(purchaseSchema), ...errors(400, 401, 403) },
 });
 
 export const approve = endpoint({
@@ -137,11 +137,12 @@ export const list = endpoint({
 export const prices = endpoint({
   method: 'GET',
   path: '/companies/{id}/prices',
-  summary: "A company's contract prices, by part number",
+  summary: "A company's contract prices, by part number, a page at a time",
   access: 'user',
   who: 'member or admin',
   params: idParamsSchema,
-  responses: { 200: z.array(contractPriceSchema), ...errors(400, 401, 403, 404) },
+  query: pageQuerySchema,
+  responses: { 200: pageOf(contractPriceSchema), ...errors(400, 401, 403, 404) },
 });
 
 export const putPrice = endpoint({

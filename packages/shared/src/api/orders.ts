@@ -13,6 +13,7 @@ import {
   adminOrderQuerySchema,
   shipOrderSchema,
 } from '../purchases.js';
+import { specListQuerySchema } from '../paging.js';
 import { endpoint } from './contract.js';
 import { errors } from './errors.js';
 
@@ -31,10 +32,10 @@ export const place = endpoint({
 export const listOwn = endpoint({
   method: 'GET',
   path: '/orders',
-  summary: 'Your orders',
+  summary: 'Your orders, newest first: at most 100 an answer, `page` for the rest',
   access: 'user',
   who: 'self only (the email, if given, must be yours)',
-  query: z.object({ email: z.string().max(254).optional() }),
+  query: specListQuerySchema.extend({ email: z.string().max(254).optional() }),
   responses: { 200: z.array(orderSchema), ...errors(400, 401, 403) },
 });
 
@@ -72,9 +73,10 @@ export const cancel = endpoint({
 export const listAll = endpoint({
   method: 'GET',
   path: '/allorders',
-  summary: 'Every order',
+  summary: 'Every order, newest first: at most 100 an answer, `page` for the rest',
   access: 'admin',
-  responses: { 200: z.array(orderSchema), ...errors(401, 403) },
+  query: specListQuerySchema,
+  responses: { 200: z.array(orderSchema), ...errors(400, 401, 403) },
 });
 
 export const ship = endpoint({

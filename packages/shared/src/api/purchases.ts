@@ -6,6 +6,7 @@ import {
   payPurchaseSchema,
   purchaseSchema,
 } from '../purchases.js';
+import { pageOf, purchasePageQuerySchema } from '../paging.js';
 import { endpoint } from './contract.js';
 import { errors } from './errors.js';
 
@@ -28,11 +29,11 @@ export const checkout = endpoint({
 export const listOwn = endpoint({
   method: 'GET',
   path: '/purchases',
-  summary: 'Your purchases, newest first, each with its orders',
+  summary: 'Your purchases, newest first, each with its orders, a page at a time',
   access: 'user',
   who: 'self only (the email, if given, must be yours)',
-  query: z.object({ email: z.string().max(254).optional() }),
-  responses: { 200: z.array(purchaseSchema), ...errors(400, 401, 403) },
+  query: purchasePageQuerySchema.extend({ email: z.string().max(254).optional() }),
+  responses: { 200: pageOf(purchaseSchema), ...errors(400, 401, 403) },
 });
 
 export const get = endpoint({

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { deletedSchema } from '../common.js';
 import { emailParamsSchema } from '../identity.js';
 import { makeAdminRequestSchema, userPromotedSchema, userSummarySchema } from '../users.js';
+import { pageOf, pageQuerySchema, specListQuerySchema } from '../paging.js';
 import { endpoint } from './contract.js';
 import { errors } from './errors.js';
 
@@ -10,9 +11,19 @@ import { errors } from './errors.js';
 export const list = endpoint({
   method: 'GET',
   path: '/users',
-  summary: 'Every shop user',
+  summary: 'Every shop user, oldest first: at most 100 an answer, `page` for the rest',
   access: 'admin',
-  responses: { 200: z.array(userSummarySchema), ...errors(401, 403) },
+  query: specListQuerySchema,
+  responses: { 200: z.array(userSummarySchema), ...errors(400, 401, 403) },
+});
+
+export const page = endpoint({
+  method: 'GET',
+  path: '/admin/users',
+  summary: 'The shop users, newest first, a page at a time, searched by email or name (Make Admin)',
+  access: 'admin',
+  query: pageQuerySchema.extend({ q: z.string().trim().max(254).optional().default('') }),
+  responses: { 200: pageOf(userSummarySchema), ...errors(400, 401, 403) },
 });
 
 export const promote = endpoint({

@@ -1,12 +1,13 @@
 import { companyMessages, purchaseMessages, type Purchase } from '@shop/shared';
-import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { PageQuery } from '@shop/shared';
+import { and, asc, count, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { purchases } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { emailsQueued } from '../../mail/jobs.js';
 import type { OrderContext } from '../orders/context.js';
 import { findPurchase } from '../orders/purchase-store.js';
-import { withLines } from '../purchases/reading.js';
+import { withLines, type PurchasePage } from '../purchases/reading.js';
 import { toPurchase } from '../purchases/serialize.js';
 import type { SignedInUser } from '../users/service.js';
 import { enqueueRejected } from './emails.js';
@@ -27,21 +28,29 @@ async function approverOf(db: Db, user: SignedInUser): Promise<Membership> {
   return membership;
 }
 
-/** GET /approvals: the company's purchases waiting, oldest first. */
-export async function listApprovals(db: Db, user: SignedInUser): Promise<Purchase[]> {
+/** GET /approvals?page=&limit=: the company's purchases waiting, oldest first, a page at a time. */
+export async function listApprovals(
+  db: Db,
+  user: SignedInUser,
+  paging: PageQuery,
+): Promise<PurchasePage> {
   const membership = await approverOf(db, user);
-  const rows = await db
-    .select()
-    .from(purchases)
-    .where(
-      and(
-        eq(purchases.companyId, membership.companyId),
-        isNotNull(purchases.awaitingLines),
-        isNull(purchases.closedAs),
-      ),
-    )
-    .orderBy(asc(purchases.seq));
-  return withLines(db, rows);
+  const where = and(
+    eq(purchases.companyId, membership.companyId),
+    isNotNull(purchases.awaitingLines),
+    isNull(purchases.closedAs),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(purchases)
+      .where(where)
+      .orderBy(asc(purchases.seq))
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit),
+    db.select({ value: count() }).from(purchases).where(where),
+  ]);
+  return { items: await withLines(db, rows), total: total?.value ?? 0, ...paging };
 }
 
 /** The purchase `id`, if this approver may decide on it now. */

@@ -263,8 +263,10 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       ).members;
       expect(members.find((m) => m.email === buyer.email)?.spentThisMonth).toBe(1000);
 
-      const waiting = await ok<Purchase[]>(injectUnchecked(t, companies.approvals, {}, approver));
-      expect(waiting.map((p) => p._id)).toEqual([second._id]);
+      const waiting = await ok<{ items: Purchase[] }>(
+        injectUnchecked(t, companies.approvals, {}, approver),
+      );
+      expect(waiting.items.map((p) => p._id)).toEqual([second._id]);
       expect((await injectUnchecked(t, companies.approvals, {}, buyer)).statusCode).toBe(403);
       expect(
         (await injectUnchecked(t, companies.approve, { params: { id: second._id } }, buyer))
@@ -279,9 +281,10 @@ describe.each(testDatabases())('companies on %s', (kind) => {
         [1, 100, 100],
       ]);
       expect(await availableOf(t, product._id)).toBe(39);
-      expect(await ok<Purchase[]>(injectUnchecked(t, companies.approvals, {}, approver))).toEqual(
-        [],
-      );
+      expect(
+        (await ok<{ items: Purchase[] }>(injectUnchecked(t, companies.approvals, {}, approver)))
+          .items,
+      ).toEqual([]);
       const twice = await injectUnchecked(
         t,
         companies.approve,
@@ -459,9 +462,11 @@ describe.each(testDatabases())('companies on %s', (kind) => {
         problems: [],
       });
       expect(
-        await ok<unknown[]>(
-          injectUnchecked(t, companies.prices, { params: { id: company._id } }, owner),
-        ),
+        (
+          await ok<{ items: unknown[] }>(
+            injectUnchecked(t, companies.prices, { params: { id: company._id } }, owner),
+          )
+        ).items,
       ).toEqual([]);
 
       const refused = await importCsv(
@@ -470,16 +475,18 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       );
       expect(refused.statusCode).toBe(400);
       expect(
-        await ok<unknown[]>(
-          injectUnchecked(t, companies.prices, { params: { id: company._id } }, owner),
-        ),
+        (
+          await ok<{ items: unknown[] }>(
+            injectUnchecked(t, companies.prices, { params: { id: company._id } }, owner),
+          )
+        ).items,
       ).toEqual([]);
 
       await ok(importCsv(`sku,price\n${a.sku},45\n${b.sku},55\n`, false));
-      const prices = await ok<{ sku: string; price: number; listPrice: number }[]>(
+      const prices = await ok<{ items: { sku: string; price: number; listPrice: number }[] }>(
         injectUnchecked(t, companies.prices, { params: { id: company._id } }, owner),
       );
-      expect(prices.map((p) => [p.sku, p.listPrice, p.price])).toEqual([
+      expect(prices.items.map((p) => [p.sku, p.listPrice, p.price])).toEqual([
         [a.sku, 50, 45],
         [b.sku, 60, 55],
       ]);

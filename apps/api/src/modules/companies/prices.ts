@@ -3,8 +3,9 @@ import {
   contractPriceInputSchema,
   type ContractPrice,
   type ContractPriceImportReport,
+  type PageQuery,
 } from '@shop/shared';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { Db } from '../../db/client.js';
 import { companies, contractPrices, products } from '../../db/schema.js';
@@ -42,16 +43,31 @@ const priceColumns = {
   price: contractPrices.price,
 };
 
-/** GET /companies/{id}/prices: members and admins. */
-export async function listPrices(db: Db, user: SignedInUser, id: string): Promise<ContractPrice[]> {
+/**
+ * GET /companies/{id}/prices?page=&limit=: members and admins; by part number, a page at a time
+ * (an import may set 100,000 of them).
+ */
+export async function listPrices(
+  db: Db,
+  user: SignedInUser,
+  id: string,
+  paging: PageQuery,
+): Promise<{ items: ContractPrice[]; total: number; page: number; limit: number }> {
   if (user.isAdmin) await requireCompany(db, id);
   else await memberOf(db, user, id);
-  return db
-    .select(priceColumns)
-    .from(contractPrices)
-    .innerJoin(products, eq(products.id, contractPrices.productId))
-    .where(eq(contractPrices.companyId, id))
-    .orderBy(asc(products.sku));
+  const where = eq(contractPrices.companyId, id);
+  const [items, [total]] = await Promise.all([
+    db
+      .select(priceColumns)
+      .from(contractPrices)
+      .innerJoin(products, eq(products.id, contractPrices.productId))
+      .where(where)
+      .orderBy(asc(products.sku))
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit),
+    db.select({ value: count() }).from(contractPrices).where(where),
+  ]);
+  return { items, total: total?.value ?? 0, ...paging };
 }
 
 /** The company's contract prices of these products, by product id. */

@@ -66,7 +66,9 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
   serve(app, guards, companies.purchases, (request) =>
     companyPurchases(db, currentUser(request), request.params.id, request.query),
   );
-  serve(app, guards, companies.approvals, (request) => listApprovals(db, currentUser(request)));
+  serve(app, guards, companies.approvals, (request) =>
+    listApprovals(db, currentUser(request), request.query),
+  );
   serve(app, guards, companies.approve, (request) =>
     approvePurchase(ctx, currentUser(request), request.params.id),
   );
@@ -75,7 +77,7 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
   );
   serve(app, guards, companies.list, (request) => listCompanies(db, request.query));
   serve(app, guards, companies.prices, (request) =>
-    listPrices(db, currentUser(request), request.params.id),
+    listPrices(db, currentUser(request), request.params.id, request.query),
   );
   serve(app, guards, companies.putPrice, (request) =>
     putPrice(

@@ -1,4 +1,4 @@
-import type { Order } from '@shop/shared';
+import type { Order, PageQuery } from '@shop/shared';
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
@@ -8,11 +8,15 @@ import { orderMessages } from './messages.js';
 import { toOrder } from './serialize.js';
 import { findOrder, type OrderRow } from './store.js';
 
-/** GET /orders?email=: a customer's own orders, newest first. */
+/**
+ * GET /orders?email=&page=&limit=: a customer's own orders, newest first; SPEC's plain array, at
+ * most 100 an answer (`specListQuerySchema`).
+ */
 export async function listOwnOrders(
   db: Db,
   user: SignedInUser,
   email: string | undefined,
+  paging: PageQuery,
 ): Promise<Order[]> {
   if (email !== undefined && normalizeEmail(email) !== user.email) {
     throw new HttpError(403, orderMessages.otherEmail);
@@ -21,13 +25,20 @@ export async function listOwnOrders(
     .select()
     .from(orders)
     .where(eq(orders.userId, user.id))
-    .orderBy(desc(orders.seq));
+    .orderBy(desc(orders.seq))
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit);
   return rows.map(toOrder);
 }
 
-/** GET /allorders (admin): every order, newest first. */
-export async function listAllOrders(db: Db): Promise<Order[]> {
-  const rows = await db.select().from(orders).orderBy(desc(orders.seq));
+/** GET /allorders?page=&limit= (admin): every order, newest first, at most 100 an answer. */
+export async function listAllOrders(db: Db, paging: PageQuery): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .orderBy(desc(orders.seq))
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit);
   return rows.map(toOrder);
 }
 

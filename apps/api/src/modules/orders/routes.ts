@@ -31,7 +31,10 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
   );
 
   serve(app, guards, orders.listOwn, async (request) =>
-    listOwnOrders(ctx.db, currentUser(request), request.query.email),
+    listOwnOrders(ctx.db, currentUser(request), request.query.email, {
+      page: request.query.page,
+      limit: request.query.limit,
+    }),
   );
 
   serve(app, guards, orders.get, async (request) =>
@@ -46,7 +49,7 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
     cancelOwnOrder(ctx, currentUser(request), request.params.id),
   );
 
-  serve(app, guards, orders.listAll, async () => listAllOrders(ctx.db));
+  serve(app, guards, orders.listAll, async (request) => listAllOrders(ctx.db, request.query));
 
   serve(app, guards, orders.adminList, async (request) => {
     const { page, limit, ...filter } = request.query;

@@ -226,7 +226,7 @@ describe.each(testDatabases())('checkout on %s', (kind) => {
     await checkout(bob, body(3));
     const list = await inject(t, api.purchases.listOwn, {}, carol);
     expect(list.statusCode).toBe(200);
-    expect(list.json().map((p) => p._id)).toEqual([two._id, one._id]);
+    expect(list.json().items.map((p) => p._id)).toEqual([two._id, one._id]);
     expect(
       (await inject(t, api.purchases.listOwn, { query: { email: bob.email } }, carol)).statusCode,
     ).toBe(403);

@@ -33,7 +33,10 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
   });
 
   serve(app, guards, purchases.listOwn, async (request) =>
-    listOwnPurchases(ctx.db, currentUser(request), request.query.email),
+    listOwnPurchases(ctx.db, currentUser(request), request.query.email, {
+      page: request.query.page,
+      limit: request.query.limit,
+    }),
   );
 
   serve(app, guards, purchases.get, async (request) =>

@@ -4,7 +4,7 @@ import { currentUser } from '../../auth/guards.js';
 import type { Identity } from '../../auth/identity.js';
 import type { Db } from '../../db/client.js';
 import { serve } from '../../http/endpoint.js';
-import { listShopUsers, promoteUser, removeUser } from './admin-service.js';
+import { listShopUsers, pageShopUsers, promoteUser, removeUser } from './admin-service.js';
 
 const { users } = api;
 
@@ -30,7 +30,8 @@ export const userAdminRoutes: FastifyPluginAsync<UserAdminRoutesOptions> = async
     return payload;
   });
 
-  serve(app, guards, users.list, () => listShopUsers(db));
+  serve(app, guards, users.list, (request) => listShopUsers(db, request.query));
+  serve(app, guards, users.page, (request) => pageShopUsers(db, request.query));
 
   // SPEC's client sends the acting admin's email in the body; the token says who acts.
   serve(app, guards, users.promote, async (request) => ({

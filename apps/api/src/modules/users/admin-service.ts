@@ -1,6 +1,7 @@
-import type { UserSummary } from '@shop/shared';
-import { and, asc, eq, like } from 'drizzle-orm';
+import type { PageQuery, UserSummary } from '@shop/shared';
+import { and, asc, count, desc, eq, ilike, like, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { containing } from '../../db/like.js';
 import { authUsers, authVerifications, users } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordAudit, type AuditActor } from '../audit/service.js';
@@ -35,10 +36,42 @@ function selectRows(db: Db) {
   return db.select(rowColumns).from(users).leftJoin(authUsers, eq(authUsers.email, users.email));
 }
 
-/** GET /users: every shop user, oldest first (ties, as in one seed transaction, by email). */
-export async function listShopUsers(db: Db): Promise<UserSummary[]> {
-  const rows = await selectRows(db).orderBy(asc(users.createdAt), asc(users.email));
+/**
+ * GET /users?page=&limit=: the shop users, oldest first (ties, as in one seed transaction, by
+ * email); SPEC's plain array, at most 100 an answer (`specListQuerySchema`).
+ */
+export async function listShopUsers(db: Db, paging: PageQuery): Promise<UserSummary[]> {
+  const rows = await selectRows(db)
+    .orderBy(asc(users.createdAt), asc(users.email))
+    .limit(paging.limit)
+    .offset((paging.page - 1) * paging.limit);
   return rows.map(toRow);
+}
+
+/**
+ * GET /admin/users?q=&page=&limit=: Make Admin's list, newest first (the people an admin looks for
+ * are mostly new sign-ups), a page at a time, with the total; `q` finds an email or a name.
+ */
+export async function pageShopUsers(
+  db: Db,
+  { q, ...paging }: PageQuery & { q: string },
+): Promise<{ items: UserSummary[]; total: number; page: number; limit: number }> {
+  const where = q
+    ? or(ilike(users.email, containing(q)), ilike(authUsers.name, containing(q)))
+    : undefined;
+  const [rows, [total]] = await Promise.all([
+    selectRows(db)
+      .where(where)
+      .orderBy(desc(users.createdAt), asc(users.email))
+      .limit(paging.limit)
+      .offset((paging.page - 1) * paging.limit),
+    db
+      .select({ value: count() })
+      .from(users)
+      .leftJoin(authUsers, eq(authUsers.email, users.email))
+      .where(where),
+  ]);
+  return { items: rows.map(toRow), total: total?.value ?? 0, ...paging };
 }
 
 /**

@@ -47,6 +47,13 @@ function waiting(n: number, overrides: Partial<Purchase> = {}): Purchase {
   };
 }
 
+/** GET /approvals' answer: the page of `all` the query asks for (50 a page unless told). */
+function pageOf(all: Purchase[], query: Record<string, string> = {}) {
+  const page = Number(query.page ?? 1);
+  const limit = Number(query.limit ?? 50);
+  return { items: all.slice((page - 1) * limit, page * limit), total: all.length, page, limit };
+}
+
 function setUp(extra: Mocks) {
   const server = fakeAuthServer({ signedInAs: customer });
   const api = mockApi([answer(routes.settings.config, 200, testConfig), server.mocks, extra]);
@@ -63,7 +70,10 @@ describe('Approvals', () => {
   it('lists buyer, number, lines, total and date; Approve tells and reads the list again', async () => {
     let pending = [waiting(1), waiting(2)];
     const { user, callsTo } = setUp([
-      handle(routes.companies.approvals, () => ({ status: 200, body: pending })),
+      handle(routes.companies.approvals, ({ query }) => ({
+        status: 200,
+        body: pageOf(pending, query),
+      })),
       handle(routes.companies.approve, ({ params }) => {
         const approved = pending.find((p) => p._id === params.id)!;
         pending = pending.filter((p) => p._id !== params.id);
@@ -88,7 +98,10 @@ describe('Approvals', () => {
   it('rejects only after Yes', async () => {
     let pending = [waiting(1)];
     const { user, callsTo } = setUp([
-      handle(routes.companies.approvals, () => ({ status: 200, body: pending })),
+      handle(routes.companies.approvals, ({ query }) => ({
+        status: 200,
+        body: pageOf(pending, query),
+      })),
       handle(routes.companies.reject, () => {
         const [rejected] = pending;
         pending = [];
@@ -122,7 +135,7 @@ describe('Approvals', () => {
   it("shows the server's 409 when the stock has gone", async () => {
     const refusal = companyMessages.stockGone('Vector X1 Processor', 10);
     const { user } = setUp([
-      answer(routes.companies.approvals, 200, [waiting(1)]),
+      answer(routes.companies.approvals, 200, pageOf([waiting(1)])),
       answer(routes.companies.approve, 409, {
         statusCode: 409,
         error: 'Conflict',
@@ -143,5 +156,32 @@ describe('Approvals', () => {
       }),
     ]);
     expect(await screen.findByText(companyMessages.approversOnly)).toBeInTheDocument();
+  });
+
+  it('shows 50 purchases a page, oldest first, with Previous and Next', async () => {
+    const all = Array.from({ length: 53 }, (_, i) =>
+      waiting(i + 1, { number: `PW-${String(100_000 + i + 1)}` }),
+    );
+    const { user, callsTo } = setUp([
+      handle(routes.companies.approvals, ({ query }) => ({
+        status: 200,
+        body: pageOf(all, query),
+      })),
+    ]);
+    expect(await rowOf('PW-100001')).toBeInTheDocument();
+    expect(screen.getAllByTestId('approval-row')).toHaveLength(50);
+    const pages = screen.getByRole('navigation', { name: 'Pages of purchases waiting' });
+    expect(within(pages).getByRole('status')).toHaveTextContent('Showing 1–50 of 53');
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await rowOf('PW-100051')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('approval-row')).toHaveLength(3));
+    expect(within(pages).getByRole('status')).toHaveTextContent('Showing 51–53 of 53');
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(callsTo(routes.companies.approvals).map((call) => call.query)).toEqual([
+      { page: '1', limit: '50' },
+      { page: '2', limit: '50' },
+    ]);
   });
 });

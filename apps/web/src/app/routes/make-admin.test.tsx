@@ -21,6 +21,13 @@ const initialUsers = () => [
   row(3, 'other@example.com', null, false),
 ];
 
+/** GET /admin/users' answer: the page of `all` the query asks for (50 a page unless told). */
+function pageOf(all: UserSummary[], query: Record<string, string> = {}) {
+  const page = Number(query.page ?? 1);
+  const limit = Number(query.limit ?? 50);
+  return { items: all.slice((page - 1) * limit, page * limit), total: all.length, page, limit };
+}
+
 /** The calls that change users (the admin's own shop token is not one). */
 const writes = (calls: RecordedCall[]) =>
   calls.filter((call) => call.route === routes.users.promote || call.route === routes.users.remove);
@@ -33,7 +40,7 @@ async function findRow(email: string) {
 
 describe('MakeAdminPage', () => {
   it('lists email, name, role and since; admins have no Make Admin button', async () => {
-    mockApi([signedIn(admin), answer(routes.users.list, 200, initialUsers())]);
+    mockApi([signedIn(admin), answer(routes.users.page, 200, pageOf(initialUsers()))]);
     renderWithProviders(<MakeAdminPage />);
 
     const adminRow = await findRow(admin.email);
@@ -53,7 +60,7 @@ describe('MakeAdminPage', () => {
     let users = initialUsers();
     const { calls } = mockApi([
       signedIn(admin),
-      handle(routes.users.list, () => ({ status: 200, body: users })),
+      handle(routes.users.page, ({ query }) => ({ status: 200, body: pageOf(users, query) })),
       handle(routes.users.promote, ({ params }) => {
         users = users.map((user) => (user.email === params.email ? { ...user, role: true } : user));
         return { status: 200, body: { acknowledged: true, user: users[1]! } };
@@ -83,7 +90,7 @@ describe('MakeAdminPage', () => {
     let users = initialUsers();
     const { calls } = mockApi([
       signedIn(admin),
-      handle(routes.users.list, () => ({ status: 200, body: users })),
+      handle(routes.users.page, ({ query }) => ({ status: 200, body: pageOf(users, query) })),
       handle(routes.users.remove, ({ params }) => {
         users = users.filter((user) => user.email !== params.email);
         return { status: 200, body: { acknowledged: true, deletedCount: 1 } };
@@ -127,7 +134,7 @@ describe('MakeAdminPage', () => {
     const refusal = 'The last admin cannot be removed.';
     mockApi([
       signedIn(admin),
-      answer(routes.users.list, 200, initialUsers()),
+      answer(routes.users.page, 200, pageOf(initialUsers())),
       answer(routes.users.remove, 409, { statusCode: 409, error: 'Conflict', message: refusal }),
     ]);
     const { user } = renderWithProviders(<MakeAdminPage />);
@@ -147,7 +154,7 @@ describe('MakeAdminPage', () => {
   });
 
   it('names every cell, so each user reads as a card on a phone', async () => {
-    mockApi([signedIn(admin), answer(routes.users.list, 200, initialUsers())]);
+    mockApi([signedIn(admin), answer(routes.users.page, 200, pageOf(initialUsers()))]);
     renderWithProviders(<MakeAdminPage />);
 
     const row = await findRow(customer.email);
@@ -159,5 +166,62 @@ describe('MakeAdminPage', () => {
       'Since',
       'Actions',
     ]);
+  });
+
+  it('shows 50 users a page with Previous and Next', async () => {
+    const all = Array.from({ length: 53 }, (_, i) =>
+      row(1, `user${i + 1}@example.com`, `USER ${i + 1}`, false),
+    ).map((user, i) => ({ ...user, _id: testId(300 + i) }));
+    const { calls } = mockApi([
+      signedIn(admin),
+      handle(routes.users.page, ({ query }) => ({ status: 200, body: pageOf(all, query) })),
+    ]);
+    const { user } = renderWithProviders(<MakeAdminPage />);
+    expect(await findRow('user1@example.com')).toBeInTheDocument();
+    expect(screen.getAllByTestId('user-row')).toHaveLength(50);
+    const pages = screen.getByRole('navigation', { name: 'Pages of users' });
+    expect(within(pages).getByRole('status')).toHaveTextContent('Showing 1–50 of 53');
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await findRow('user51@example.com')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(3));
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(
+      calls.filter((call) => call.route === routes.users.page).map((call) => call.query),
+    ).toEqual([
+      { page: '1', limit: '50' },
+      { page: '2', limit: '50' },
+    ]);
+  });
+
+  it('searches the users through the API, from page 1', async () => {
+    const all = [...initialUsers(), row(4, 'findme@example.com', 'FIND ME', false)];
+    const { calls } = mockApi([
+      signedIn(admin),
+      handle(routes.users.page, ({ query }) => {
+        const q = query.q ?? '';
+        return {
+          status: 200,
+          body: pageOf(
+            all.filter((u) => u.email.includes(q)),
+            query,
+          ),
+        };
+      }),
+    ]);
+    const { user } = renderWithProviders(<MakeAdminPage />);
+    expect(await findRow('other@example.com')).toBeInTheDocument();
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'findme');
+    await waitFor(() => expect(screen.getAllByTestId('user-row')).toHaveLength(1));
+    expect(await findRow('findme@example.com')).toBeInTheDocument();
+    expect(calls.filter((call) => call.route === routes.users.page).at(-1)!.query).toEqual({
+      q: 'findme',
+      page: '1',
+      limit: '50',
+    });
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search users' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'nobody');
+    expect(await screen.findByText('No users match this search.')).toBeInTheDocument();
   });
 });

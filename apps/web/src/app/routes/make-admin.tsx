@@ -3,10 +3,12 @@ import { useState } from 'react';
 import admin from '../../components/admin-page.module.css';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageTitle } from '../../components/page-title';
+import { SearchField } from '../../components/search-field';
 import { Button } from '../../components/ui/button';
 import errorButton from '../../components/ui/button-error.module.css';
 import { Chip } from '../../components/ui/chip';
 import { LoadError } from '../../components/ui/load-error';
+import { Pager } from '../../components/ui/pager';
 import { Skeleton } from '../../components/ui/skeleton';
 import {
   Table,
@@ -106,13 +108,15 @@ function LoadingRows() {
 }
 
 /**
- * SPEC section 2, Make Admin (admin): every user, with Make Admin and Remove User per row. On a
- * phone each user is a card, so both buttons are on screen at 375 px.
+ * SPEC section 2, Make Admin (admin): every user, newest first, a page at a time, with Make Admin
+ * and Remove User per row. On a phone each user is a card, so both buttons are on screen at 375 px.
  */
 export default function MakeAdminPage() {
   const session = useSession();
   const actingEmail = session.user?.email;
-  const { data, error, isPending, isFetching, refetch } = useUsers();
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useUsers(q, page);
   const makeAdmin = useMakeAdmin();
   const removeUser = useRemoveUser();
   const [removing, setRemoving] = useState<UserSummary | null>(null);
@@ -137,6 +141,10 @@ export default function MakeAdminPage() {
     });
   };
 
+  // Removing the last user of the last page empties it: show the page before instead.
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.limit)) : page;
+  if (!isPlaceholderData && page > lastPage) setPage(lastPage);
+
   return (
     <div>
       <PageTitle title="Make Admin" />
@@ -145,6 +153,16 @@ export default function MakeAdminPage() {
         Give another user administrator rights, or remove an account. Orders of a removed user are
         kept for the books.
       </p>
+      <SearchField
+        q={q}
+        onSearch={(text) => {
+          setQ(text);
+          setPage(1);
+        }}
+        label="Search users"
+        helperText="Email or name"
+        maxLength={254}
+      />
       {error ? (
         <LoadError
           title="We could not load the users."
@@ -153,33 +171,50 @@ export default function MakeAdminPage() {
           onRetry={() => void refetch()}
         />
       ) : (
-        <TableContainer>
-          <Table aria-label="Users" cardsOnPhones className={admin.compact}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column}>{column}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody aria-busy={isPending}>
-              {isPending ? (
-                <LoadingRows />
-              ) : (
-                data.map((user) => (
-                  <UserRow
-                    key={user._id}
-                    user={user}
-                    isYou={sameEmail(user.email, actingEmail)}
-                    promoting={makeAdmin.isPending && makeAdmin.variables.email === user.email}
-                    onMakeAdmin={() => promote(user)}
-                    onRemove={() => setRemoving(user)}
-                  />
-                ))
-              )}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <>
+          <TableContainer>
+            <Table aria-label="Users" cardsOnPhones className={admin.compact}>
+              <TableHead>
+                <TableRow>
+                  {COLUMNS.map((column) => (
+                    <TableCell key={column}>{column}</TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody aria-busy={isPending || isPlaceholderData}>
+                {isPending ? (
+                  <LoadingRows />
+                ) : (
+                  data.items.map((user) => (
+                    <UserRow
+                      key={user._id}
+                      user={user}
+                      isYou={sameEmail(user.email, actingEmail)}
+                      promoting={makeAdmin.isPending && makeAdmin.variables.email === user.email}
+                      onMakeAdmin={() => promote(user)}
+                      onRemove={() => setRemoving(user)}
+                    />
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {data?.total === 0 && q && (
+            <p className={admin.intro} role="status">
+              No users match this search.
+            </p>
+          )}
+          {data && (
+            <Pager
+              page={data.page}
+              limit={data.limit}
+              total={data.total}
+              shown={data.items.length}
+              label="Pages of users"
+              onPage={setPage}
+            />
+          )}
+        </>
       )}
       <ConfirmDialog
         open={removing !== null}

@@ -74,7 +74,10 @@ describe('Companies (admin)', () => {
     let prices: ContractPrice[] = [];
     const { user, callsTo } = setUp(`/dashboard/companies/${companyId}`, [
       answer(routes.companies.get, 200, company),
-      handle(routes.companies.prices, () => ({ status: 200, body: prices })),
+      handle(routes.companies.prices, () => ({
+        status: 200,
+        body: { items: prices, total: prices.length, page: 1, limit: 50 },
+      })),
       handle(routes.catalog.search, () => ({
         status: 200,
         body: { items: [product], total: 1, page: 1, limit: 8, categories: [] },
@@ -128,7 +131,7 @@ describe('Companies (admin)', () => {
   it('imports CSV prices: a dry run shows changes and problems, Apply sends the same CSV', async () => {
     const { user, callsTo } = setUp(`/dashboard/companies/${companyId}`, [
       answer(routes.companies.get, 200, company),
-      answer(routes.companies.prices, 200, []),
+      answer(routes.companies.prices, 200, { items: [], total: 0, page: 1, limit: 50 }),
       handle(routes.companies.importPrices, ({ body }) => {
         const bad = body.csv.includes('NOPE');
         return {
@@ -170,5 +173,37 @@ describe('Companies (admin)', () => {
       false,
     ]);
     expect(callsTo(routes.companies.importPrices)[2]!.body?.csv).toBe('sku,price\nCPU-X8,99');
+  });
+
+  it('shows the contract prices 50 a page with Previous and Next', async () => {
+    const all = Array.from({ length: 52 }, (_, i) => ({
+      ...priceOf(100),
+      productId: testId(400 + i),
+      sku: `PART-${String(i + 1).padStart(3, '0')}`,
+    }));
+    const { user, callsTo } = setUp(`/dashboard/companies/${companyId}`, [
+      answer(routes.companies.get, 200, company),
+      handle(routes.companies.prices, ({ query }) => {
+        const page = Number(query.page);
+        const limit = Number(query.limit);
+        return {
+          status: 200,
+          body: { items: all.slice((page - 1) * limit, page * limit), total: 52, page, limit },
+        };
+      }),
+    ]);
+    const table = await screen.findByRole('table', { name: 'Contract prices' });
+    expect(await within(table).findByRole('rowheader', { name: 'PART-001' })).toBeInTheDocument();
+    expect(within(table).getAllByTestId('price-row')).toHaveLength(50);
+    const pages = screen.getByRole('navigation', { name: 'Pages of contract prices' });
+    expect(within(pages).getByRole('status')).toHaveTextContent('Showing 1–50 of 52');
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await within(table).findByRole('rowheader', { name: 'PART-052' })).toBeInTheDocument();
+    await waitFor(() => expect(within(table).getAllByTestId('price-row')).toHaveLength(2));
+    expect(callsTo(routes.companies.prices).map((call) => call.query)).toEqual([
+      { page: '1', limit: '50' },
+      { page: '2', limit: '50' },
+    ]);
   });
 });

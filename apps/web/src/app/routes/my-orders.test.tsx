@@ -53,11 +53,18 @@ function purchasesOf(orders: Order[], poNumbers: Record<string, string> = {}): P
   });
 }
 
+/** GET /purchases' answer: the page of `all` the query asks for (50 a page unless told). */
+function pageOf(all: Purchase[], query: Record<string, string> = {}) {
+  const page = Number(query.page ?? 1);
+  const limit = Number(query.limit ?? 50);
+  return { items: all.slice((page - 1) * limit, page * limit), total: all.length, page, limit };
+}
+
 /** The signed-in customer's list answered with the purchases of `orders`. */
 const ordersOf = (orders: () => Order[], poNumbers: Record<string, string> = {}) =>
-  handle(routes.purchases.listOwn, () => ({
+  handle(routes.purchases.listOwn, ({ query }) => ({
     status: 200,
-    body: purchasesOf(orders(), poNumbers),
+    body: pageOf(purchasesOf(orders(), poNumbers), query),
   }));
 
 function setUp(orders: Mock, extra: Mocks = []) {
@@ -145,7 +152,11 @@ describe('My Orders', () => {
     expect(callsTo(routes.orders.cancel).map((call) => call.params)).toEqual([{ id: unpaid._id }]);
     const lists = callsTo(routes.purchases.listOwn);
     expect(lists.length).toBeGreaterThanOrEqual(2);
-    expect(lists.map((call) => call.query)).toContainEqual({ email: customer.email });
+    expect(lists.map((call) => call.query)).toContainEqual({
+      email: customer.email,
+      page: '1',
+      limit: '50',
+    });
     expect(screen.getByText(paid.productName)).toBeInTheDocument();
   });
 
@@ -237,24 +248,28 @@ describe('My Orders', () => {
   it('shows a purchase waiting for approval with its lines and no Pay', async () => {
     const [awaiting] = purchasesOf([unpaid]);
     setUp(
-      answer(routes.purchases.listOwn, 200, [
-        {
-          ...awaiting!,
-          orders: [],
-          status: 'awaiting_approval',
-          unpaidTotal: 0,
-          awaitingLines: [
-            {
-              productId: unpaid.productId!,
-              productName: unpaid.productName,
-              img: unpaid.img,
-              quantity: 60,
-              unitPrice: 120,
-              price: 7200,
-            },
-          ],
-        },
-      ]),
+      answer(
+        routes.purchases.listOwn,
+        200,
+        pageOf([
+          {
+            ...awaiting!,
+            orders: [],
+            status: 'awaiting_approval',
+            unpaidTotal: 0,
+            awaitingLines: [
+              {
+                productId: unpaid.productId!,
+                productName: unpaid.productName,
+                img: unpaid.img,
+                quantity: 60,
+                unitPrice: 120,
+                price: 7200,
+              },
+            ],
+          },
+        ]),
+      ),
     );
     const group = await screen.findByTestId('purchase-group');
     expect(await within(group).findByTestId('awaiting-line')).toHaveTextContent(
@@ -263,5 +278,54 @@ describe('My Orders', () => {
     expect(group).toHaveTextContent(/StatusWaiting for approval/);
     expect(within(group).queryByRole('link', { name: 'Pay' })).not.toBeInTheDocument();
     expect(within(group).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+  });
+
+  it('shows 50 purchases a page, newest first, with Previous and Next', async () => {
+    const orders = Array.from({ length: 52 }, (_, i) =>
+      makeOrder(i + 1, { productName: `Listed Part ${i + 1}` }),
+    );
+    const { user, callsTo } = setUp(ordersOf(() => orders));
+    expect(await rowOf('Listed Part 1')).toBeInTheDocument();
+    expect(screen.getAllByTestId('purchase-group')).toHaveLength(50);
+    expect(screen.queryByText('Listed Part 51')).not.toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Pages of purchases' });
+    expect(within(pages).getByRole('status')).toHaveTextContent('Showing 1–50 of 52');
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await rowOf('Listed Part 52')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('purchase-group')).toHaveLength(2));
+    expect(within(pages).getByRole('status')).toHaveTextContent('Showing 51–52 of 52');
+    expect(within(pages).getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(callsTo(routes.purchases.listOwn).map((call) => call.query.page)).toEqual(['1', '2']);
+  });
+
+  it('goes back a page when cancelling empties the last one', async () => {
+    let orders = Array.from({ length: 51 }, (_, i) =>
+      makeOrder(i + 1, { productName: `Listed Part ${i + 1}` }),
+    );
+    const last = orders.at(-1)!;
+    const { user } = setUp(
+      ordersOf(() => orders),
+      [
+        handle(routes.orders.cancel, ({ params }) => {
+          orders = orders.filter((order) => order._id !== params.id);
+          return { status: 200, body: { acknowledged: true, deletedCount: 1 } };
+        }),
+      ],
+    );
+    await rowOf('Listed Part 1');
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Pages of purchases' })).getByRole('button', {
+        name: 'Next',
+      }),
+    );
+    await user.click(within(await rowOf(last.productName)).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }),
+    );
+    expect(await rowOf('Listed Part 1')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByTestId('purchase-group')).toHaveLength(50));
+    expect(screen.queryByRole('navigation', { name: 'Pages of purchases' })).toBeNull();
   });
 });

@@ -1,27 +1,50 @@
-import { purchaseSchema, type Purchase } from '@shop/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import { pageOf, purchaseSchema, type Purchase } from '@shop/shared';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { call, routes } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { companyKeys, purchaseKeys } from './company-keys';
 
-const purchaseListSchema = z.array(purchaseSchema);
+const purchasePageSchema = pageOf(purchaseSchema);
 
-/** GET /approvals: the purchases of the caller's company waiting for approval, oldest first. */
-export function getApprovals(signal?: AbortSignal): Promise<Purchase[]> {
-  return call(routes.companies.approvals, {}, { schema: purchaseListSchema, signal });
+export interface ApprovalPage {
+  items: Purchase[];
+  total: number;
+  page: number;
+  limit: number;
 }
 
-export const approvalsQueryOptions = () =>
+/** Purchases a page of Approvals shows (the API's default; at most 100). */
+export const APPROVALS_PAGE = 50;
+
+/**
+ * GET /approvals: the purchases of the caller's company waiting for approval, oldest first, a
+ * page at a time.
+ */
+export function getApprovals(page: number, signal?: AbortSignal): Promise<ApprovalPage> {
+  return call(
+    routes.companies.approvals,
+    { query: { page: String(page), limit: String(APPROVALS_PAGE) } },
+    { schema: purchasePageSchema, signal },
+  );
+}
+
+export const approvalsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: purchaseKeys.approvals,
-    queryFn: ({ signal }) => getApprovals(signal),
+    queryKey: purchaseKeys.approvals(page),
+    queryFn: ({ signal }) => getApprovals(page, signal),
+    placeholderData: keepPreviousData,
     staleTime: 0,
   });
 
-export function useApprovals() {
+export function useApprovals(page: number) {
   const { hasAccessToken } = useSession();
-  return useQuery({ ...approvalsQueryOptions(), enabled: hasAccessToken });
+  return useQuery({ ...approvalsQueryOptions(page), enabled: hasAccessToken });
 }
 
 /** PUT /purchase/{id}/approve: its stock is taken and the buyer can pay it. */

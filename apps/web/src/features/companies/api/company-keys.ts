@@ -7,7 +7,7 @@ export const companyKeys = {
   mine: ['companies', 'mine'] as const,
   detail: (id: string) => ['companies', 'detail', id] as const,
   list: (q: string, page: number) => ['companies', 'list', q, page] as const,
-  prices: (id: string) => ['companies', 'prices', id] as const,
+  prices: (id: string, page: number) => ['companies', 'prices', id, page] as const,
 };
 
 /**
@@ -17,5 +17,5 @@ export const companyKeys = {
 export const purchaseKeys = {
   all: ['orders'] as const,
   company: (id: string, page: number) => ['orders', 'company', id, page] as const,
-  approvals: ['orders', 'approvals'] as const,
+  approvals: (page: number) => ['orders', 'approvals', page] as const,
 };

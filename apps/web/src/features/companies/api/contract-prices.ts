@@ -2,30 +2,55 @@ import {
   contractPriceImportReportSchema,
   contractPriceSchema,
   deletedSchema,
+  pageOf,
   type ContractPrice,
   type ContractPriceImportReport,
 } from '@shop/shared';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
+import {
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { call, routes } from '../../../lib/api-client';
 import { productKeys } from '../../../lib/product-keys';
 import { companyKeys } from './company-keys';
 
-const priceListSchema = z.array(contractPriceSchema);
+const pricePageSchema = pageOf(contractPriceSchema);
 
-/** GET /companies/{id}/prices: the company's contract prices, by part number. */
-export function getContractPrices(id: string, signal?: AbortSignal): Promise<ContractPrice[]> {
-  return call(routes.companies.prices, { params: { id } }, { schema: priceListSchema, signal });
+export interface ContractPricePage {
+  items: ContractPrice[];
+  total: number;
+  page: number;
+  limit: number;
 }
 
-export const contractPricesQueryOptions = (id: string) =>
+/** Contract prices a page of the company's table shows. */
+export const CONTRACT_PRICES_PAGE = 50;
+
+/** GET /companies/{id}/prices: the company's contract prices, by part number, a page at a time. */
+export function getContractPrices(
+  id: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<ContractPricePage> {
+  return call(
+    routes.companies.prices,
+    { params: { id }, query: { page: String(page), limit: String(CONTRACT_PRICES_PAGE) } },
+    { schema: pricePageSchema, signal },
+  );
+}
+
+export const contractPricesQueryOptions = (id: string, page: number) =>
   queryOptions({
-    queryKey: companyKeys.prices(id),
-    queryFn: ({ signal }) => getContractPrices(id, signal),
+    queryKey: companyKeys.prices(id, page),
+    queryFn: ({ signal }) => getContractPrices(id, page, signal),
+    placeholderData: keepPreviousData,
   });
 
-export function useContractPrices(id: string) {
-  return useQuery(contractPricesQueryOptions(id));
+export function useContractPrices(id: string, page: number) {
+  return useQuery(contractPricesQueryOptions(id, page));
 }
 
 export interface SetPriceVariables {

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import errorButton from '../../../components/ui/button-error.module.css';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLink } from '../../../components/ui/navigation';
+import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { TextField } from '../../../components/ui/text-field';
 import {
@@ -88,12 +89,14 @@ function ApprovalRow({ purchase, approving, onApprove, onReject }: ApprovalRowPr
 }
 
 /**
- * Approvals (issue 15): the company's purchases above a buyer's monthly limit, oldest first, for
- * its owners and approvers. Approving takes the stock (a 409 says it is gone); rejecting, after a
- * question and with an optional reason, keeps the purchase as rejected and tells its buyer why.
+ * Approvals (issue 15): the company's purchases above a buyer's monthly limit, oldest first, a
+ * page at a time, for its owners and approvers. Approving takes the stock (a 409 says it is
+ * gone); rejecting, after a question and with an optional reason, keeps the purchase as rejected
+ * and tells its buyer why.
  */
 export function ApprovalsList() {
-  const approvals = useApprovals();
+  const [page, setPage] = useState(1);
+  const approvals = useApprovals(page);
   const approve = useApprovePurchase();
   const reject = useRejectPurchase();
   const [rejecting, setRejecting] = useState<Purchase | null>(null);
@@ -121,6 +124,12 @@ export function ApprovalsList() {
     );
   };
 
+  // Deciding on the last purchase of the last page empties it: show the page before instead.
+  const lastPage = approvals.data
+    ? Math.max(1, Math.ceil(approvals.data.total / approvals.data.limit))
+    : page;
+  if (!approvals.isPlaceholderData && page > lastPage) setPage(lastPage);
+
   let body;
   if (approvals.isPending) {
     body = <Skeleton variant="rounded" height={120} />;
@@ -135,36 +144,47 @@ export function ApprovalsList() {
         onRetry={() => void approvals.refetch()}
       />
     );
-  } else if (approvals.data.length === 0) {
+  } else if (approvals.data.total === 0) {
     body = (
       <Alert severity="success" role="status">
         No purchase is waiting for approval.
       </Alert>
     );
   } else {
+    const { items, total, limit } = approvals.data;
     body = (
-      <TableContainer>
-        <Table aria-label="Purchases waiting for approval" cardsOnPhones>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell key={column}>{column}</TableCell>
+      <>
+        <TableContainer aria-busy={approvals.isPlaceholderData || undefined}>
+          <Table aria-label="Purchases waiting for approval" cardsOnPhones>
+            <TableHead>
+              <TableRow>
+                {COLUMNS.map((column) => (
+                  <TableCell key={column}>{column}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {items.map((purchase) => (
+                <ApprovalRow
+                  key={purchase._id}
+                  purchase={purchase}
+                  approving={approve.isPending && approve.variables === purchase._id}
+                  onApprove={() => onApprove(purchase)}
+                  onReject={() => setRejecting(purchase)}
+                />
               ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {approvals.data.map((purchase) => (
-              <ApprovalRow
-                key={purchase._id}
-                purchase={purchase}
-                approving={approve.isPending && approve.variables === purchase._id}
-                onApprove={() => onApprove(purchase)}
-                onReject={() => setRejecting(purchase)}
-              />
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <Pager
+          page={approvals.data.page}
+          limit={limit}
+          total={total}
+          shown={items.length}
+          label="Pages of purchases waiting"
+          onPage={setPage}
+        />
+      </>
     );
   }
 

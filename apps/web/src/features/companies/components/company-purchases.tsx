@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { Chip } from '../../../components/ui/chip';
 import { LoadError } from '../../../components/ui/load-error';
+import { Pager } from '../../../components/ui/pager';
 import { PageLink } from '../../../components/ui/navigation';
 import { Skeleton } from '../../../components/ui/skeleton';
 import {
@@ -13,7 +13,7 @@ import {
   TableHead,
   TableRow,
 } from '../../../components/ui/table';
-import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format';
+import { formatDateTime, formatPrice } from '../../../lib/format';
 import { useCompanyPurchases } from '../api/get-company-purchases';
 import { PURCHASE_STATUS_LABEL, purchasePath } from './purchase-status';
 import styles from './companies.module.css';
@@ -47,8 +47,6 @@ export function CompanyPurchases({ companyId }: { companyId: string }) {
       </Alert>
     );
   }
-  const first = (purchases.data.page - 1) * limit + 1;
-  const last = first + items.length - 1;
   return (
     <>
       <TableContainer aria-busy={purchases.isPlaceholderData || undefined}>
@@ -86,31 +84,14 @@ export function CompanyPurchases({ companyId }: { companyId: string }) {
           </TableBody>
         </Table>
       </TableContainer>
-      {total > limit && (
-        <nav className={styles.paging} aria-label="Pages of purchases">
-          <p className={styles.showing} role="status">
-            Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(total)}
-          </p>
-          <div className={styles.actions}>
-            <Button
-              variant="outlined"
-              size="small"
-              disabled={page <= 1}
-              onClick={() => setPage(page - 1)}
-            >
-              Previous
-            </Button>
-            <Button
-              variant="outlined"
-              size="small"
-              disabled={last >= total}
-              onClick={() => setPage(page + 1)}
-            >
-              Next
-            </Button>
-          </div>
-        </nav>
-      )}
+      <Pager
+        page={purchases.data.page}
+        limit={limit}
+        total={total}
+        shown={items.length}
+        label="Pages of purchases"
+        onPage={setPage}
+      />
     </>
   );
 }

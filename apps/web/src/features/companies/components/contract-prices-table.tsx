@@ -5,6 +5,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import errorButton from '../../../components/ui/button-error.module.css';
 import { LoadError } from '../../../components/ui/load-error';
+import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import {
   Table,
@@ -26,7 +27,8 @@ const COLUMNS = ['Part number', 'Name', 'List price', 'Contract price', 'Actions
 
 /** The company's contract prices by part number, each beside the list price, with Delete. */
 export function ContractPricesTable({ companyId }: { companyId: string }) {
-  const prices = useContractPrices(companyId);
+  const [page, setPage] = useState(1);
+  const prices = useContractPrices(companyId, page);
   const removePrice = useRemoveContractPrice();
   const [removing, setRemoving] = useState<ContractPrice | null>(null);
 
@@ -53,7 +55,10 @@ export function ContractPricesTable({ companyId }: { companyId: string }) {
       />
     );
   }
-  if (prices.data.length === 0) {
+  // Deleting the last price of the last page empties it: show the page before instead.
+  const lastPage = Math.max(1, Math.ceil(prices.data.total / prices.data.limit));
+  if (!prices.isPlaceholderData && page > lastPage) setPage(lastPage);
+  if (prices.data.total === 0) {
     return (
       <Alert severity="info" role="status">
         The company pays list prices: it has no contract prices yet.
@@ -62,7 +67,7 @@ export function ContractPricesTable({ companyId }: { companyId: string }) {
   }
   return (
     <>
-      <TableContainer>
+      <TableContainer aria-busy={prices.isPlaceholderData || undefined}>
         <Table aria-label="Contract prices" cardsOnPhones>
           <TableHead>
             <TableRow>
@@ -72,7 +77,7 @@ export function ContractPricesTable({ companyId }: { companyId: string }) {
             </TableRow>
           </TableHead>
           <TableBody>
-            {prices.data.map((price) => {
+            {prices.data.items.map((price) => {
               const skuId = `price-${price.productId}`;
               return (
                 <TableRow key={price.productId} data-testid="price-row">
@@ -109,6 +114,14 @@ export function ContractPricesTable({ companyId }: { companyId: string }) {
           </TableBody>
         </Table>
       </TableContainer>
+      <Pager
+        page={prices.data.page}
+        limit={prices.data.limit}
+        total={prices.data.total}
+        shown={prices.data.items.length}
+        label="Pages of contract prices"
+        onPage={setPage}
+      />
       <ConfirmDialog
         open={removing !== null}
         question={CONFIRM_REMOVE_PRICE}

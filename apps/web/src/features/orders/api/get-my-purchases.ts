@@ -1,33 +1,47 @@
-import { purchaseSchema, type Purchase } from '@shop/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import { pageOf, purchaseSchema, type Purchase } from '@shop/shared';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call, routes } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { orderKeys } from './order-keys';
 
-const purchaseListSchema = z.array(purchaseSchema);
+const purchasePageSchema = pageOf(purchaseSchema);
+
+export interface MyPurchasePage {
+  items: Purchase[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** Purchases a page of My Orders shows (the API's default; at most 100). */
+export const MY_PURCHASES_PAGE = 50;
 
 /**
- * The signed-in user's purchases, newest first, each with its lines (SPEC orders) and what My
- * Orders heads each group with: number, date, PO and total. Like SPEC's GET /orders?email=, the
- * email must be the caller's own (403 otherwise).
+ * The signed-in user's purchases, newest first, a page at a time, each with its lines (SPEC
+ * orders) and what My Orders heads each group with: number, date, PO and total. Like SPEC's
+ * GET /orders?email=, the email must be the caller's own (403 otherwise).
  */
-export function getMyPurchases(email: string, signal?: AbortSignal): Promise<Purchase[]> {
+export function getMyPurchases(
+  email: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<MyPurchasePage> {
   return call(
     routes.purchases.listOwn,
-    { query: { email } },
-    { schema: purchaseListSchema, signal },
+    { query: { email, page: String(page), limit: String(MY_PURCHASES_PAGE) } },
+    { schema: purchasePageSchema, signal },
   );
 }
 
-export const myPurchasesQueryOptions = (email: string) =>
+export const myPurchasesQueryOptions = (email: string, page: number) =>
   queryOptions({
-    queryKey: orderKeys.mine(email),
-    queryFn: ({ signal }) => getMyPurchases(email, signal),
+    queryKey: orderKeys.mine(email, page),
+    queryFn: ({ signal }) => getMyPurchases(email, page, signal),
+    placeholderData: keepPreviousData,
   });
 
-export function useMyPurchases() {
+export function useMyPurchases(page: number) {
   const { user, hasAccessToken } = useSession();
   const email = user?.email ?? '';
-  return useQuery({ ...myPurchasesQueryOptions(email), enabled: hasAccessToken });
+  return useQuery({ ...myPurchasesQueryOptions(email, page), enabled: hasAccessToken });
 }

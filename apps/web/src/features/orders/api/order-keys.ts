@@ -6,7 +6,7 @@ import type { AdminOrderQuery } from '@shop/shared';
  */
 export const orderKeys = {
   all: ['orders'] as const,
-  mine: (email: string) => ['orders', 'mine', email] as const,
+  mine: (email: string, page: number) => ['orders', 'mine', email, page] as const,
   admin: (query: AdminOrderQuery) => ['orders', 'admin', query] as const,
   detail: (id: string) => ['orders', 'detail', id] as const,
 };

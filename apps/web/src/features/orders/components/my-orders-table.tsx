@@ -7,6 +7,7 @@ import errorButton from '../../../components/ui/button-error.module.css';
 import { Chip } from '../../../components/ui/chip';
 import { cx } from '../../../components/ui/container';
 import { LoadError } from '../../../components/ui/load-error';
+import { Pager } from '../../../components/ui/pager';
 import {
   Table,
   TableBody,
@@ -34,6 +35,15 @@ interface MyOrdersTableProps {
   onStockReleased?: () => void;
 }
 
+/**
+ * The status a purchase without paid or unpaid lines says in My Orders: waiting for approval, or
+ * how it ended (rejected purchases say why on their page).
+ */
+const CLOSED_OR_WAITING: Partial<Record<Purchase['status'], string>> = {
+  awaiting_approval: AWAITING_APPROVAL,
+  rejected: 'Not approved',
+  cancelled: 'Cancelled',
+};
 /** The carrier and tracking number the admin gave, the number linking to the carrier's page. */
 function Shipment({ order }: { order: Order }) {
   const url = trackingUrl(order.carrier, order.trackingNumber);
@@ -160,17 +170,18 @@ function PurchaseGroup({
             <dt>Total</dt>
             <dd>{formatPrice(purchase.total)}</dd>
           </div>
-          {purchase.status === 'awaiting_approval' && (
+          {CLOSED_OR_WAITING[purchase.status] && (
             <div>
               <dt>Status</dt>
-              <dd>{AWAITING_APPROVAL}</dd>
+              <dd>{CLOSED_OR_WAITING[purchase.status]}</dd>
             </div>
           )}
         </dl>
       </div>
-      {purchase.status === 'awaiting_approval' ? (
+      {purchase.orders.length === 0 && purchase.awaitingLines.length > 0 ? (
         <AwaitingLines
           lines={purchase.awaitingLines}
+          status={CLOSED_OR_WAITING[purchase.status]}
           aria-labelledby={headingId}
           className={styles.myOrders}
         />
@@ -200,11 +211,13 @@ function PurchaseGroup({
 
 /**
  * SPEC section 2, My Orders: the user's orders with Pay for unpaid ones and Cancel, disabled once
- * paid, grouped by the purchase they were ordered in (DESIGN section 8). SPEC section 6: a 401 or
- * 403 from the list signs the user out and goes to /.
+ * paid, grouped by the purchase they were ordered in (DESIGN section 8), a page of purchases at a
+ * time (DESIGN section 9). SPEC section 6: a 401 or 403 from the list signs the user out and goes
+ * to /.
  */
 export function MyOrdersTable({ onStockReleased }: MyOrdersTableProps) {
-  const purchases = useMyPurchases();
+  const [page, setPage] = useState(1);
+  const purchases = useMyPurchases(page);
   const cancelOrder = useCancelOrder();
   const signOutToHome = useSignOutToHome();
   const [cancelling, setCancelling] = useState<Order | null>(null);
@@ -226,6 +239,12 @@ export function MyOrdersTable({ onStockReleased }: MyOrdersTableProps) {
     });
   };
 
+  // Cancelling the last order of the last page empties it: show the page before instead.
+  const lastPage = purchases.data
+    ? Math.max(1, Math.ceil(purchases.data.total / purchases.data.limit))
+    : page;
+  if (!purchases.isPlaceholderData && page > lastPage) setPage(lastPage);
+
   let body;
   if (purchases.isPending || refused) {
     body = <OrdersTableSkeleton />;
@@ -238,7 +257,7 @@ export function MyOrdersTable({ onStockReleased }: MyOrdersTableProps) {
         onRetry={() => void purchases.refetch()}
       />
     );
-  } else if (purchases.data.length === 0) {
+  } else if (purchases.data.total === 0) {
     body = (
       <Alert
         severity="info"
@@ -252,12 +271,23 @@ export function MyOrdersTable({ onStockReleased }: MyOrdersTableProps) {
       </Alert>
     );
   } else {
+    const { items, total, limit } = purchases.data;
     body = (
-      <div className={styles.purchases}>
-        {purchases.data.map((purchase) => (
-          <PurchaseGroup key={purchase._id} purchase={purchase} onCancel={setCancelling} />
-        ))}
-      </div>
+      <>
+        <div className={styles.purchases} aria-busy={purchases.isPlaceholderData || undefined}>
+          {items.map((purchase) => (
+            <PurchaseGroup key={purchase._id} purchase={purchase} onCancel={setCancelling} />
+          ))}
+        </div>
+        <Pager
+          page={purchases.data.page}
+          limit={limit}
+          total={total}
+          shown={items.length}
+          label="Pages of purchases"
+          onPage={setPage}
+        />
+      </>
     );
   }
 
