@@ -124,6 +124,21 @@ export const companyAnswerSchema = z.object({
 });
 export type Company = z.infer<typeof companyAnswerSchema>;
 
+/**
+ * Answer of GET /company/spending: what the caller's company lets them buy this month, so a page
+ * can say before a purchase that it will wait for approval, as the server will decide. Nulls
+ * outside a company; `spendingLimit` null for no limit.
+ */
+export const spendingSchema = z.object({
+  companyId: z.nullable(idSchema),
+  companyName: z.string().nullable(),
+  role: z.enum(COMPANY_ROLES).nullable(),
+  spendingLimit: z.number().nullable(),
+  /** The lines of the purchases the caller made for the company this calendar month. */
+  spentThisMonth: z.number(),
+});
+export type Spending = z.infer<typeof spendingSchema>;
+
 export const memberParamsSchema = z.object({ id: idSchema, email: emailSchema });
 
 /** Body of PUT /companies/{id}/members/{email}. */

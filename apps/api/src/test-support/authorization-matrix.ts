@@ -267,6 +267,7 @@ export const authorizationMatrix: readonly MatrixRow[] = [
     },
   }),
   row(companies.mine, { expect: anyUser(200), request: () => ({}) }),
+  row(companies.spending, { expect: anyUser(200), request: () => ({}) }),
   row(companies.get, {
     expect: ownerOrAdmin(200),
     request: async (kit) => ({ params: { id: await kit.company() } }),

@@ -13,6 +13,7 @@ import {
   memberParamsSchema,
   priceParamsSchema,
   rejectPurchaseSchema,
+  spendingSchema,
 } from '../companies.js';
 import { pageOf, pageQuerySchema, purchasePageQuerySchema } from '../paging.js';
 import { purchaseSchema } from '../purchases.js';
@@ -38,6 +39,15 @@ export const mine = endpoint({
   access: 'user',
   who: 'self',
   responses: { 200: companyAnswerSchema, ...errors(401, 404) },
+});
+
+export const spending = endpoint({
+  method: 'GET',
+  path: '/company/spending',
+  summary: "The caller's monthly spending limit in their company and the month's spend so far",
+  access: 'user',
+  who: 'self',
+  responses: { 200: spendingSchema, ...errors(401) },
 });
 
 export const get = endpoint({

@@ -8,9 +8,7 @@ import {
   type Company,
   type Purchase,
 } from '@shop/shared';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { injectUnchecked } from '../../test-support/inject.js';
 import { newUser } from '../../test-support/identity.js';

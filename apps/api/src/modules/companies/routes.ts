@@ -7,6 +7,7 @@ import { emailsQueued } from '../../mail/jobs.js';
 import type { OrderContext } from '../orders/context.js';
 import { approvePurchase } from '../../workflows/buying/approve-purchase.js';
 import { listApprovals, rejectPurchase } from './approvals.js';
+import { mySpending } from './spending.js';
 import { importPrices, listPrices, putPrice, removePrice } from './prices.js';
 import {
   companyPurchases,
@@ -43,6 +44,7 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
     return createCompany(db, currentUser(request), request.body);
   });
   serve(app, guards, companies.mine, (request) => myCompany(db, currentUser(request)));
+  serve(app, guards, companies.spending, (request) => mySpending(db, currentUser(request)));
   serve(app, guards, companies.get, (request) =>
     readCompany(db, currentUser(request), request.params.id),
   );

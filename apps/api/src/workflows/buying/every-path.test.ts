@@ -207,6 +207,21 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
     const { buyer, approver, company, product } = await team(15_000);
     const first = await buy('checkout', buyer, [{ productId: product._id, quantity: 100 }]);
     expect(first.status).toBe('unpaid');
+    // What the Buy Now page reads to say it will wait: the same month's spend the server judges.
+    expect(await ok(injectUnchecked(t, companies.spending, {}, buyer))).toEqual({
+      companyId: company._id,
+      companyName: 'Northwind Systems GmbH',
+      role: 'buyer',
+      spendingLimit: 15_000,
+      spentThisMonth: 12_900,
+    });
+    expect(await ok(injectUnchecked(t, companies.spending, {}, await shopper(t)))).toEqual({
+      companyId: null,
+      companyName: null,
+      role: null,
+      spendingLimit: null,
+      spentThisMonth: 0,
+    });
     const placed = await ok<{ purchaseId: string; purchaseStatus: string; order?: unknown }>(
       injectUnchecked(
         t,

@@ -19,6 +19,7 @@ import type { OrderRow } from '../../modules/orders/store.js';
 import type { ProductRow } from '../../modules/stock/stock.js';
 import { takeStock } from '../../modules/stock/stock.js';
 import type { CompanyRole } from '@shop/shared';
+import { monthSpend } from '../../modules/companies/spending.js';
 
 /**
  * The steps every way to buy takes (docs/decisions/024): Buy Now, checkout and reorder through
@@ -204,29 +205,11 @@ export async function companyFacts(
         contractOf.get(price.companyId)?.set(price.productId, price.price);
     }
     const limited = [...membershipOf].filter(([, m]) => m!.spendingLimit !== null);
-    if (limited.length > 0) {
-      // The month's spend of a member for the company: the lines of the purchases they made
-      // for it this calendar month (the shop's month: db/client.ts), paid or not.
-      const spent = await tx
-        .select({
-          userId: orders.userId,
-          total: sql<string>`coalesce(sum(${orders.price}), 0)::bigint`,
-        })
-        .from(orders)
-        .innerJoin(purchases, eq(purchases.id, orders.purchaseId))
-        .where(
-          and(
-            inArray(
-              orders.userId,
-              limited.map(([id]) => id),
-            ),
-            inArray(purchases.companyId, companyIds),
-            sql`${purchases.createdAt} >= date_trunc('month', now())`,
-          ),
-        )
-        .groupBy(orders.userId);
-      for (const row of spent) if (row.userId) spentOf.set(row.userId, Number(row.total));
-    }
+    const spent = await monthSpend(
+      tx,
+      limited.map(([userId, m]) => ({ userId, companyId: m!.companyId })),
+    );
+    for (const [userId, total] of spent) spentOf.set(userId, total);
   }
   return { membershipOf, companyOf, contractOf, spentOf };
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { productQueryOptions } from '../../features/catalog/api';
+import { getProduct } from '../../features/catalog/api';
+import { productKeys } from '../../lib/product-keys';
 
 /*
  * What the purchase page loads, shared by the page (purchase.tsx) and by what prepares it before
@@ -13,9 +14,18 @@ import { productQueryOptions } from '../../features/catalog/api';
  */
 export const PRODUCT_FRESH_MS = 5_000;
 
-/** The purchase page's product, fresh within PRODUCT_FRESH_MS. */
-export const purchaseProductQueryOptions = (id: string) =>
-  queryOptions({ ...productQueryOptions(id), staleTime: PRODUCT_FRESH_MS });
+/**
+ * The purchase page's product, fresh within PRODUCT_FRESH_MS. `asBuyer`: read with the signed-in
+ * customer's token, so a company member's contract price is in it (the page prices the order by
+ * it, as the server will); the product read before the token was known is another entry, shown
+ * meanwhile, never taken for the buyer's.
+ */
+export const purchaseProductQueryOptions = (id: string, asBuyer = false) =>
+  queryOptions({
+    queryKey: [...productKeys.detail(id), asBuyer ? 'buyer' : 'public'] as const,
+    queryFn: ({ signal }) => getProduct(id, signal),
+    staleTime: PRODUCT_FRESH_MS,
+  });
 
 /**
  * The order form's code (react-hook-form, zod, the text fields), a chunk of its own: the page

@@ -1,7 +1,7 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
   messages,
-  type Company,
+  type Spending,
   type Order,
   type Product,
 } from '@shop/shared';
@@ -237,28 +237,17 @@ describe('Purchase page', () => {
 
   it('a company member sees the price and total the server charges, and that it will wait for approval', async () => {
     // Northwind's buyer: $17,175 spent of a $15,000 monthly limit, a contract price of $10.
-    const northwind: Company = {
-      _id: testId(700),
-      name: 'Northwind Systems GmbH',
-      taxId: 'DE123456789',
-      billingAddress: null,
-      shippingAddress: null,
-      createdAt: '2026-11-01T09:00:00.000Z',
-      members: [
-        {
-          email: customer.email,
-          role: 'buyer',
-          spendingLimit: 15_000,
-          joined: true,
-          name: customer.name,
-          spentThisMonth: 17_175,
-        },
-      ],
+    const northwind: Spending = {
+      companyId: testId(700),
+      companyName: 'Northwind Systems GmbH',
+      role: 'buyer',
+      spendingLimit: 15_000,
+      spentThisMonth: 17_175,
     };
     const order: Order = makeOrder(9, { productId: product._id, quantity: 50, price: 500 });
     const { user, callsTo } = setUp(
       [
-        answer(routes.companies.mine, 200, northwind),
+        answer(routes.companies.spending, 200, northwind),
         answer(routes.orders.place, 201, {
           acknowledged: true,
           insertedId: order.purchaseId,
@@ -284,28 +273,17 @@ describe('Purchase page', () => {
   });
 
   it('says nothing of approval while the purchase stays within the limit, or without a limit', async () => {
-    const within: Company = {
-      _id: testId(700),
-      name: 'Northwind Systems GmbH',
-      taxId: null,
-      billingAddress: null,
-      shippingAddress: null,
-      createdAt: '2026-11-01T09:00:00.000Z',
-      members: [
-        {
-          email: customer.email,
-          role: 'buyer',
-          spendingLimit: 1_000,
-          joined: true,
-          name: customer.name,
-          spentThisMonth: 400,
-        },
-      ],
+    const within: Spending = {
+      companyId: testId(700),
+      companyName: 'Northwind Systems GmbH',
+      role: 'buyer',
+      spendingLimit: 1_000,
+      spentThisMonth: 400,
     };
-    const { user, callsTo } = setUp([answer(routes.companies.mine, 200, within)]);
+    const { user, callsTo } = setUp([answer(routes.companies.spending, 200, within)]);
     const quantity = await quantityInput();
     expect(screen.getByTestId('order-total')).toHaveTextContent('Total: $600');
-    await waitFor(() => expect(callsTo(routes.companies.mine)).toHaveLength(1));
+    await waitFor(() => expect(callsTo(routes.companies.spending)).toHaveLength(1));
     expect(screen.queryByTestId('approval-notice')).not.toBeInTheDocument();
     await user.clear(quantity);
     await user.type(quantity, '51');

@@ -1,5 +1,5 @@
 import type { Product } from '@shop/shared';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { preload } from 'react-dom';
 import { Island } from '../../components/island';
@@ -17,7 +17,7 @@ import {
   ProductDetails,
   ProductDetailsSkeleton,
 } from '../../features/catalog/components/product-details';
-import { useMyCompany } from '../../features/companies/api/get-my-company';
+import { useMySpending } from '../../features/companies/api/get-my-spending';
 import type { Spending } from '../../features/orders/components/purchase-form';
 import { ApiError } from '../../lib/api-error';
 import { openLogin } from '../../lib/session/login-redirect';
@@ -70,7 +70,13 @@ export function PurchaseIsland() {
 
   // A product is public: it, its picture (the page's largest paint) and the form's code are
   // asked for while the session is still being checked, not after.
-  const product = useQuery({ ...purchaseProductQueryOptions(id), enabled: id !== '' });
+  // Read again with the token once there is one: a member's contract price comes with it.
+  const asBuyer = hydrated && session.hasAccessToken;
+  const product = useQuery({
+    ...purchaseProductQueryOptions(id, asBuyer),
+    enabled: id !== '',
+    placeholderData: keepPreviousData,
+  });
   if (product.data) preload(product.data.img, { as: 'image', fetchPriority: 'high' });
   useEffect(() => {
     loadPurchaseForm().catch(() => undefined);
@@ -89,15 +95,13 @@ export function PurchaseIsland() {
 }
 
 /**
- * The signed-in member's monthly limit and spend, from their company (null without either): the
- * form says before Buy Now when the purchase will wait for approval, as the server will decide.
+ * The signed-in member's monthly limit and spend (GET /company/spending; null without a limit):
+ * the form says before Buy Now when the purchase will wait for approval, as the server decides.
  */
 function useSpending(): Spending | null {
-  const { user } = useSession();
-  const company = useMyCompany();
-  const me = company.data?.members.find((member) => member.email === user?.email);
-  if (!me || me.spendingLimit == null) return null;
-  return { limit: me.spendingLimit, spent: me.spentThisMonth ?? 0 };
+  const { data } = useMySpending();
+  if (!data || data.spendingLimit == null) return null;
+  return { limit: data.spendingLimit, spent: data.spentThisMonth };
 }
 
 function PurchasePage({ product }: { product: UseQueryResult<Product> }) {

@@ -1,0 +1,73 @@
+import type { Spending } from '@shop/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { companies, orders, purchases } from '../../db/schema.js';
+import type { SignedInUser } from '../users/service.js';
+import { membershipOf } from './membership.js';
+
+/**
+ * The month's spend of members for their companies, in dollars, by user id: the lines of the
+ * purchases each made for `companyId` this calendar month (the shop's month: db/client.ts), paid
+ * or not. A purchase made before joining, or for nobody, never counts. Summed in 64 bits. The
+ * one query the buying workflow judges a spending limit by, and the one GET /company/spending
+ * shows, so a page says what the server will decide.
+ */
+export async function monthSpend(
+  db: Db | Tx,
+  members: { userId: string; companyId: string }[],
+): Promise<Map<string, number>> {
+  if (members.length === 0) return new Map();
+  const rows = await db
+    .select({
+      userId: orders.userId,
+      companyId: purchases.companyId,
+      total: sql<string>`coalesce(sum(${orders.price}), 0)::bigint`,
+    })
+    .from(orders)
+    .innerJoin(purchases, eq(purchases.id, orders.purchaseId))
+    .where(
+      and(
+        inArray(
+          orders.userId,
+          members.map((member) => member.userId),
+        ),
+        inArray(purchases.companyId, [...new Set(members.map((member) => member.companyId))]),
+        sql`${purchases.createdAt} >= date_trunc('month', now())`,
+      ),
+    )
+    .groupBy(orders.userId, purchases.companyId);
+  const companyOf = new Map(members.map((member) => [member.userId, member.companyId]));
+  const spent = new Map<string, number>();
+  for (const row of rows) {
+    if (row.userId && companyOf.get(row.userId) === row.companyId) {
+      spent.set(row.userId, Number(row.total));
+    }
+  }
+  return spent;
+}
+
+/** GET /company/spending: the caller's limit in their company and the month's spend so far. */
+export async function mySpending(db: Db, user: SignedInUser): Promise<Spending> {
+  const membership = await membershipOf(db, user);
+  if (!membership) {
+    return {
+      companyId: null,
+      companyName: null,
+      role: null,
+      spendingLimit: null,
+      spentThisMonth: 0,
+    };
+  }
+  const [company] = await db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, membership.companyId));
+  const spent = await monthSpend(db, [{ userId: user.id, companyId: membership.companyId }]);
+  return {
+    companyId: membership.companyId,
+    companyName: company?.name ?? null,
+    role: membership.role,
+    spendingLimit: membership.spendingLimit,
+    spentThisMonth: spent.get(user.id) ?? 0,
+  };
+}

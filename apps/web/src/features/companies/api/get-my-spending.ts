@@ -1,0 +1,21 @@
+import { spendingSchema, type Spending } from '@shop/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { call, routes } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
+import { companyKeys } from './company-keys';
+
+/** GET /company/spending: the caller's monthly limit in their company and the month's spend. */
+export function getMySpending(signal?: AbortSignal): Promise<Spending> {
+  return call(routes.companies.spending, {}, { schema: spendingSchema, signal });
+}
+
+export const mySpendingQueryOptions = () =>
+  queryOptions({
+    queryKey: [...companyKeys.all, 'spending'] as const,
+    queryFn: ({ signal }) => getMySpending(signal),
+  });
+
+export function useMySpending() {
+  const { hasAccessToken } = useSession();
+  return useQuery({ ...mySpendingQueryOptions(), enabled: hasAccessToken });
+}
