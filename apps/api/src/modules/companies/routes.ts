@@ -6,9 +6,11 @@ import { emailsQueued } from '../../mail/jobs.js';
 import type { OrderContext } from '../orders/context.js';
 import { approvePurchase, listApprovals, rejectPurchase } from './approvals.js';
 import { importPrices, listPrices, putPrice, removePrice } from './prices.js';
+import { acceptInvitation, declineInvitation, listInvitations } from './invitations.js';
 import {
   companyPurchases,
   createCompany,
+  dissolveCompany,
   listCompanies,
   myCompany,
   putMember,
@@ -60,6 +62,18 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
   });
   serve(app, guards, companies.removeMember, (request) =>
     removeMember(db, currentUser(request), request.params.id, request.params.email),
+  );
+  serve(app, guards, companies.dissolve, (request) =>
+    dissolveCompany(db, currentUser(request), request.params.id),
+  );
+  serve(app, guards, companies.invitations, (request) =>
+    listInvitations(db, currentUser(request)),
+  );
+  serve(app, guards, companies.acceptInvitation, (request) =>
+    acceptInvitation(db, currentUser(request), request.params.companyId),
+  );
+  serve(app, guards, companies.declineInvitation, (request) =>
+    declineInvitation(db, currentUser(request), request.params.companyId),
   );
   serve(app, guards, companies.purchases, (request) =>
     companyPurchases(db, currentUser(request), request.params.id, request.query),
