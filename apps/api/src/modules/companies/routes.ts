@@ -66,9 +66,7 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
   serve(app, guards, companies.dissolve, (request) =>
     dissolveCompany(db, currentUser(request), request.params.id),
   );
-  serve(app, guards, companies.invitations, (request) =>
-    listInvitations(db, currentUser(request)),
-  );
+  serve(app, guards, companies.invitations, (request) => listInvitations(db, currentUser(request)));
   serve(app, guards, companies.acceptInvitation, (request) =>
     acceptInvitation(db, currentUser(request), request.params.companyId),
   );

@@ -99,7 +99,8 @@ export async function createCompany(
   input: z.output<typeof companyInputSchema>,
 ): Promise<Company> {
   return db.transaction(async (tx) => {
-    if (await activeCompanyOf(tx, user.email)) throw new HttpError(409, companyMessages.alreadyMember);
+    if (await activeCompanyOf(tx, user.email))
+      throw new HttpError(409, companyMessages.alreadyMember);
     const [company] = await tx.insert(companies).values(input).returning({ id: companies.id });
     if (!company) throw new Error('The database returned no company row.');
     // One active place per email (a unique index): of two requests at once, the second inserts
@@ -179,11 +180,7 @@ export async function keepAnOwner(tx: Tx, companyId: string) {
     .select({ value: count() })
     .from(companyMembers)
     .where(
-      and(
-        eq(companyMembers.companyId, companyId),
-        eq(companyMembers.role, 'owner'),
-        isActive,
-      ),
+      and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, 'owner'), isActive),
     );
   if ((owners?.value ?? 0) === 0) throw new HttpError(409, companyMessages.lastOwner);
 }
