@@ -1,5 +1,7 @@
 import { api, type EndpointSpec } from '@shop/shared';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies as companyTable } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { addMember } from '../../test-support/companies.js';
 import { inject, injectUnchecked, type UncheckedInput } from '../../test-support/inject.js';
@@ -58,12 +60,20 @@ describe.each(testDatabases())('company calls by role on %s', (kind) => {
     await t?.close();
   });
 
+  /**
+   * This suite invites far more than a day's 20 (every row, every role): each invitation it
+   * sends starts a new day for the company's counter, which invitations.test.ts tests.
+   */
+  const newDay = () =>
+    t.db.update(companyTable).set({ invitationsToday: 0 }).where(eq(companyTable.id, companyId));
+
   const caller = async (role: Role): Promise<Shopper | undefined> => {
     if (role === 'anonymous') return undefined;
     if (role === 'stranger') return shopper(t, { name: 'Sam Stranger' }, { verified: true });
     if (role === 'invitee') {
       // Verified, invited as an owner, not yet accepted: the most an invitation could give.
       const invited = await shopper(t, { name: 'Ivy Invitee' }, { verified: true });
+      await newDay();
       const answer = await inject(
         t,
         companies.putMember,
@@ -77,6 +87,7 @@ describe.each(testDatabases())('company calls by role on %s', (kind) => {
   };
   const invitee = async () => {
     const email = newUser().email;
+    await newDay();
     const invited = await inject(
       t,
       companies.putMember,
@@ -125,10 +136,10 @@ describe.each(testDatabases())('company calls by role on %s', (kind) => {
     [
       companies.putMember,
       ownersOnly(200),
-      async () => ({
-        params: { id: companyId, email: newUser().email },
-        body: { role: 'approver' },
-      }),
+      async () => {
+        await newDay();
+        return { params: { id: companyId, email: newUser().email }, body: { role: 'approver' } };
+      },
     ],
     [
       companies.removeMember,
