@@ -24,6 +24,9 @@ export const COMPANY_MEMBERS_MAX = 200;
 /** Invitations one company may send a day (DESIGN section 9): a team, not a mailing list. */
 export const COMPANY_INVITATIONS_PER_DAY = 20;
 
+/** The web page where an invitee accepts or declines; the invitation email links to it. */
+export const INVITATIONS_PAGE = '/dashboard/invitations';
+
 export const MEMBER_STATUSES = ['invited', 'active'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 

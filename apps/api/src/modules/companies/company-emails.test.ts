@@ -1,4 +1,4 @@
-import { api, type Company, type Purchase } from '@shop/shared';
+import { api, INVITATIONS_PAGE, type Company, type Purchase } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { addMember } from '../../test-support/companies.js';
@@ -6,7 +6,6 @@ import { inject } from '../../test-support/inject.js';
 import { newUser } from '../../test-support/identity.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test-support/mail.js';
 import { addProduct, orderTestEnv, shopper, type Shopper } from '../../test-support/shop.js';
-import { INVITATIONS_PAGE } from './emails.js';
 
 const contact = { number: '555-123-4567', address: '12 Harbour Road, Springfield' };
 

@@ -1,3 +1,4 @@
+import { INVITATIONS_PAGE } from '@shop/shared';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, companyMembers, type AwaitingLineRow } from '../../db/schema.js';
@@ -6,9 +7,6 @@ import type { MailMessage } from '../../mail/message.js';
 import { findPurchase, type PurchaseRow } from '../orders/purchase-store.js';
 import { accountName } from '../users/service.js';
 import { isActive } from './membership.js';
-
-/** The web page where an invitee accepts or declines (apps/web's routes). */
-export const INVITATIONS_PAGE = '/dashboard/invitations';
 
 /**
  * The company emails (issue 15): queued in the transaction of the change (mail/jobs.ts), built
