@@ -54,7 +54,11 @@ export function companyInvitationEmail(d: {
   return renderEmail(
     d.to,
     `You are invited to join ${d.companyName} on ${d.shopName}`,
-    { shopName: d.shopName, preview: `${d.invitedBy} invited you to join ${d.companyName}.`, blocks },
+    {
+      shopName: d.shopName,
+      preview: `${d.invitedBy} invited you to join ${d.companyName}.`,
+      blocks,
+    },
     { link: d.url },
   );
 }

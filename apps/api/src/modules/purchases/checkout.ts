@@ -105,8 +105,7 @@ export async function checkout(
     let awaiting = false;
     if (membership && membership.spendingLimit !== null) {
       await lockMember(tx, membership.email);
-      const spent =
-        (await spentThisMonth(tx, membership.companyId, [user.id])).get(user.id) ?? 0;
+      const spent = (await spentThisMonth(tx, membership.companyId, [user.id])).get(user.id) ?? 0;
       awaiting = spent + total > membership.spendingLimit;
     }
 

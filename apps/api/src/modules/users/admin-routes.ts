@@ -42,11 +42,9 @@ export const userAdminRoutes: FastifyPluginAsync<UserAdminRoutesOptions> = async
 
   serve(app, guards, users.remove, async (request) => ({
     acknowledged: true as const,
-    deletedCount: await removeUser(
-      db,
-      currentUser(request),
-      request.params.email,
-      { beforeRemove, afterRemove: identity.endSessions },
-    ),
+    deletedCount: await removeUser(db, currentUser(request), request.params.email, {
+      beforeRemove,
+      afterRemove: identity.endSessions,
+    }),
   }));
 };
