@@ -176,6 +176,8 @@ const envSchema = z.object({
   ORDER_HOLD_HOURS: integerVar(48, 1, 24 * 365),
   ORDER_SWEEP_SECONDS: integerVar(60, 1, 24 * 60 * 60),
   UNPAID_ORDERS_MAX: integerVar(5, 1, 1_000_000),
+  UNVERIFIED_HOLD_MINUTES: integerVar(60, 1, 24 * 60),
+  APPROVAL_DAYS: integerVar(14, 1, 365),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_ISSUER: httpUrl('the OpenID Connect issuer').optional(),
@@ -344,6 +346,10 @@ export interface AppConfig {
     sweepSeconds: number;
     /** A customer holds at most this many unpaid orders; the next one is refused with 409. */
     unpaidMax: number;
+    /** An account whose email is not verified holds one unpaid purchase, this long. */
+    unverifiedHoldMinutes: number;
+    /** A purchase waiting for approval this long is rejected by itself. */
+    approvalDays: number;
   };
   google: { clientId?: string; clientSecret?: string; issuer: string };
   /** The address people reach the shop at; links in emails and OAuth callbacks use it. */
@@ -420,6 +426,8 @@ export function loadConfig(
       holdHours: e.ORDER_HOLD_HOURS,
       sweepSeconds: e.ORDER_SWEEP_SECONDS,
       unpaidMax: e.UNPAID_ORDERS_MAX,
+      unverifiedHoldMinutes: e.UNVERIFIED_HOLD_MINUTES,
+      approvalDays: e.APPROVAL_DAYS,
     },
     google: {
       clientId: e.GOOGLE_CLIENT_ID,

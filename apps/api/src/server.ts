@@ -139,6 +139,8 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     log: app.log,
     holdHours: config.orders.holdHours,
     unpaidMax: config.orders.unpaidMax,
+    unverifiedHoldMinutes: config.orders.unverifiedHoldMinutes,
+    approvalDays: config.orders.approvalDays,
   };
   app.decorate('orders', orders);
   const invoices = {

@@ -30,6 +30,12 @@ export const INVITATIONS_PAGE = '/dashboard/invitations';
 export const MEMBER_STATUSES = ['invited', 'active'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 
+/** Purchases one buyer may have waiting for approval at once (DESIGN section 9). */
+export const AWAITING_PER_BUYER_MAX = 20;
+
+/** The longest reason an approver may give for a rejection. */
+export const REJECTION_REASON_MAX = 500;
+
 export const companyMessages = {
   name: 'Please give the company name (1 to 120 characters).',
   nothingToChange: 'Nothing to change: give the name, tax id, billing or shipping address.',
@@ -56,9 +62,29 @@ export const companyMessages = {
   approversOnly: "Only the company's approvers and owners may approve purchases.",
   ownPurchase: 'You cannot approve or reject your own purchase: another approver must.',
   notAwaiting: 'This purchase is not waiting for approval.',
+  productGone: 'This product is no longer sold.',
+  buyerLeft:
+    'The buyer no longer belongs to this company: the purchase was cancelled and cannot be approved.',
+  rejectionReason: 'Please give a reason of at most 500 characters.',
+  expiredUnapproved: (days: number) => `Nobody approved it within ${days} days.`,
   stockGone: (name: string, available: number) =>
     `${name} has only ${available} in stock now: the purchase cannot be approved as it is.`,
 } as const;
+
+/** Body of PUT /purchase/{id}/reject: optional, as is its reason (shown to the buyer, mailed). */
+export const rejectPurchaseSchema = z
+  .object({
+    reason: z
+      .string({ error: companyMessages.rejectionReason })
+      .trim()
+      .refine(isSafeText, messages.unsafeText)
+      .max(REJECTION_REASON_MAX, companyMessages.rejectionReason)
+      .transform((value) => (value === '' ? null : value))
+      .nullish()
+      .transform((value) => value ?? null),
+  })
+  .nullish();
+export type RejectPurchase = z.input<typeof rejectPurchaseSchema>;
 
 /** A spending limit in whole dollars a calendar month; null is none. */
 export const spendingLimitSchema = z

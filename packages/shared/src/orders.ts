@@ -100,10 +100,17 @@ export function orderStatus(order: { paid: boolean; shipping: boolean }): OrderS
 }
 
 /** Answer of POST /order (201): SPEC's "Acknowledged", the new id and the order as stored. */
+/**
+ * Answer of POST /order (Buy Now): a purchase of one line like any other (DESIGN section 9).
+ * `insertedId` and `order` are the line's when it was placed; a purchase that waits for approval
+ * has no line yet, so `insertedId` is then the purchase's id and `order` is absent.
+ */
 export const placeOrderResultSchema = z.object({
   acknowledged: z.literal(true),
   insertedId: idSchema,
-  order: orderSchema,
+  order: orderSchema.optional(),
+  purchaseId: idSchema,
+  purchaseStatus: z.enum(['unpaid', 'awaiting_approval', 'paid']),
 });
 export type PlaceOrderResult = z.infer<typeof placeOrderResultSchema>;
 

@@ -44,6 +44,11 @@ export const purchaseMessages = {
   awaitingApproval:
     'This purchase is waiting for approval by your company: it can be paid once approved.',
   changed: 'The purchase changed while the payment was being prepared: please try again.',
+  closed: 'This purchase was rejected or cancelled: it can no longer be paid.',
+  unverifiedHold:
+    'Please verify your email address first: until then you may hold one unpaid purchase at a time.',
+  tooManyAwaiting: (max: number) =>
+    `You have ${max} purchases waiting for approval: please wait until some are decided.`,
 } as const;
 
 /**
@@ -100,11 +105,20 @@ export const checkoutRefusedSchema = apiErrorSchema.extend({
 export type CheckoutRefused = z.infer<typeof checkoutRefusedSchema>;
 
 /**
- * A purchase's state: `awaiting_approval` while a company's approver has to approve it (it holds
- * no stock and has no orders yet), `unpaid` while any line is unpaid, `paid` once every line is,
- * `shipped` once every line has shipped.
+ * A purchase's state (docs/glossary.md): `awaiting_approval` while a company's approver has to
+ * approve it (it holds no stock and has no orders yet), `unpaid` while any line is unpaid, `paid`
+ * once every line is, `shipped` once every line has shipped; `rejected` by an approver (or after
+ * APPROVAL_DAYS), `cancelled` when its buyer left the company or every line was cancelled. The
+ * last two are kept, so nobody's history loses a purchase.
  */
-export const PURCHASE_STATUSES = ['awaiting_approval', 'unpaid', 'paid', 'shipped'] as const;
+export const PURCHASE_STATUSES = [
+  'awaiting_approval',
+  'unpaid',
+  'paid',
+  'shipped',
+  'rejected',
+  'cancelled',
+] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
 /** A line of a purchase awaiting approval. */
@@ -153,6 +167,8 @@ export const purchaseSchema = z.object({
   shippedAt: z.string().nullable(),
   /** INV-<year>-<5 digits>, given once when the purchase is paid. */
   invoiceNumber: z.string().nullable(),
+  /** Why an approver rejected it (status `rejected`); null otherwise or when none was given. */
+  rejectionReason: z.string().nullable(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
 

@@ -270,6 +270,14 @@ export const purchases = pgTable(
      * it waits for approval (null otherwise): it has no orders and holds no stock until approved.
      */
     awaitingLines: jsonb('awaiting_lines').$type<AwaitingLineRow[]>(),
+    /**
+     * How a purchase that will never be paid ended, kept so its buyer and company still see it:
+     * `rejected` by an approver (with `rejection_reason`) or after APPROVAL_DAYS, `cancelled` when
+     * its buyer left the company or every line was cancelled. Null while it lives.
+     */
+    closedAs: text('closed_as').$type<'rejected' | 'cancelled'>(),
+    rejectionReason: text('rejection_reason'),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
     /** What Manage All Orders' search reads of a purchase: PO number and company (searchText). */
     searchText: searchText(sql`coalesce(po_number, '') || E'\\n' || coalesce(company, '')`),

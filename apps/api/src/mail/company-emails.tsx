@@ -96,7 +96,7 @@ export function approvalNeededEmail(d: {
   );
 }
 
-/** To the buyer when an approver rejected the purchase (it is deleted). */
+/** To the buyer when an approver rejected the purchase (kept as rejected), with the reason. */
 export function purchaseRejectedEmail(d: {
   shopName: string;
   to: string;
@@ -104,6 +104,7 @@ export function purchaseRejectedEmail(d: {
   purchaseNumber: string;
   total: number;
   rejectedBy: string;
+  reason?: string | null;
   url: string;
 }): Promise<MailMessage> {
   return renderEmail(
@@ -118,8 +119,9 @@ export function purchaseRejectedEmail(d: {
           kind: 'paragraph',
           text:
             `${d.rejectedBy} did not approve your order ${d.purchaseNumber} ` +
-            `(${money.format(d.total)}), so it has been cancelled. Nothing was charged.`,
+            `(${money.format(d.total)}), so it will not be placed. Nothing was charged.`,
         },
+        ...(d.reason ? [{ kind: 'paragraph' as const, text: `Reason: ${d.reason}` }] : []),
         ...linkTo('link', 'Go to your orders', d.url),
       ],
     },

@@ -34,13 +34,14 @@ export interface Shopper extends TestUser {
 }
 
 /**
- * A signed-up person with a shop token; `verified` confirms the address as the verification
- * link would (an admin right needs it).
+ * A signed-up person with a shop token, whose address is confirmed as the verification link would
+ * (an admin right needs it, and an unverified account holds one unpaid purchase at most);
+ * `verified: false` leaves it unconfirmed.
  */
 export async function shopper(
   t: TestApp,
   overrides: Partial<TestUser> = {},
-  { verified = false }: { verified?: boolean } = {},
+  { verified = true }: { verified?: boolean } = {},
 ): Promise<Shopper> {
   const { user, cookie } = await signUp(t, newUser(overrides));
   if (verified) await markEmailVerified(t.db, user.email);
@@ -93,7 +94,9 @@ export function postOrder(t: TestApp, who: Shopper, body: object): Promise<AnyAn
 export async function placeOrder(t: TestApp, who: Shopper, productId: string, quantity = 1) {
   const response = await postOrder(t, who, orderBody(productId, quantity));
   if (response.statusCode !== 201) throw new Error(`order failed: ${response.body}`);
-  return response.json<SuccessOf<typeof api.orders.place>>().order;
+  const { order } = response.json<SuccessOf<typeof api.orders.place>>();
+  if (!order) throw new Error(`the order waits for approval: ${response.body}`);
+  return order;
 }
 
 export async function clientSecretFor(t: TestApp, who: Shopper, orderId: string) {

@@ -81,6 +81,7 @@ async function killMidStream(port: number, env: Record<string, string>): Promise
         );
         if (response.status !== 201) throw new Error(`order answered ${response.status}`);
         const { order } = response.body;
+        if (!order) throw new Error('the order waits for approval');
         acknowledged.set(order._id, { productId: product._id, quantity });
         if (acknowledged.size === KILL_AFTER && !killed) {
           killed = true;

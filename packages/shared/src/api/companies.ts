@@ -15,6 +15,7 @@ import {
   memberInputSchema,
   memberParamsSchema,
   priceParamsSchema,
+  rejectPurchaseSchema,
 } from '../companies.js';
 import { pageOf, pageQuerySchema } from '../paging.js';
 import { purchaseSchema } from '../purchases.js';
@@ -157,11 +158,13 @@ export const approve = endpoint({
 export const reject = endpoint({
   method: 'PUT',
   path: '/purchase/{id}/reject',
-  summary: 'Reject a purchase waiting for approval: it is deleted and the buyer told',
+  summary:
+    'Reject a purchase waiting for approval: it is kept as rejected, with the reason, and the buyer told',
   access: 'user',
   who: "an owner or approver of the buyer's company, not the buyer",
   params: idParamsSchema,
-  responses: { 200: deletedSchema, ...errors(400, 401, 403, 404, 409) },
+  body: rejectPurchaseSchema,
+  responses: { 200: purchaseSchema, ...errors(400, 401, 403, 404, 409) },
 });
 
 export const list = endpoint({

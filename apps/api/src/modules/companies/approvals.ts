@@ -1,23 +1,22 @@
-import { companyMessages, purchaseMessages, type Deleted, type Purchase } from '@shop/shared';
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { companyMessages, purchaseMessages, type Purchase } from '@shop/shared';
+import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { products, purchases } from '../../db/schema.js';
+import { purchases } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
-import { catalogChanged } from '../catalog/snapshot.js';
+import { emailsQueued } from '../../mail/jobs.js';
 import type { OrderContext } from '../orders/context.js';
-import { findPurchase, lockPurchase } from '../orders/purchase-store.js';
-import { placeLines } from '../purchases/lines.js';
+import { findPurchase } from '../orders/purchase-store.js';
 import { withLines } from '../purchases/reading.js';
 import { toPurchase } from '../purchases/serialize.js';
 import type { SignedInUser } from '../users/service.js';
-import { displayName, enqueueRejected } from './emails.js';
+import { enqueueRejected } from './emails.js';
 import { membershipOf, type Membership } from './membership.js';
 
 /**
- * Purchases above a spending limit (DESIGN section 8): created with their lines priced and no
- * stock taken (checkout.ts), listed for the company's approvers and owners, approved (the stock
- * is taken then, as at checkout) or rejected (deleted). Nobody approves their own purchase.
+ * Purchases above a spending limit (DESIGN sections 8 and 9): created with their lines priced and
+ * no stock taken (workflows/buying/place-purchase.ts), listed for the company's approvers and
+ * owners, approved (workflows/buying/approve-purchase.ts) or rejected (kept, with the reason).
+ * Nobody approves their own purchase.
  */
 
 async function approverOf(db: Db, user: SignedInUser): Promise<Membership> {
@@ -34,7 +33,13 @@ export async function listApprovals(db: Db, user: SignedInUser): Promise<Purchas
   const rows = await db
     .select()
     .from(purchases)
-    .where(and(eq(purchases.companyId, membership.companyId), isNotNull(purchases.awaitingLines)))
+    .where(
+      and(
+        eq(purchases.companyId, membership.companyId),
+        isNotNull(purchases.awaitingLines),
+        isNull(purchases.closedAs),
+      ),
+    )
     .orderBy(asc(purchases.seq));
   return withLines(db, rows);
 }
@@ -50,74 +55,29 @@ async function decidable(db: Db, user: SignedInUser, id: string) {
 }
 
 /**
- * PUT /purchase/{id}/approve: under the purchase's lock (so two approvers cannot both take the
- * stock), the products are locked in id order and every line's stock checked; all are taken,
- * or, when any line is short, nothing is and the answer is 409 naming it.
+ * PUT /purchase/{id}/reject `{ reason? }`: the purchase is kept, as rejected with its reason
+ * (it held nothing), and the buyer is told why.
  */
-export async function approvePurchase(
-  ctx: OrderContext,
-  user: SignedInUser,
-  id: string,
-): Promise<Purchase> {
-  await decidable(ctx.db, user, id);
-  const result = await ctx.db.transaction(async (tx) => {
-    const row = await lockPurchase(tx, id);
-    if (!row) throw notFound(purchaseMessages.notFound);
-    const lines = row.awaitingLines;
-    if (!lines) throw new HttpError(409, companyMessages.notAwaiting);
-    const stock = await tx
-      .select({ id: products.id, available: products.available })
-      .from(products)
-      .where(
-        inArray(
-          products.id,
-          lines.map((line) => line.productId),
-        ),
-      )
-      .orderBy(asc(products.id))
-      .for('update');
-    const availableOf = new Map(stock.map((product) => [product.id, product.available]));
-    for (const line of lines) {
-      const available = availableOf.get(line.productId) ?? 0;
-      if (available < line.quantity) {
-        throw new HttpError(409, companyMessages.stockGone(line.productName, available));
-      }
-    }
-    const [approved] = await tx
-      .update(purchases)
-      .set({ awaitingLines: null })
-      .where(eq(purchases.id, id))
-      .returning();
-    const placed = await placeLines(tx, ctx.holdHours, approved!, lines);
-    await enqueueEmail(tx, {
-      kind: 'purchase-approved',
-      to: row.email,
-      payload: { purchaseId: id, approvedBy: await displayName(tx, user.email) },
-    });
-    return toPurchase(approved!, placed);
-  });
-  catalogChanged(ctx.db);
-  emailsQueued(ctx.db);
-  ctx.log.info({ purchaseId: id, approver: user.email }, 'purchase approved');
-  return result;
-}
-
-/** PUT /purchase/{id}/reject: the purchase is deleted; it held nothing. */
 export async function rejectPurchase(
   ctx: OrderContext,
   user: SignedInUser,
   id: string,
-): Promise<Deleted> {
+  reason: string | null,
+): Promise<Purchase> {
   await decidable(ctx.db, user, id);
-  await ctx.db.transaction(async (tx) => {
-    const [deleted] = await tx
-      .delete(purchases)
-      .where(and(eq(purchases.id, id), isNotNull(purchases.awaitingLines)))
+  const rejected = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(purchases)
+      .set({ closedAs: 'rejected', rejectionReason: reason, closedAt: sql`now()` })
+      .where(
+        and(eq(purchases.id, id), isNotNull(purchases.awaitingLines), isNull(purchases.closedAs)),
+      )
       .returning();
-    if (!deleted) throw new HttpError(409, companyMessages.notAwaiting);
-    await enqueueRejected(tx, deleted, user.email);
+    if (!row) throw new HttpError(409, companyMessages.notAwaiting);
+    await enqueueRejected(tx, row, user.email);
+    return row;
   });
   emailsQueued(ctx.db);
   ctx.log.info({ purchaseId: id, approver: user.email }, 'purchase rejected');
-  return { acknowledged: true, deletedCount: 1 };
+  return toPurchase(rejected, []);
 }

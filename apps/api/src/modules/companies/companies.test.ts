@@ -154,7 +154,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       );
 
       // Signing up with the address is not enough: it must be verified, and then accepted.
-      const unverified = await shopper(t, later);
+      const unverified = await shopper(t, later, { verified: false });
       const early = await injectUnchecked(
         t,
         companies.acceptInvitation,
@@ -354,12 +354,32 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       expect(gone.json<ApiErrorBody>().message).toBe(companyMessages.stockGone(product.name, 3));
       expect(await availableOf(t, product._id)).toBe(3);
 
-      await ok(injectUnchecked(t, companies.reject, { params: { id: big._id } }, approver));
-      expect(await t.db.select().from(purchases).where(eq(purchases.id, big._id))).toEqual([]);
-      expect(
-        (await injectUnchecked(t, api.purchases.get, { params: { id: big._id } }, buyer))
-          .statusCode,
-      ).toBe(404);
+      const reason = 'Order the 2 TB model instead.';
+      const rejected = purchaseSchema.parse(
+        await ok(
+          injectUnchecked(
+            t,
+            companies.reject,
+            { params: { id: big._id }, body: { reason } },
+            approver,
+          ),
+        ),
+      );
+      expect(rejected).toMatchObject({ status: 'rejected', rejectionReason: reason });
+      // Kept with its status and reason for the buyer; it can be neither approved nor paid.
+      const seen = await ok(
+        injectUnchecked(t, api.purchases.get, { params: { id: big._id } }, buyer),
+      );
+      expect(seen).toMatchObject({ status: 'rejected', rejectionReason: reason });
+      const again = await injectUnchecked(t, companies.approve, { params: { id: big._id } }, owner);
+      expect(again.statusCode).toBe(409);
+      const pay = await injectUnchecked(
+        t,
+        api.payments.createIntent,
+        { body: { purchaseId: big._id } },
+        buyer,
+      );
+      expect(pay.statusCode).toBe(409);
     });
 
     it('holds the month total under 20 concurrent purchases by one buyer', async () => {

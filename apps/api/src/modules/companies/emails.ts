@@ -73,6 +73,7 @@ export async function enqueueRejected(tx: Tx, purchase: PurchaseRow, rejectedBy:
       purchaseNumber: purchase.number,
       total: lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0),
       rejectedBy: await displayName(tx, rejectedBy),
+      reason: purchase.rejectionReason,
     },
   });
 }
@@ -153,6 +154,7 @@ export function composeCompanyEmail(db: Db, settings: { shopName: string; public
         purchaseNumber: text(p.purchaseNumber) ?? '',
         total: typeof p.total === 'number' ? p.total : 0,
         rejectedBy: text(p.rejectedBy) ?? 'Your company',
+        reason: text(p.reason),
         url: page('/dashboard/myorders'),
       });
     }

@@ -4,7 +4,8 @@ import { currentUser, type Guards } from '../../auth/guards.js';
 import { serve } from '../../http/endpoint.js';
 import { emailsQueued } from '../../mail/jobs.js';
 import type { OrderContext } from '../orders/context.js';
-import { approvePurchase, listApprovals, rejectPurchase } from './approvals.js';
+import { approvePurchase } from '../../workflows/buying/approve-purchase.js';
+import { listApprovals, rejectPurchase } from './approvals.js';
 import { importPrices, listPrices, putPrice, removePrice } from './prices.js';
 import { acceptInvitation, declineInvitation, listInvitations } from './invitations.js';
 import {
@@ -81,7 +82,7 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
     approvePurchase(ctx, currentUser(request), request.params.id),
   );
   serve(app, guards, companies.reject, (request) =>
-    rejectPurchase(ctx, currentUser(request), request.params.id),
+    rejectPurchase(ctx, currentUser(request), request.params.id, request.body?.reason ?? null),
   );
   serve(app, guards, companies.list, (request) => listCompanies(db, request.query));
   serve(app, guards, companies.prices, (request) =>

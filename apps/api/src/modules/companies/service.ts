@@ -13,7 +13,7 @@ import {
   type memberInputSchema,
   type Purchase,
 } from '@shop/shared';
-import { and, asc, count, desc, eq, exists, ilike, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { containing } from '../../db/like.js';
@@ -312,7 +312,7 @@ export async function dissolveCompany(db: Db, user: SignedInUser, id: string): P
         and(
           eq(purchases.companyId, id),
           or(
-            isNotNull(purchases.awaitingLines),
+            and(isNotNull(purchases.awaitingLines), isNull(purchases.closedAs)),
             exists(
               tx
                 .select({ id: orders.id })

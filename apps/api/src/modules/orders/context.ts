@@ -13,6 +13,10 @@ export interface PaymentContext {
 export interface OrderContext extends PaymentContext {
   /** ORDER_HOLD_HOURS: how long an unpaid order holds its stock. */
   holdHours: number;
-  /** UNPAID_ORDERS_MAX: the unpaid orders one customer may hold. */
+  /** UNPAID_ORDERS_MAX: the unpaid purchases (and those awaiting approval) one customer may hold. */
   unpaidMax: number;
+  /** UNVERIFIED_HOLD_MINUTES: the hold of the one unpaid purchase an unverified account may have. */
+  unverifiedHoldMinutes: number;
+  /** APPROVAL_DAYS: a purchase awaiting approval longer than this is rejected by itself. */
+  approvalDays: number;
 }

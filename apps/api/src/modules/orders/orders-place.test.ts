@@ -49,7 +49,9 @@ describe.each(testDatabases())('orders on %s', (kind) => {
       expect(response.statusCode, response.body).toBe(201);
       const body = placeOrderResultSchema.strict().parse(response.json());
       expect(body.acknowledged).toBe(true);
-      expect(body.insertedId).toBe(body.order._id);
+      expect(body.insertedId).toBe(body.order?._id);
+      expect(body.purchaseStatus).toBe('unpaid');
+      expect(body.purchaseId).toBe(body.order?.purchaseId);
       expect(orderSchema.strict().parse(body.order)).toMatchObject({
         productId: product._id,
         productName: product.name,
@@ -66,8 +68,8 @@ describe.each(testDatabases())('orders on %s', (kind) => {
         transactionId: null,
         status: 'Unpaid',
       });
-      const created = Date.parse(body.order.createdAt);
-      expect(Date.parse(body.order.holdExpiresAt ?? '') - created).toBe(48 * 60 * 60 * 1000);
+      const created = Date.parse(body.order!.createdAt);
+      expect(Date.parse(body.order!.holdExpiresAt ?? '') - created).toBe(48 * 60 * 60 * 1000);
       expect(await availableOf(t, product._id)).toBe(93);
     });
 

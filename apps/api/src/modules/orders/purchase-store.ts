@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { invoiceCounters, orders, purchases } from '../../db/schema.js';
 import { enqueueEmail } from '../../mail/jobs.js';
@@ -73,7 +73,7 @@ async function nextInvoiceNumber(tx: Db): Promise<string> {
 }
 
 /**
- * After a line of a locked purchase changed: a purchase left without lines is deleted; one
+ * After a line of a locked purchase changed: a purchase left without lines is kept as cancelled; one
  * whose lines are now all paid gets its invoice number (once) and its receipt email.
  */
 export async function settlePurchase(tx: Db, purchaseId: string): Promise<void> {
@@ -85,7 +85,11 @@ export async function settlePurchase(tx: Db, purchaseId: string): Promise<void> 
     .from(orders)
     .where(eq(orders.purchaseId, purchaseId));
   if (!lines || lines.all === 0) {
-    await tx.delete(purchases).where(eq(purchases.id, purchaseId));
+    // Kept, so the buyer's history and the company's still show it (DESIGN section 9).
+    await tx
+      .update(purchases)
+      .set({ closedAs: 'cancelled', closedAt: sql`now()` })
+      .where(and(eq(purchases.id, purchaseId), isNull(purchases.closedAs)));
     return;
   }
   if (lines.unpaid > 0) return;

@@ -6,7 +6,7 @@ import { serve } from '../../http/endpoint.js';
 import type { OrderContext } from './context.js';
 import { adminOrdersCsv, listAdminOrders } from './admin-list.js';
 import { recordPayment } from './payment.js';
-import { placeOrder } from './placement.js';
+import { buyNow } from '../../workflows/buying/routes-adapters.js';
 import { listAllOrders, listOwnOrders, readOrder } from './reading.js';
 import { cancelOwnOrder, deleteOrderAsAdmin } from './removal.js';
 import { shipOrder } from './shipping.js';
@@ -26,10 +26,9 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
     return payload;
   });
 
-  serve(app, guards, orders.place, async (request) => {
-    const order = await placeOrder(ctx, currentUser(request), request.body);
-    return { acknowledged: true as const, insertedId: order._id, order };
-  });
+  serve(app, guards, orders.place, async (request) =>
+    buyNow(ctx, currentUser(request), request.body),
+  );
 
   serve(app, guards, orders.listOwn, async (request) =>
     listOwnOrders(ctx.db, currentUser(request), request.query.email),

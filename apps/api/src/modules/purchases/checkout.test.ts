@@ -245,7 +245,7 @@ describe.each(testDatabases())('checkout on %s', (kind) => {
     expect(missing.statusCode).toBe(404);
   });
 
-  it('cancelling every line of a purchase removes the purchase and gives the stock back', async () => {
+  it('cancelling every line of a purchase keeps it as cancelled and gives the stock back', async () => {
     const product = await addProduct(t, { available: 30 });
     const other = await addProduct(t, { available: 30 });
     const purchase = (
@@ -264,6 +264,8 @@ describe.each(testDatabases())('checkout on %s', (kind) => {
     expect(await availableOf(t, product._id)).toBe(30);
     expect(await availableOf(t, other._id)).toBe(30);
     const rows = await t.db.select().from(purchases).where(eq(purchases.id, purchase._id));
-    expect(rows).toEqual([]);
+    expect(rows.map((row) => row.closedAs)).toEqual(['cancelled']);
+    const kept = await inject(t, api.purchases.get, { params: { id: purchase._id } }, alice);
+    expect(kept.json()).toMatchObject({ status: 'cancelled', orders: [], unpaidTotal: 0 });
   });
 });

@@ -35,6 +35,7 @@ export async function createPurchaseIntent(
   purchaseId: string,
 ): Promise<{ clientSecret: string }> {
   const purchase = await purchaseFor(ctx.db, user, purchaseId);
+  if (purchase.closedAs) throw new HttpError(409, purchaseMessages.closed);
   if (purchase.awaitingLines) throw new HttpError(409, purchaseMessages.awaitingApproval);
   const unpaid = unpaidOf(await purchaseLines(ctx.db, [purchase.id]));
   if (unpaid.length === 0) throw new HttpError(409, purchaseMessages.nothingToPay);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, type Guards } from '../../auth/guards.js';
 import { serve } from '../../http/endpoint.js';
 import type { OrderContext } from '../orders/context.js';
-import { checkout } from './checkout.js';
+import { checkout } from '../../workflows/buying/routes-adapters.js';
 import type { InvoiceSettings } from './invoice.js';
 import { invoicePdf } from './invoice.js';
 import { recordPurchasePayment } from './payment.js';

@@ -6,7 +6,11 @@ import type { OrderRow } from '../orders/store.js';
 const latest = (dates: (Date | null)[]) =>
   dates.reduce<Date | null>((last, date) => (date && (!last || date > last) ? date : last), null);
 
-function statusOf(lines: OrderRow[]): PurchaseStatus {
+function statusOf(row: PurchaseRow, lines: OrderRow[]): PurchaseStatus {
+  if (row.closedAs) return row.closedAs;
+  if (row.awaitingLines) return 'awaiting_approval';
+  // Every line cancelled: the purchase stays in its buyer's history as cancelled.
+  if (lines.length === 0) return 'cancelled';
   if (lines.some((line) => !line.paid)) return 'unpaid';
   return lines.every((line) => line.shipping) ? 'shipped' : 'paid';
 }
@@ -21,7 +25,7 @@ export function toPurchase(row: PurchaseRow, lines: OrderRow[]): Purchase {
     unitPrice: line.unitPrice,
     price: line.quantity * line.unitPrice,
   }));
-  const status = row.awaitingLines ? 'awaiting_approval' : statusOf(lines);
+  const status = statusOf(row, lines);
   return {
     _id: row.id,
     number: row.number,
@@ -41,11 +45,12 @@ export function toPurchase(row: PurchaseRow, lines: OrderRow[]): Purchase {
     unpaidTotal: lines.filter((line) => !line.paid).reduce((sum, line) => sum + line.price, 0),
     status,
     paidAt:
-      status === 'unpaid' || status === 'awaiting_approval'
+      status !== 'paid' && status !== 'shipped'
         ? null
         : (latest(lines.map((l) => l.paidAt))?.toISOString() ?? null),
     shippedAt:
       status === 'shipped' ? (latest(lines.map((l) => l.shippedAt))?.toISOString() ?? null) : null,
     invoiceNumber: row.invoiceNumber,
+    rejectionReason: row.rejectionReason,
   };
 }

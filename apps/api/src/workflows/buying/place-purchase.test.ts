@@ -12,19 +12,18 @@ import {
   shopper,
   type Shopper,
 } from '../../test-support/shop.js';
-import { findShopUserByEmail, type SignedInUser } from '../users/service.js';
-import { placeOrderRow } from './placement.js';
+import { findShopUserByEmail, type SignedInUser } from '../../modules/users/service.js';
+import { buyNow } from './routes-adapters.js';
 
-/** These tests place dozens of orders per customer; unpaid-limit.test.ts tests the limit. */
-const limits = { unpaidMax: 100_000, holdHours: 48 };
+/** Buy Now through the one way to buy: purchases of one line, placed in batches per product. */
 const contact = { number: '+(555) 123-4567', address: '12 Harbour Road, Springfield' };
 
 /** Settles every promise and answers each one's order quantity, or the HTTP status refusing it. */
-async function outcomes(placing: Promise<{ quantity: number }>[]) {
+async function outcomes(placing: Promise<{ order?: { quantity: number } }>[]) {
   const settled = await Promise.allSettled(placing);
   return settled.map((result) =>
     result.status === 'fulfilled'
-      ? result.value.quantity
+      ? result.value.order?.quantity
       : result.reason instanceof HttpError
         ? `refused ${result.reason.statusCode}`
         : `failed: ${String(result.reason)}`,
@@ -49,7 +48,7 @@ describe.each(testDatabases())('placing orders together on %s', (kind) => {
   });
 
   const place = (who: SignedInUser, productId: string, quantity: number) =>
-    placeOrderRow(t.db, who, { productId, quantity, ...contact }, limits);
+    buyNow(t.app.orders, who, { productId, quantity, ...contact });
 
   it('judges each order in arrival order against the stock the orders before it left', async () => {
     const product = await addProduct(t, { available: 10, minimum: 2 });
@@ -86,7 +85,7 @@ describe.each(testDatabases())('placing orders together on %s', (kind) => {
     const ghost = { id: randomUUID(), email: 'ghost@example.com', isAdmin: false };
     const results = await outcomes([
       place(alice, product._id, 3),
-      placeOrderRow(t.db, ghost, { productId: product._id, quantity: 5, ...contact }, limits),
+      place(ghost, product._id, 5),
       place(bob, product._id, 4),
     ]);
     expect(results[0]).toBe(3);

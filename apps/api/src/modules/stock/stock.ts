@@ -1,0 +1,49 @@
+import { asc, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { products } from '../../db/schema.js';
+
+/**
+ * The stock of the catalogue: the one module that locks `products.available` for a change and
+ * takes pieces from it (docs/decisions/024). Every flow that buys locks in this order, so two
+ * flows never wait for each other in a circle:
+ *
+ *   1. the purchase row, when the flow changes an existing purchase (approval);
+ *   2. the products, in id order (`lockProducts`);
+ *   3. the customers, in id order (`lockCustomers` of workflows/buying/holds.ts);
+ *   4. the company members, in email order (`lockMembers` of the companies module).
+ *
+ * The CHECK on `available` (never below zero) is the database's last word.
+ */
+export const LOCK_ORDER = ['purchase', 'products', 'customers', 'members'] as const;
+
+export type ProductRow = typeof products.$inferSelect;
+
+/** Locks the products (FOR UPDATE, in id order) and answers them by id; absent ids are missing. */
+export async function lockProducts(tx: Tx, ids: string[]): Promise<Map<string, ProductRow>> {
+  const unique = [...new Set(ids)].sort();
+  if (unique.length === 0) return new Map();
+  const rows = await tx
+    .select()
+    .from(products)
+    .where(inArray(products.id, unique))
+    .orderBy(asc(products.id))
+    .for('update');
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/**
+ * Takes the pieces from the locked products in one statement: `taken` maps a product id to the
+ * pieces its lines took, already checked against the stock under the lock.
+ */
+export async function takeStock(tx: Tx, taken: Map<string, number>): Promise<void> {
+  const rows = [...taken].filter(([, quantity]) => quantity > 0);
+  if (rows.length === 0) return;
+  const values = sql.join(
+    rows.map(([id, quantity]) => sql`(${id}::uuid, ${quantity}::int)`),
+    sql`, `,
+  );
+  await tx.execute(
+    sql`update ${products} set available = ${products.available} - taken.quantity
+        from (values ${values}) as taken(id, quantity) where ${products.id} = taken.id`,
+  );
+}

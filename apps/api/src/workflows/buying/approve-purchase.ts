@@ -1,0 +1,109 @@
+import {
+  companyMessages,
+  purchaseMessages,
+  tooManyUnpaidOrders,
+  type Purchase,
+} from '@shop/shared';
+import { eq, sql } from 'drizzle-orm';
+import { purchases } from '../../db/schema.js';
+import { HttpError, notFound } from '../../http/errors.js';
+import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
+import { catalogChanged } from '../../modules/catalog/snapshot.js';
+import { displayName } from '../../modules/companies/emails.js';
+import type { OrderContext } from '../../modules/orders/context.js';
+import { lockPurchase } from '../../modules/orders/purchase-store.js';
+import { toPurchase } from '../../modules/purchases/serialize.js';
+import { lockProducts } from '../../modules/stock/stock.js';
+import type { SignedInUser } from '../../modules/users/service.js';
+import { companyFacts, holdEnd, judgeLines, lockBuyers, placeLines } from './steps.js';
+
+/**
+ * PUT /purchase/{id}/approve: the purchase that waited for approval is placed as it would be
+ * placed now, in one transaction (docs/decisions/024): the approver still holds the role in the
+ * buyer's company, the buyer is still a member of it (else the purchase is cancelled), the buyer's
+ * holds stay within UNPAID_ORDERS_MAX, every line is priced again (the lowest of list, tier and
+ * the company's contract price today) and judged against the stock under the lock. All lines are
+ * taken, or none and the answer names what stopped them.
+ */
+export async function approvePurchase(
+  ctx: OrderContext,
+  approver: SignedInUser,
+  id: string,
+): Promise<Purchase> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const row = await lockPurchase(tx, id);
+    if (!row) throw notFound(purchaseMessages.notFound);
+    const lines = row.awaitingLines;
+    const productIds = (lines ?? []).map((line) => line.productId);
+    const people = [{ id: approver.id, email: approver.email }];
+    if (row.userId) people.push({ id: row.userId, email: row.email });
+    const productOf = await lockProducts(tx, productIds);
+    const buyers = await lockBuyers(tx, row.userId ? [row.userId] : []);
+    const { membershipOf, contractOf } = await companyFacts(tx, people, productIds);
+
+    const deciding = membershipOf.get(approver.id);
+    if (!deciding || deciding.role === 'buyer') {
+      throw new HttpError(403, companyMessages.approversOnly);
+    }
+    if (deciding.companyId !== row.companyId) throw new HttpError(403, companyMessages.notMember);
+    if (row.userId === approver.id) throw new HttpError(403, companyMessages.ownPurchase);
+    if (!lines || row.closedAs) throw new HttpError(409, companyMessages.notAwaiting);
+
+    const buyerMembership = row.userId ? membershipOf.get(row.userId) : undefined;
+    if (!buyerMembership || buyerMembership.companyId !== row.companyId) {
+      return { left: true as const };
+    }
+    // The purchase counts among the buyer's holds while it waits: the others must leave room.
+    const holds = (buyers.get(row.userId!)?.holds ?? 1) - 1;
+    if (holds >= ctx.unpaidMax) throw new HttpError(409, tooManyUnpaidOrders(ctx.unpaidMax));
+
+    const available = new Map([...productOf].map(([pid, product]) => [pid, product.available]));
+    const judged = judgeLines(
+      lines,
+      productOf,
+      available,
+      contractOf.get(row.companyId!) ?? new Map(),
+      companyMessages.productGone,
+    );
+    const [refusal] = judged.refusals;
+    if (refusal) {
+      const product = productOf.get(refusal.productId);
+      const name =
+        product?.name ?? lines.find((l) => l.productId === refusal.productId)?.productName;
+      throw new HttpError(
+        409,
+        refusal.problem === 'unavailable' && product
+          ? companyMessages.stockGone(product.name, product.available)
+          : `${name}: ${refusal.message}`,
+      );
+    }
+    const [approved] = await tx
+      .update(purchases)
+      .set({ awaitingLines: null })
+      .where(eq(purchases.id, id))
+      .returning();
+    const verified = buyers.get(row.userId!)?.verified ?? false;
+    const placed = await placeLines(tx, [
+      { purchase: approved!, lines: judged.priced, hold: holdEnd(ctx, verified) },
+    ]);
+    await enqueueEmail(tx, {
+      kind: 'purchase-approved',
+      to: row.email,
+      payload: { purchaseId: id, approvedBy: await displayName(tx, approver.email) },
+    });
+    return { left: false as const, purchase: toPurchase(approved!, placed.get(id) ?? []) };
+  });
+
+  if (result.left) {
+    // The buyer left the company while it waited: it can no longer be bought for the company.
+    await ctx.db
+      .update(purchases)
+      .set({ closedAs: 'cancelled', closedAt: sql`now()` })
+      .where(eq(purchases.id, id));
+    throw new HttpError(409, companyMessages.buyerLeft);
+  }
+  catalogChanged(ctx.db);
+  emailsQueued(ctx.db);
+  ctx.log.info({ purchaseId: id, approver: approver.email }, 'purchase approved');
+  return result.purchase;
+}

@@ -1,0 +1,305 @@
+import {
+  AWAITING_PER_BUYER_MAX,
+  MAX_ORDER_TOTAL,
+  purchaseMessages,
+  tooManyUnpaidOrders,
+} from '@shop/shared';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { authUsers, purchases, type AwaitingLineRow } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
+import { catalogChanged } from '../../modules/catalog/snapshot.js';
+import { enqueueApprovalNeeded } from '../../modules/companies/emails.js';
+import { membershipOf } from '../../modules/companies/membership.js';
+import type { OrderContext } from '../../modules/orders/context.js';
+import { orderMessages } from '../../modules/orders/messages.js';
+import type { PurchaseRow } from '../../modules/orders/purchase-store.js';
+import type { OrderRow } from '../../modules/orders/store.js';
+import { lockProducts } from '../../modules/stock/stock.js';
+import type { SignedInUser } from '../../modules/users/service.js';
+import { inArray } from 'drizzle-orm';
+import {
+  companyFacts,
+  holdEnd,
+  judgeLines,
+  lockBuyers,
+  placeLines,
+  type LineRefusal,
+  type LineRequest,
+} from './steps.js';
+
+/**
+ * Placing a purchase: the one road Buy Now (POST /order, one line), checkout (POST /checkout)
+ * and reorder (the cart again) take (docs/decisions/024). In one transaction it locks the
+ * products and the buyer, prices every line (list, tier or contract: the lowest that applies),
+ * checks the quantity rules against the stock left, counts the buyer's holds (unpaid purchases
+ * and those awaiting approval; one for an unverified account), applies the company's spending
+ * limit (above it the purchase waits for approval, holding no stock), attaches the company and
+ * takes the stock.
+ *
+ * Purchases of the same products that arrive while the previous batch is being written go
+ * together in the next transaction (docs/decisions/007): one lock of the products, one stock
+ * update, one insert, one disk flush for all of them, so a popular product sells at the speed of
+ * the disk's flushes times the batch, not once per flush. Each purchase is still judged on its
+ * own, in arrival order, against what the purchases before it left.
+ */
+
+/** Who is buying what, and how to reach them: the same for every way to buy. */
+export interface PurchaseRequest {
+  lines: LineRequest[];
+  phone: string;
+  address: string;
+  poNumber: string | null;
+  company: string | null;
+  taxId: string | null;
+}
+
+/** A purchase that was refused because of its lines (the others' refusals are HttpErrors). */
+export class LinesRefused extends Error {
+  constructor(readonly lines: LineRefusal[]) {
+    super(purchaseMessages.linesRefused);
+  }
+}
+
+export interface PlacedPurchase {
+  purchase: PurchaseRow;
+  lines: OrderRow[];
+}
+
+/** At most this many purchases in one transaction: keeps each transaction short. */
+export const MAX_BATCH = 250;
+
+interface Pending {
+  user: SignedInUser;
+  request: PurchaseRequest;
+  resolve(placed: PlacedPurchase): void;
+  reject(error: unknown): void;
+}
+
+interface Queue {
+  waiting: Pending[];
+  running: boolean;
+}
+
+// Per database handle, then per set of products: each app (and each test) has its own.
+const queues = new WeakMap<Db, Map<string, Queue>>();
+
+/**
+ * Places one purchase: answers it once its transaction has committed, or throws what refuses it
+ * (LinesRefused, or an HttpError: 400 for a total above the card limit, 409 for the holds).
+ */
+export async function placePurchase(
+  ctx: OrderContext,
+  user: SignedInUser,
+  request: PurchaseRequest,
+): Promise<PlacedPurchase> {
+  // Takes up an invitation the buyer's verified address has, before the purchase is judged.
+  await membershipOf(ctx.db, user);
+  let byProducts = queues.get(ctx.db);
+  if (!byProducts) {
+    byProducts = new Map();
+    queues.set(ctx.db, byProducts);
+  }
+  const key = [...new Set(request.lines.map((line) => line.productId))].sort().join(',');
+  let queue = byProducts.get(key);
+  if (!queue) {
+    queue = { waiting: [], running: false };
+    byProducts.set(key, queue);
+  }
+  const target = queue;
+  const all = byProducts;
+  const placed = await new Promise<PlacedPurchase>((resolve, reject) => {
+    target.waiting.push({ user, request, resolve, reject });
+    if (!target.running) void drain(ctx, key, target, all);
+  });
+  ctx.log.info(
+    { purchaseId: placed.purchase.id, number: placed.purchase.number, lines: placed.lines.length },
+    placed.purchase.awaitingLines ? 'purchase awaiting approval' : 'purchase placed',
+  );
+  return placed;
+}
+
+async function drain(ctx: OrderContext, key: string, queue: Queue, all: Map<string, Queue>) {
+  queue.running = true;
+  try {
+    while (queue.waiting.length > 0) {
+      const batch = queue.waiting.splice(0, MAX_BATCH);
+      try {
+        await placeBatch(ctx, batch);
+      } catch (error) {
+        if (batch.length === 1) {
+          batch[0]?.reject(error);
+          continue;
+        }
+        // Something no rule foresaw (a buyer deleted meanwhile breaks the whole insert, say):
+        // each purchase in its own transaction, so one cannot fail the others.
+        for (const pending of batch) await placeBatch(ctx, [pending]).catch(pending.reject);
+      }
+    }
+  } finally {
+    queue.running = false;
+    if (queue.waiting.length === 0) all.delete(key);
+  }
+}
+
+/** The names the buyers signed up with (stored uppercased), by email. */
+async function displayNames(db: Db, emails: string[]): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ email: authUsers.email, name: authUsers.name })
+    .from(authUsers)
+    .where(inArray(authUsers.email, [...new Set(emails)]));
+  return new Map(rows.map((row) => [row.email, row.name]));
+}
+
+interface Accepted {
+  pending: Pending;
+  lines: AwaitingLineRow[];
+  awaiting: boolean;
+  verified: boolean;
+}
+
+/** One transaction for the batch; settles each purchase in it once it has committed. */
+async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
+  const names = await displayNames(
+    ctx.db,
+    batch.map((pending) => pending.user.email),
+  );
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const productIds = [
+      ...new Set(batch.flatMap((pending) => pending.request.lines.map((l) => l.productId))),
+    ];
+    const productOf = await lockProducts(tx, productIds);
+    const buyers = await lockBuyers(
+      tx,
+      batch.map((pending) => pending.user.id),
+    );
+    const { membershipOf, companyOf, contractOf, spentOf } = await companyFacts(
+      tx,
+      batch.map((pending) => pending.user),
+      productIds,
+    );
+    const available = new Map([...productOf].map(([id, product]) => [id, product.available]));
+
+    const results = new Map<Pending, Outcome>();
+    const accepted: Accepted[] = [];
+    for (const pending of batch) {
+      const { user, request } = pending;
+      const buyer = buyers.get(user.id)!;
+      const membership = membershipOf.get(user.id) ?? null;
+      const contract = (membership && contractOf.get(membership.companyId)) || new Map();
+      const judged = judgeLines(
+        request.lines,
+        productOf,
+        available,
+        contract,
+        orderMessages.productNotFound,
+      );
+      if (judged.refusals.length > 0) {
+        results.set(pending, refused(new LinesRefused(judged.refusals)));
+        continue;
+      }
+      if (judged.total > MAX_ORDER_TOTAL) {
+        const message = purchaseMessages.totalTooHigh(judged.total, MAX_ORDER_TOTAL);
+        results.set(pending, refused(new HttpError(400, message)));
+        continue;
+      }
+      // One account must not hold the catalogue unpaid (OWASP API6): an unverified one holds one.
+      if (!buyer.verified && buyer.holds >= 1) {
+        results.set(pending, refused(new HttpError(409, purchaseMessages.unverifiedHold)));
+        continue;
+      }
+      if (buyer.holds >= ctx.unpaidMax) {
+        results.set(pending, refused(new HttpError(409, tooManyUnpaidOrders(ctx.unpaidMax))));
+        continue;
+      }
+      // Above the member's monthly limit: it waits for an approver, holding no stock.
+      const spent = spentOf.get(user.id) ?? 0;
+      const awaiting =
+        membership?.spendingLimit != null && spent + judged.total > membership.spendingLimit;
+      if (awaiting && buyer.awaiting >= AWAITING_PER_BUYER_MAX) {
+        const message = purchaseMessages.tooManyAwaiting(AWAITING_PER_BUYER_MAX);
+        results.set(pending, refused(new HttpError(409, message)));
+        continue;
+      }
+      buyer.holds += 1;
+      if (awaiting) buyer.awaiting += 1;
+      else {
+        spentOf.set(user.id, spent + judged.total);
+        for (const line of judged.priced) {
+          available.set(line.productId, available.get(line.productId)! - line.quantity);
+        }
+      }
+      accepted.push({ pending, lines: judged.priced, awaiting, verified: buyer.verified });
+    }
+    if (accepted.length === 0) return results;
+
+    const values: PgInsertValue<typeof purchases>[] = accepted.map(
+      ({ pending, lines, awaiting }) => {
+        const { user, request } = pending;
+        const membership = membershipOf.get(user.id);
+        const company = membership ? companyOf.get(membership.companyId) : undefined;
+        // A company's member buys for it: its name, tax id and billing address.
+        return {
+          userId: user.id,
+          name: names.get(user.email) ?? user.email,
+          email: user.email,
+          phone: request.phone,
+          address: request.address,
+          poNumber: request.poNumber,
+          company: company?.name ?? request.company,
+          taxId: company ? company.taxId : request.taxId,
+          companyId: company?.id ?? null,
+          billingAddress: company?.billingAddress ?? null,
+          awaitingLines: awaiting ? lines : null,
+        };
+      },
+    );
+    const rows = await tx.insert(purchases).values(values).returning();
+    const placedLines = await placeLines(
+      tx,
+      accepted.flatMap((entry, index) =>
+        entry.awaiting
+          ? []
+          : [{ purchase: rows[index]!, lines: entry.lines, hold: holdEnd(ctx, entry.verified) }],
+      ),
+    );
+    const placedEmails = [];
+    for (const [index, entry] of accepted.entries()) {
+      const purchase = rows[index]!;
+      if (entry.awaiting) {
+        await enqueueApprovalNeeded(tx, purchase);
+        results.set(entry.pending, toPlaced(purchase, []));
+        continue;
+      }
+      const lines = placedLines.get(purchase.id) ?? [];
+      // A free purchase is paid as it is placed: its receipt says so (steps.ts placeLines).
+      if (!lines.every((line) => line.paid)) {
+        placedEmails.push({
+          kind: 'order-placed' as const,
+          to: purchase.email,
+          payload: { purchaseId: purchase.id },
+        });
+      }
+      results.set(entry.pending, toPlaced(purchase, lines));
+    }
+    if (placedEmails.length > 0) await enqueueEmail(tx, placedEmails);
+    return results;
+  });
+
+  if ([...outcome.values()].some((result) => result.placed)) {
+    catalogChanged(ctx.db);
+    emailsQueued(ctx.db);
+  }
+  for (const pending of batch) {
+    const result = outcome.get(pending);
+    if (result?.placed) pending.resolve(result.placed);
+    else pending.reject(result?.error ?? new Error('No outcome for a purchase in the batch.'));
+  }
+}
+
+type Outcome = { placed: PlacedPurchase; error?: never } | { placed?: never; error: Error };
+const refused = (error: Error): Outcome => ({ error });
+const toPlaced = (purchase: PurchaseRow, lines: OrderRow[]): Outcome => ({
+  placed: { purchase, lines },
+});

@@ -1,0 +1,310 @@
+import { randomUUID } from 'node:crypto';
+import { checkQuantity, type QuantityProblem } from '@shop/shared';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
+import type { Tx } from '../../db/client.js';
+import {
+  authUsers,
+  companies,
+  companyMembers,
+  contractPrices,
+  orders,
+  purchases,
+  users,
+  type AwaitingLineRow,
+} from '../../db/schema.js';
+import type { PurchaseRow } from '../../modules/orders/purchase-store.js';
+import { settlePurchase } from '../../modules/orders/purchase-store.js';
+import type { OrderRow } from '../../modules/orders/store.js';
+import type { ProductRow } from '../../modules/stock/stock.js';
+import { takeStock } from '../../modules/stock/stock.js';
+import type { CompanyRole } from '@shop/shared';
+
+/**
+ * The steps every way to buy takes (docs/decisions/024): Buy Now, checkout and reorder through
+ * place-purchase.ts, approval through approve-purchase.ts. Each step is written once here, so a
+ * rule added to buying holds on every path.
+ */
+
+/** A line as the buyer asks for it. */
+export interface LineRequest {
+  productId: string;
+  quantity: number;
+}
+
+/** Why one line cannot be bought as it is: a product that is gone, or the quantity rule. */
+export interface LineRefusal {
+  productId: string;
+  problem: QuantityProblem | 'notFound';
+  message: string;
+}
+
+/** The facts about one buyer that the rules read, under the buyer's lock. */
+export interface BuyerFacts {
+  verified: boolean;
+  /** Purchases holding stock unpaid, and those waiting for approval (they count as holds). */
+  holds: number;
+  /** Purchases waiting for approval. */
+  awaiting: number;
+  membership: {
+    companyId: string;
+    role: CompanyRole;
+    spendingLimit: number | null;
+  } | null;
+  /** The month's spend so far, in dollars (the company's month for a member). */
+  spent: number;
+}
+
+/** The company a member buys for: its name, tax id and billing address go on the purchase. */
+export type CompanyRow = typeof companies.$inferSelect;
+
+/**
+ * Prices every line from the locked product (the volume tier its quantity reaches, or the
+ * contract price when lower) and judges it by the shared quantity rule against `available`,
+ * the stock left under the lock by the purchases judged before it in the same transaction.
+ */
+export function judgeLines(
+  lines: LineRequest[],
+  productOf: Map<string, ProductRow>,
+  available: Map<string, number>,
+  contract: Map<string, number>,
+  notFoundMessage: string,
+): { priced: AwaitingLineRow[]; refusals: LineRefusal[]; total: number } {
+  const priced: AwaitingLineRow[] = [];
+  const refusals: LineRefusal[] = [];
+  let total = 0;
+  for (const line of lines) {
+    const product = productOf.get(line.productId);
+    if (!product) {
+      refusals.push({ productId: line.productId, problem: 'notFound', message: notFoundMessage });
+      continue;
+    }
+    const verdict = checkQuantity({
+      ...product,
+      available: available.get(product.id) ?? product.available,
+      quantity: line.quantity,
+      contractPrice: contract.get(product.id),
+    });
+    if (!verdict.ok) {
+      refusals.push({ productId: product.id, problem: verdict.problem, message: verdict.message });
+      continue;
+    }
+    total += verdict.total;
+    priced.push({
+      productId: product.id,
+      productName: product.name,
+      img: product.img,
+      description: product.description,
+      quantity: verdict.quantity,
+      unitPrice: verdict.unitPrice,
+    });
+  }
+  return { priced, refusals, total };
+}
+
+/**
+ * Locks the buyers' rows (FOR NO KEY UPDATE, in id order, after the products) and answers what
+ * each holds now. NO KEY UPDATE still makes another purchase of the same buyer wait, but not the
+ * key-share lock each order insert takes on its buyer's row, so paying and cancelling go on.
+ */
+export async function lockBuyers(
+  tx: Tx,
+  userIds: string[],
+): Promise<Map<string, { holds: number; awaiting: number; verified: boolean }>> {
+  const ids = [...new Set(userIds)].sort();
+  const facts = new Map(ids.map((id) => [id, { holds: 0, awaiting: 0, verified: false }]));
+  if (ids.length === 0) return facts;
+  const locked = await tx
+    .select({ id: users.id, verified: authUsers.emailVerified })
+    .from(users)
+    .leftJoin(authUsers, eq(authUsers.email, users.email))
+    .where(inArray(users.id, ids))
+    .orderBy(users.id)
+    .for('no key update', { of: users });
+  for (const row of locked) facts.get(row.id)!.verified = row.verified ?? false;
+  const unpaid = await tx
+    .select({ userId: orders.userId, count: sql<number>`count(distinct ${orders.purchaseId})` })
+    .from(orders)
+    .where(and(inArray(orders.userId, ids), eq(orders.paid, false)))
+    .groupBy(orders.userId)
+    .then((rows) => rows.map((row) => ({ ...row, count: Number(row.count) })));
+  for (const row of unpaid) if (row.userId) facts.get(row.userId)!.holds += row.count;
+  const awaiting = await tx
+    .select({ userId: purchases.userId, count: sql<number>`count(*)` })
+    .from(purchases)
+    .where(
+      and(
+        inArray(purchases.userId, ids),
+        isNotNull(purchases.awaitingLines),
+        isNull(purchases.closedAs),
+      ),
+    )
+    .groupBy(purchases.userId)
+    .then((rows) => rows.map((row) => ({ ...row, count: Number(row.count) })));
+  for (const row of awaiting) {
+    if (!row.userId) continue;
+    const fact = facts.get(row.userId)!;
+    fact.holds += row.count;
+    fact.awaiting += row.count;
+  }
+  return facts;
+}
+
+/**
+ * The buyers' companies: each one's membership (locked FOR UPDATE in email order, so two
+ * purchases of one member judge the month's spend one after the other), its company, its
+ * contract prices for these products and its month's spend so far.
+ */
+export async function companyFacts(
+  tx: Tx,
+  buyers: { id: string; email: string }[],
+  productIds: string[],
+) {
+  const emails = [...new Set(buyers.map((buyer) => buyer.email))].sort();
+  const members =
+    emails.length === 0
+      ? []
+      : await tx
+          .select()
+          .from(companyMembers)
+          .where(inArray(companyMembers.email, emails))
+          .orderBy(companyMembers.email)
+          .for('update');
+  const membershipOf = new Map<string, BuyerFacts['membership']>();
+  for (const buyer of buyers) {
+    // A member is one who accepted (status active): an invitation, of which a person may hold
+    // several, gives the company nothing of theirs (decision 022, issue 27).
+    const row = members.find(
+      (member) => member.email === buyer.email && member.status === 'active',
+    );
+    if (!row || row.userId !== buyer.id) continue;
+    membershipOf.set(buyer.id, {
+      companyId: row.companyId,
+      role: row.role as CompanyRole,
+      spendingLimit: row.spendingLimit,
+    });
+  }
+  const companyIds = [...new Set([...membershipOf.values()].map((m) => m!.companyId))];
+  const companyOf = new Map<string, CompanyRow>();
+  const contractOf = new Map<string, Map<string, number>>();
+  const spentOf = new Map<string, number>();
+  if (companyIds.length > 0) {
+    for (const row of await tx.select().from(companies).where(inArray(companies.id, companyIds))) {
+      companyOf.set(row.id, row);
+      contractOf.set(row.id, new Map());
+    }
+    if (productIds.length > 0) {
+      const prices = await tx
+        .select()
+        .from(contractPrices)
+        .where(
+          and(
+            inArray(contractPrices.companyId, companyIds),
+            inArray(contractPrices.productId, productIds),
+          ),
+        );
+      for (const price of prices)
+        contractOf.get(price.companyId)?.set(price.productId, price.price);
+    }
+    const limited = [...membershipOf].filter(([, m]) => m!.spendingLimit !== null);
+    if (limited.length > 0) {
+      // The month's spend of a member for the company: the lines of the purchases they made
+      // for it this calendar month (the shop's month: db/client.ts), paid or not.
+      const spent = await tx
+        .select({
+          userId: orders.userId,
+          total: sql<string>`coalesce(sum(${orders.price}), 0)::bigint`,
+        })
+        .from(orders)
+        .innerJoin(purchases, eq(purchases.id, orders.purchaseId))
+        .where(
+          and(
+            inArray(
+              orders.userId,
+              limited.map(([id]) => id),
+            ),
+            inArray(purchases.companyId, companyIds),
+            sql`${purchases.createdAt} >= date_trunc('month', now())`,
+          ),
+        )
+        .groupBy(orders.userId);
+      for (const row of spent) if (row.userId) spentOf.set(row.userId, Number(row.total));
+    }
+  }
+  return { membershipOf, companyOf, contractOf, spentOf };
+}
+
+/** How long a placed purchase holds its stock unpaid: shorter for an unverified account. */
+export interface HoldSettings {
+  holdHours: number;
+  unverifiedHoldMinutes: number;
+}
+
+export const holdEnd = (settings: HoldSettings, verified: boolean) =>
+  verified
+    ? sql`now() + make_interval(hours => ${settings.holdHours})`
+    : sql`now() + make_interval(mins => ${settings.unverifiedHoldMinutes})`;
+
+/**
+ * The order rows of a placed purchase's lines. A line of no price is paid as it is placed: there
+ * is nothing to pay by card (the purchase is confirmed by `confirmFree`).
+ */
+export function lineRows(
+  purchase: PurchaseRow,
+  lines: AwaitingLineRow[],
+  hold: ReturnType<typeof holdEnd>,
+): (PgInsertValue<typeof orders> & { id: string })[] {
+  const free = lines.every((line) => line.quantity * line.unitPrice === 0);
+  return lines.map((line) => ({
+    id: randomUUID(),
+    purchaseId: purchase.id,
+    purchaseNumber: purchase.number,
+    productId: line.productId,
+    userId: purchase.userId,
+    productName: line.productName,
+    img: line.img,
+    description: line.description,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    price: line.quantity * line.unitPrice,
+    name: purchase.name,
+    email: purchase.email,
+    number: purchase.phone,
+    address: purchase.address,
+    ...(free ? { paid: true, paidAt: sql`now()`, holdExpiresAt: null } : { holdExpiresAt: hold }),
+  }));
+}
+
+/**
+ * Takes the stock of the placed purchases' lines and inserts them, in one statement each; a
+ * purchase of no price is then confirmed: paid and invoiced at once (its receipt mailed).
+ * Answers the stored lines of each purchase, in the order they were asked for.
+ */
+export async function placeLines(
+  tx: Tx,
+  placed: { purchase: PurchaseRow; lines: AwaitingLineRow[]; hold: ReturnType<typeof holdEnd> }[],
+): Promise<Map<string, OrderRow[]>> {
+  const taken = new Map<string, number>();
+  const values = placed.flatMap(({ purchase, lines, hold }) => {
+    for (const line of lines) {
+      taken.set(line.productId, (taken.get(line.productId) ?? 0) + line.quantity);
+    }
+    return lineRows(purchase, lines, hold);
+  });
+  const linesOf = new Map<string, OrderRow[]>(placed.map(({ purchase }) => [purchase.id, []]));
+  if (values.length === 0) return linesOf;
+  await takeStock(tx, taken);
+  const position = new Map(values.map((value, index) => [value.id, index]));
+  const rows = await tx.insert(orders).values(values).returning();
+  rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
+  for (const row of rows) linesOf.get(row.purchaseId)?.push(row);
+  for (const { purchase } of placed) {
+    const lines = linesOf.get(purchase.id) ?? [];
+    if (lines.length > 0 && lines.every((line) => line.paid)) await settlePurchase(tx, purchase.id);
+  }
+  return linesOf;
+}
+
+/** Whether a purchase of these lines needs no payment. */
+export const isFree = (lines: { quantity: number; unitPrice: number }[]) =>
+  lines.every((line) => line.quantity * line.unitPrice === 0);
