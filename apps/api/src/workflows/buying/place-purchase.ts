@@ -11,7 +11,6 @@ import { HttpError } from '../../http/errors.js';
 import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
 import { catalogChanged } from '../../modules/catalog/snapshot.js';
 import { enqueueApprovalNeeded } from '../../modules/companies/emails.js';
-import { membershipOf } from '../../modules/companies/membership.js';
 import type { OrderContext } from '../../modules/orders/context.js';
 import { orderMessages } from '../../modules/orders/messages.js';
 import type { PurchaseRow } from '../../modules/orders/purchase-store.js';
@@ -94,8 +93,6 @@ export async function placePurchase(
   user: SignedInUser,
   request: PurchaseRequest,
 ): Promise<PlacedPurchase> {
-  // Takes up an invitation the buyer's verified address has, before the purchase is judged.
-  await membershipOf(ctx.db, user);
   let byProducts = queues.get(ctx.db);
   if (!byProducts) {
     byProducts = new Map();
