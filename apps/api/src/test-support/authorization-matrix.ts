@@ -51,10 +51,7 @@ export interface MatrixKit {
   invitedEmail(): Promise<string>;
   /** A new purchase of a buyer of the customer's company, waiting for approval. */
   awaitingPurchase(): Promise<string>;
-  /**
-   * A new company (of a new owner) that invites the customer, whose address is verified from
-   * then on: the id of that company.
-   */
+  /** A new company (of a new owner) that invites the customer: the id of that company. */
   invitingCompany(): Promise<string>;
 }
 
@@ -303,14 +300,14 @@ export const authorizationMatrix: readonly MatrixRow[] = [
     },
   }),
   row(companies.invitations, { expect: anyUser(200), request: () => ({}) }),
-  // Invitations to the customer: they may answer (accepting is a 409 while they own a company),
-  // "other" has not verified an address, the admin has but holds no such invitation.
+  // Invitations to the customer: they may answer (accepting is a 409 while they own a company);
+  // nobody else holds such an invitation.
   row(companies.acceptInvitation, {
-    expect: { anonymous: 401, customer: 409, other: 403, admin: 404 },
+    expect: { anonymous: 401, customer: 409, other: 404, admin: 404 },
     request: async (kit) => ({ params: { companyId: await kit.invitingCompany() } }),
   }),
   row(companies.declineInvitation, {
-    expect: { anonymous: 401, customer: 200, other: 403, admin: 404 },
+    expect: { anonymous: 401, customer: 200, other: 404, admin: 404 },
     request: async (kit) => ({ params: { companyId: await kit.invitingCompany() } }),
   }),
   row(companies.purchases, {
