@@ -8,9 +8,7 @@ import {
   type Company,
   type Purchase,
 } from '@shop/shared';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { purchases } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { addMember } from '../../test-support/companies.js';
 import { injectUnchecked } from '../../test-support/inject.js';
