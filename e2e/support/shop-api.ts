@@ -25,7 +25,9 @@ export async function placeOrder(
     address: '1 Test Street, Leeds',
   };
   const answer = await shopApi(request).call(api.orders.place, { body }, { token });
-  return expectStatus(answer, 201).order;
+  const { order } = expectStatus(answer, 201);
+  if (!order) throw new Error('The order waits for approval: no line was placed.');
+  return order;
 }
 
 /** Pays an order with a test card through the sandbox gateway, as the payment page does. */

@@ -17,6 +17,7 @@ import { connectDatabase, type Database, type Db } from './db/client.js';
 import { seedDemoData, type DemoAccount } from './db/seed.js';
 import { apiDocsRoutes } from './http/api-docs.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
+import { registerIdempotency } from './http/idempotency.js';
 import { rateLimitKey, registerSecurityHeaders } from './http/security.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { registerDocuments } from './http/documents.js';
@@ -31,6 +32,7 @@ import { catalogSnapshot, freshCatalog } from './modules/catalog/snapshot.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { newsletterRoutes } from './modules/newsletter/routes.js';
 import { startOrderSweeper } from './modules/orders/hold.js';
+import { rejectStaleApprovals } from './modules/companies/approvals.js';
 import { orderRoutes } from './modules/orders/routes.js';
 import type { OrderContext } from './modules/orders/context.js';
 import { paymentRoutes } from './modules/orders/payment-routes.js';
@@ -143,6 +145,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     approvalDays: config.orders.approvalDays,
   };
   app.decorate('orders', orders);
+  registerIdempotency(app, db);
   const invoices = {
     sellerName: config.seller.name,
     sellerAddress: config.seller.address,
@@ -260,7 +263,9 @@ export async function createServer(
     redis = await connectSharedRedis(config, options.logger);
     await database.migrate();
     const app = await buildApp({ config, database, logger: options.logger, redis });
-    const sweeper = startOrderSweeper(app.orders, config.orders.sweepSeconds);
+    const sweeper = startOrderSweeper(app.orders, config.orders.sweepSeconds, [
+      () => rejectStaleApprovals(app.orders),
+    ]);
     // Emails go out as soon as a change queues them; the timer retries failures.
     const mailWorker = startMailWorker(app.mailWork, MAIL_RETRY_POLL_SECONDS);
     // One hook, in this order: a sweep in progress finishes before the database closes. Fastify

@@ -24,3 +24,5 @@ export * from './documents.js';
 export * from './tracking.js';
 export * from './dates.js';
 export * from './stats.js';
+export * from './idempotency.js';
+export * from './idempotency-key.js';

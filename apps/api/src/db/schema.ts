@@ -285,6 +285,10 @@ export const purchases = pgTable(
   (t) => [
     index('purchases_user_id_seq_idx').on(t.userId, t.seq),
     index('purchases_company_id_seq_idx').on(t.companyId, t.seq),
+    // The sweep for purchases nobody approved within APPROVAL_DAYS reads only those waiting.
+    index('purchases_awaiting_created_at_idx')
+      .on(t.createdAt)
+      .where(sql`${t.awaitingLines} is not null and ${t.closedAs} is null`),
     index('purchases_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
@@ -483,6 +487,36 @@ export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   email: text('email').notNull().unique(),
   createdAt: createdAt(),
 });
+
+/**
+ * `Idempotency-Key` answers (DESIGN section 9; docs/decisions/025): one row per caller, endpoint
+ * and key. The primary key decides a race: the first request inserts the row with `status` null
+ * ("in progress"), any other with the same key finds it. The finished answer is kept with its
+ * status and body for 24 hours; in the database, so every instance and a restart honour it.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The contract's method and path, e.g. `POST /order`. */
+    endpoint: text('endpoint').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 (hex) of the request's canonical JSON: its path parameters and body. */
+    requestHash: text('request_hash').notNull(),
+    /** Null while the first request runs. */
+    status: integer('status'),
+    /** The answer's body exactly as it was sent (JSON text). */
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.endpoint, t.key] }),
+    // Expired keys are deleted by age.
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
+);
 
 /**
  * Secrets the app makes for itself when the environment gives none (AUTH_SECRET). Kept in the

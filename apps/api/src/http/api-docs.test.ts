@@ -3,6 +3,8 @@ import {
   api,
   API_PREFIX,
   apiPath,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX,
   listEndpoints,
   routerPath,
   servedByBetterAuth,
@@ -73,6 +75,36 @@ describe.each(testDatabases())('OpenAPI document and reference page on %s', (kin
     }
     const operations = Object.values(document.paths).flatMap((item) => Object.keys(item));
     expect(operations).toHaveLength(listEndpoints().length);
+  });
+
+  it('documents the Idempotency-Key header on the operations that take it, and only there', () => {
+    const idempotent = listEndpoints()
+      .filter(({ endpoint }) => endpoint.idempotent)
+      .map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`);
+    expect(idempotent.sort()).toEqual(
+      [api.orders.place, api.purchases.checkout, api.payments.createIntent]
+        .map(({ method, path }) => `${method} ${path}`)
+        .sort(),
+    );
+    for (const { endpoint } of listEndpoints()) {
+      const operation = document.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
+      const header = ((operation?.parameters as { name: string; in: string }[]) ?? []).find(
+        (parameter) => parameter.in === 'header' && parameter.name === IDEMPOTENCY_KEY_HEADER,
+      );
+      const where = `${endpoint.method} ${endpoint.path}`;
+      if (!endpoint.idempotent) {
+        expect(header, where).toBeUndefined();
+        continue;
+      }
+      expect(header, where).toMatchObject({
+        required: false,
+        schema: { type: 'string', maxLength: IDEMPOTENCY_KEY_MAX },
+        description: expect.stringContaining('422'),
+      });
+      expect(Object.keys(operation?.responses as object), where).toEqual(
+        expect.arrayContaining(['409', '422']),
+      );
+    }
   });
 
   it('documents every route the app registers, each one a contract, and registers every contract', () => {

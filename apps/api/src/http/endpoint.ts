@@ -7,6 +7,7 @@ import type {
   onRequestHookHandler,
 } from 'fastify';
 import type { Guards } from '../auth/guards.js';
+import { idempotentRoute } from './idempotency.js';
 
 /** What a handler gets: the request with its params, query and body parsed by the contract. */
 export type EndpointRequest<E extends EndpointSpec> = FastifyRequest & ParsedInputOf<E>;
@@ -49,7 +50,8 @@ function firstSuccessStatus(endpoint: EndpointSpec): number {
 
 /**
  * Registers one endpoint from its contract (packages/shared/src/api): method, path, the
- * schemas that check the request and serialize every answer, and the guard of its access.
+ * schemas that check the request and serialize every answer, the guard of its access, and
+ * `Idempotency-Key` where the contract says `idempotent` (./idempotency.ts).
  */
 export function serve<E extends EndpointSpec>(
   app: FastifyInstance,
@@ -62,6 +64,8 @@ export function serve<E extends EndpointSpec>(
   if (endpoint.params) schema.params = endpoint.params;
   if (endpoint.query) schema.querystring = endpoint.query;
   if (endpoint.body) schema.body = endpoint.body;
+  const idempotent = endpoint.idempotent ? idempotentRoute(app, endpoint) : undefined;
+  if (idempotent) schema.headers = idempotent.headers;
   const status = firstSuccessStatus(endpoint);
   const finish = (reply: FastifyReply, answer: unknown) =>
     answer === reply || reply.sent ? reply : reply.code(status).send(answer);
@@ -72,6 +76,7 @@ export function serve<E extends EndpointSpec>(
     ...(options.config ? { config: options.config } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     onRequest: [...guardFor(endpoint, guards), ...(options.onRequest ?? [])],
+    ...(idempotent ? { preHandler: [idempotent.preHandler], onSend: [idempotent.onSend] } : {}),
     handler: (request, reply) => {
       const answer = handler(request as EndpointRequest<E>, reply);
       if (answer instanceof Promise) return answer.then((value) => finish(reply, value));

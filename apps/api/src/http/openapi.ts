@@ -3,6 +3,10 @@ import {
   api,
   API_PREFIX,
   apiErrorSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_HOURS,
+  idempotencyKeySchema,
+  IDEMPOTENT_REPLAYED_HEADER,
   listEndpoints,
   pathParams,
   servedByBetterAuth,
@@ -87,6 +91,13 @@ const securitySchemes = {
   },
 };
 
+/** What the `Idempotency-Key` header does, on every operation that takes it (docs/decisions/025). */
+const idempotencyDescription = [
+  `A key you make for one attempt of this request (a random UUID; at most 255 characters). Sent again with the same body within ${IDEMPOTENCY_KEY_HOURS} hours, it answers the first answer again, with the same status and body and the header \`${IDEMPOTENT_REPLAYED_HEADER}: true\`, and does nothing twice.`,
+  'The same key with another body answers 422; while the first request with the key still runs, 409.',
+  "Keys are your own (another account may use the same one) and this operation's own. An answer refused as invalid (400) or failed on our side (5xx) is not kept: retry with the same key.",
+].join(' ');
+
 const introduction = [
   'The API of the shop. Every answer is JSON unless an operation says otherwise; `_id` is the id field of every record; a failure answers `{ statusCode, error, message }`.',
   '',
@@ -166,6 +177,15 @@ function documentWriter() {
       if (!list.some((parameter) => parameter.in === 'path' && parameter.name === name)) {
         list.push({ name, in: 'path', required: true, schema: { type: 'string' } });
       }
+    }
+    if (endpoint.idempotent) {
+      list.push({
+        name: IDEMPOTENCY_KEY_HEADER,
+        in: 'header',
+        required: false,
+        schema: jsonSchema(idempotencyKeySchema, 'input', `${owner}.header`),
+        description: idempotencyDescription,
+      });
     }
     return list;
   };

@@ -7,6 +7,7 @@ import {
   companyMembers,
   contractPrices,
   emailJobs,
+  idempotencyKeys,
   invoiceCounters,
   purchases,
   authUsers,
@@ -60,6 +61,10 @@ export async function dbSnapshot(db: Db) {
       .select()
       .from(sandboxPaymentIntents)
       .orderBy(sandboxPaymentIntents.id),
+    idempotencyKeys: await db
+      .select()
+      .from(idempotencyKeys)
+      .orderBy(idempotencyKeys.userId, idempotencyKeys.endpoint, idempotencyKeys.key),
     authUsers: (await db.select().from(authUsers).orderBy(authUsers.id)).map(
       ({ updatedAt: _updatedAt, ...row }) => row,
     ),

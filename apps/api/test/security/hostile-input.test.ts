@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { api, API_PREFIX, apiPath, pathParams, routerPath, type EndpointSpec } from '@shop/shared';
+import {
+  api,
+  API_PREFIX,
+  apiPath,
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX,
+  idempotencyMessages,
+  pathParams,
+  routerPath,
+  type EndpointSpec,
+} from '@shop/shared';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import Stripe from 'stripe';
@@ -750,6 +760,33 @@ describe.each(testDatabases())('hostile input on %s', (kind) => {
       { numRuns: RUNS_PER_ENDPOINT },
     );
   });
+
+  // An empty key is a broken client, not "no key"; Stripe's limit is 255 characters. Node itself
+  // refuses control characters in a header, before the app sees the request.
+  const badKeys = ['', '   ', long('k', IDEMPOTENCY_KEY_MAX + 1), long('k'), 'clé-1', '\u00ff'];
+  it.each(
+    writeEndpoints
+      .filter(({ contract }) => contract.idempotent)
+      .map((endpoint) => [routeOf(endpoint.contract), endpoint] as const),
+  )(
+    '%s: a bad Idempotency-Key gets 400, with a valid body, and stores nothing',
+    async (_route, endpoint) => {
+      for (const key of badKeys) {
+        const request = {
+          url: validUrl(endpoint, f),
+          payload: endpoint.body?.(f),
+          headers: { [IDEMPOTENCY_KEY_HEADER]: key },
+        };
+        const response = await send(endpoint, request);
+        const where = `${describeRequest(endpoint, request)} key of ${key.length}`;
+        expect(response.statusCode, where).toBe(400);
+        expect(response.json<{ message: string }>().message, where).toContain(
+          idempotencyMessages.invalidKey,
+        );
+      }
+      expect(await dbSnapshot(t.db)).toEqual(before);
+    },
+  );
 
   it('covers every write endpoint of the authorization matrix, and the README says how hard', async () => {
     const writes = authorizationMatrix

@@ -1,4 +1,5 @@
 import {
+  IDEMPOTENCY_KEY_HEADER,
   urlOf,
   type ApiErrorBody,
   type Callable,
@@ -34,6 +35,8 @@ export interface CallOptions<T> {
    * Stripe-style `{ error: { type, message } }`, into the error name and message to report.
    */
   readError?: (payload: unknown) => { error: string; message: string } | null;
+  /** Sent as `Idempotency-Key` (one per submission: ./attempt-key.ts). */
+  idempotencyKey?: string;
 }
 
 function authorizationHeader(): Record<string, string> {
@@ -51,8 +54,15 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-async function send(path: string, method: string, body: unknown, signal?: AbortSignal) {
+async function send(
+  path: string,
+  method: string,
+  body: unknown,
+  signal?: AbortSignal,
+  idempotencyKey?: string,
+) {
   const headers: Record<string, string> = { Accept: 'application/json', ...authorizationHeader() };
+  if (idempotencyKey) headers[IDEMPOTENCY_KEY_HEADER] = idempotencyKey;
   // A form (a file upload) sets its own multipart Content-Type, with the boundary.
   const form = body instanceof FormData;
   if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
@@ -167,12 +177,12 @@ export async function call<E extends EndpointSpec>(
   route: Callable<E>,
   ...[input, options = {}]: CallArgs<E>
 ): Promise<SuccessOf<E>> {
-  const { schema, signal, readError } = options;
+  const { schema, signal, readError, idempotencyKey } = options;
   const path = urlOf(route, input ?? {});
   const { body } = (input ?? {}) as { body?: unknown };
-  let response = await send(path, route.method, body, signal);
+  let response = await send(path, route.method, body, signal, idempotencyKey);
   if (response.status === 401 && (await renewAccessToken())) {
-    response = await send(path, route.method, body, signal);
+    response = await send(path, route.method, body, signal, idempotencyKey);
   }
   return parseAnswer(response, schema, readError);
 }

@@ -32,6 +32,13 @@ export interface EndpointSpec {
   rawBody?: boolean;
   /** A multipart/form-data body carrying one file under this field name (POST /uploads). */
   multipartFile?: string;
+  /**
+   * Takes an `Idempotency-Key` header (DESIGN section 9; docs/decisions/025): the same key and
+   * body answer the first answer again and do nothing twice. The contract must name 409 (the
+   * first request still runs) and 422 (the key was used with another body); the server refuses
+   * to register it otherwise.
+   */
+  idempotent?: boolean;
   /** Every answer by status code. */
   responses: { [status: number]: z.$ZodType };
 }

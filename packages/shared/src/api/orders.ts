@@ -24,7 +24,8 @@ export const place = endpoint({
   summary: 'Place an order: price and product copy come from the product, stock is reserved',
   access: 'user',
   body: placeOrderSchema,
-  responses: { 201: placeOrderResultSchema, ...errors(400, 401, 404, 409) },
+  idempotent: true,
+  responses: { 201: placeOrderResultSchema, ...errors(400, 401, 404, 409, 422) },
 });
 
 export const listOwn = endpoint({

@@ -18,7 +18,8 @@ export const createIntent = endpoint({
   access: 'user',
   who: 'owner',
   body: createPaymentIntentSchema,
-  responses: { 200: paymentIntentSchema, ...errors(400, 401, 403, 404, 409) },
+  idempotent: true,
+  responses: { 200: paymentIntentSchema, ...errors(400, 401, 403, 404, 409, 422) },
 });
 
 export const stripeWebhook = endpoint({

@@ -17,10 +17,11 @@ export const checkout = endpoint({
   summary: 'Order every line of a cart as one purchase: all lines or none',
   access: 'user',
   body: checkoutSchema,
+  idempotent: true,
   responses: {
     201: purchaseSchema,
     409: z.union([checkoutRefusedSchema, errors(409)[409]]),
-    ...errors(400, 401, 404),
+    ...errors(400, 401, 404, 422),
   },
 });
 

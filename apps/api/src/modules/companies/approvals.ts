@@ -1,5 +1,5 @@
 import { companyMessages, purchaseMessages, type Purchase } from '@shop/shared';
-import { and, asc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { purchases } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -80,4 +80,37 @@ export async function rejectPurchase(
   emailsQueued(ctx.db);
   ctx.log.info({ purchaseId: id, approver: user.email }, 'purchase rejected');
   return toPurchase(rejected, []);
+}
+
+/**
+ * Purchases waiting for approval longer than APPROVAL_DAYS (as if the time were `now`) are
+ * rejected by themselves, and each buyer told. One conditional update: on several instances at
+ * once, each purchase is rejected, and mailed, by exactly one of them.
+ */
+export async function rejectStaleApprovals(
+  ctx: OrderContext,
+  now: Date = new Date(),
+): Promise<number> {
+  const reason = companyMessages.expiredUnapproved(ctx.approvalDays);
+  const cutoff = new Date(now.getTime() - ctx.approvalDays * 24 * 60 * 60 * 1000);
+  const rejected = await ctx.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(purchases)
+      .set({ closedAs: 'rejected', rejectionReason: reason, closedAt: sql`now()` })
+      .where(
+        and(
+          isNotNull(purchases.awaitingLines),
+          isNull(purchases.closedAs),
+          lt(purchases.createdAt, cutoff),
+        ),
+      )
+      .returning();
+    for (const row of rows) await enqueueRejected(tx, row, null);
+    return rows;
+  });
+  if (rejected.length > 0) {
+    emailsQueued(ctx.db);
+    ctx.log.info({ rejected: rejected.length }, 'rejected purchases nobody approved in time');
+  }
+  return rejected.length;
 }

@@ -63,7 +63,8 @@ export async function enqueueApprovalNeeded(tx: Tx, purchase: PurchaseRow) {
   );
 }
 
-export async function enqueueRejected(tx: Tx, purchase: PurchaseRow, rejectedBy: string) {
+/** To the buyer of a rejected purchase: by `rejectedBy`, or by the shop when nobody decided. */
+export async function enqueueRejected(tx: Tx, purchase: PurchaseRow, rejectedBy: string | null) {
   const lines = purchase.awaitingLines ?? [];
   await enqueueEmail(tx, {
     kind: 'purchase-rejected',
@@ -72,7 +73,7 @@ export async function enqueueRejected(tx: Tx, purchase: PurchaseRow, rejectedBy:
       name: purchase.name,
       purchaseNumber: purchase.number,
       total: lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0),
-      rejectedBy: await displayName(tx, rejectedBy),
+      rejectedBy: rejectedBy ? await displayName(tx, rejectedBy) : null,
       reason: purchase.rejectionReason,
     },
   });

@@ -83,15 +83,14 @@ export async function approvePurchase(
       .where(eq(purchases.id, id))
       .returning();
     const verified = buyers.get(row.userId!)?.verified ?? false;
-    const placed = await placeLines(tx, [
-      { purchase: approved!, lines: judged.priced, hold: holdEnd(ctx, verified) },
-    ]);
+    const entry = { purchase: approved!, lines: judged.priced, hold: holdEnd(ctx, verified) };
+    const placed = await placeLines(tx, [entry]);
     await enqueueEmail(tx, {
       kind: 'purchase-approved',
       to: row.email,
       payload: { purchaseId: id, approvedBy: await displayName(tx, approver.email) },
     });
-    return { left: false as const, purchase: toPurchase(approved!, placed.get(id) ?? []) };
+    return { left: false as const, purchase: toPurchase(entry.purchase, placed.get(id) ?? []) };
   });
 
   if (result.left) {

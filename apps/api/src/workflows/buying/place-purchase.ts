@@ -106,6 +106,7 @@ export async function placePurchase(
   }
   const target = queue;
   const all = byProducts;
+  // Queued at once, with no await before: purchases are judged in the order they arrived.
   const placed = await new Promise<PlacedPurchase>((resolve, reject) => {
     target.waiting.push({ user, request, resolve, reject });
     if (!target.running) void drain(ctx, key, target, all);
@@ -253,17 +254,16 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
       },
     );
     const rows = await tx.insert(purchases).values(values).returning();
-    const placedLines = await placeLines(
-      tx,
-      accepted.flatMap((entry, index) =>
-        entry.awaiting
-          ? []
-          : [{ purchase: rows[index]!, lines: entry.lines, hold: holdEnd(ctx, entry.verified) }],
-      ),
+    const toPlace = accepted.flatMap((entry, index) =>
+      entry.awaiting
+        ? []
+        : [{ purchase: rows[index]!, lines: entry.lines, hold: holdEnd(ctx, entry.verified) }],
     );
+    const placedLines = await placeLines(tx, toPlace);
+    const current = new Map(toPlace.map(({ purchase }) => [purchase.id, purchase]));
     const placedEmails = [];
     for (const [index, entry] of accepted.entries()) {
-      const purchase = rows[index]!;
+      const purchase = current.get(rows[index]!.id) ?? rows[index]!;
       if (entry.awaiting) {
         await enqueueApprovalNeeded(tx, purchase);
         results.set(entry.pending, toPlaced(purchase, []));

@@ -277,8 +277,9 @@ export function lineRows(
 
 /**
  * Takes the stock of the placed purchases' lines and inserts them, in one statement each; a
- * purchase of no price is then confirmed: paid and invoiced at once (its receipt mailed).
- * Answers the stored lines of each purchase, in the order they were asked for.
+ * purchase of no price is then confirmed: paid and invoiced at once (its receipt mailed), and its
+ * entry's `purchase` replaced by the invoiced row. Answers the stored lines of each purchase, in
+ * the order they were asked for.
  */
 export async function placeLines(
   tx: Tx,
@@ -298,9 +299,13 @@ export async function placeLines(
   const rows = await tx.insert(orders).values(values).returning();
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   for (const row of rows) linesOf.get(row.purchaseId)?.push(row);
-  for (const { purchase } of placed) {
-    const lines = linesOf.get(purchase.id) ?? [];
-    if (lines.length > 0 && lines.every((line) => line.paid)) await settlePurchase(tx, purchase.id);
+  for (const entry of placed) {
+    const lines = linesOf.get(entry.purchase.id) ?? [];
+    if (lines.length === 0 || !lines.every((line) => line.paid)) continue;
+    await settlePurchase(tx, entry.purchase.id);
+    // The caller answers the purchase as it now is: with its invoice number.
+    const [invoiced] = await tx.select().from(purchases).where(eq(purchases.id, entry.purchase.id));
+    if (invoiced) entry.purchase = invoiced;
   }
   return linesOf;
 }

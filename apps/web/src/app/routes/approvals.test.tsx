@@ -42,6 +42,7 @@ function waiting(n: number, overrides: Partial<Purchase> = {}): Purchase {
     paidAt: null,
     shippedAt: null,
     invoiceNumber: null,
+    rejectionReason: null,
     ...overrides,
   };
 }
@@ -89,8 +90,9 @@ describe('Approvals', () => {
     const { user, callsTo } = setUp([
       handle(routes.companies.approvals, () => ({ status: 200, body: pending })),
       handle(routes.companies.reject, () => {
+        const [rejected] = pending;
         pending = [];
-        return { status: 200, body: { acknowledged: true, deletedCount: 1 } };
+        return { status: 200, body: { ...rejected!, status: 'rejected' } };
       }),
     ]);
     const row = await rowOf('PW-000901');

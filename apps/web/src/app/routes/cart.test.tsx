@@ -1,4 +1,5 @@
 import {
+  IDEMPOTENCY_KEY_HEADER,
   messages,
   purchaseMessages,
   type Product,
@@ -10,7 +11,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, signedIn } from '../../test/auth-mock';
 import { makeOrder, makeProduct, testConfig, testId } from '../../test/factories';
-import { answer, handle, mockApi, offContract, routes, type Mocks } from '../../test/fetch-mock';
+import {
+  answer,
+  handle,
+  mockApi,
+  offContract,
+  routes,
+  unreachable,
+  type Mocks,
+} from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 import { placedMessage } from './cart';
 import { addToCart, cartLines, CART_STORAGE_KEY } from '../../lib/cart-store';
@@ -53,6 +62,7 @@ const placed: Purchase = {
   paidAt: null,
   shippedAt: null,
   invoiceNumber: null,
+  rejectionReason: null,
   awaitingLines: [],
   companyId: null,
   billingAddress: null,
@@ -295,6 +305,10 @@ describe('Cart page', () => {
     expect(await screen.findByText('Purchase PW-000123 placed')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: /PW-000123/ })).toBeInTheDocument();
     expect(callsTo(routes.purchases.checkout)).toHaveLength(1);
+    // One key for the submission, so even a press the page let through would buy once.
+    expect(callsTo(routes.purchases.checkout)[0]!.headers[IDEMPOTENCY_KEY_HEADER]).toMatch(
+      /\S{16,}/,
+    );
     expect(callsTo(routes.purchases.checkout)[0]!.body).toEqual({
       lines: [
         { productId: processor._id, quantity: 12_000 },
@@ -308,6 +322,33 @@ describe('Cart page', () => {
     });
     expect(cartLines()).toEqual([]);
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  });
+
+  it('sends a checkout retried after a lost answer with the same Idempotency-Key', async () => {
+    addToCart([{ productId: drive._id, quantity: 20 }]);
+    let calls = 0;
+    const { user, callsTo } = setUp([
+      handle(routes.purchases.checkout, () => {
+        calls += 1;
+        // The first request's answer never arrives; the server may have placed it.
+        if (calls === 1) return unreachable();
+        return { status: 201, body: placed };
+      }),
+    ]);
+
+    await screen.findByRole('form', { name: 'Checkout' });
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Phone Number' })).toHaveValue(profile.number),
+    );
+    await user.click(placeOrder());
+    expect(await screen.findByTestId('checkout-error')).toBeInTheDocument();
+    await user.click(placeOrder());
+
+    expect(await screen.findByText('Purchase PW-000123 placed')).toBeInTheDocument();
+    const [first, retry] = callsTo(routes.purchases.checkout);
+    expect(first!.headers[IDEMPOTENCY_KEY_HEADER]).toEqual(expect.any(String));
+    expect(retry!.headers[IDEMPOTENCY_KEY_HEADER]).toBe(first!.headers[IDEMPOTENCY_KEY_HEADER]);
+    expect(retry!.body).toEqual(first!.body);
   });
 
   it('shows each refused line its message on a 409, with a summary, and keeps the cart', async () => {

@@ -252,6 +252,7 @@ describe('My Company', () => {
             paidAt: null,
             shippedAt: null,
             invoiceNumber: null,
+            rejectionReason: null,
           },
         ],
         total: 1,

@@ -45,6 +45,7 @@ function purchasesOf(orders: Order[], poNumbers: Record<string, string> = {}): P
       paidAt: null,
       shippedAt: null,
       invoiceNumber: null,
+      rejectionReason: null,
       awaitingLines: [],
       companyId: null,
       billingAddress: null,

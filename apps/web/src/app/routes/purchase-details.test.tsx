@@ -35,6 +35,7 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
     paidAt: null,
     shippedAt: null,
     invoiceNumber: null,
+    rejectionReason: null,
     awaitingLines: [],
     companyId: null,
     billingAddress: null,
@@ -84,6 +85,7 @@ describe('the purchase page', () => {
         paidAt: '2026-11-21T10:00:00.000Z',
         unpaidTotal: 0,
         invoiceNumber: 'INV-2026-00042',
+        rejectionReason: null,
         orders: [
           { ...first!, paid: true, shipping: true, carrier: 'UPS', trackingNumber: '1Z999AA1' },
           { ...second!, paid: true },
@@ -254,5 +256,35 @@ describe('the purchase page', () => {
     expect(screen.queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('order-placed')).not.toBeInTheDocument();
+  });
+
+  it('keeps a rejected purchase with its lines, the reason, and nothing to pay', async () => {
+    setUp(
+      purchase({
+        status: 'rejected',
+        rejectionReason: 'Order the 2 TB model instead.',
+        orders: [],
+        unpaidTotal: 0,
+        total: 7200,
+        awaitingLines: [
+          {
+            productId: testId(1),
+            productName: 'Vector X8 Processor',
+            img: '/images/products/part-1.svg',
+            quantity: 60,
+            unitPrice: 120,
+            price: 7200,
+          },
+        ],
+      }),
+    );
+    expect(await screen.findByTestId('rejected')).toHaveTextContent(
+      'Your company did not approve this purchase: Order the 2 TB model instead. Nothing was charged.',
+    );
+    const lines = screen.getAllByTestId('awaiting-line');
+    expect(lines[0]).toHaveTextContent('Not approved');
+    expect(screen.getByRole('list', { name: 'Status' })).toHaveTextContent('Not approved');
+    expect(screen.queryByTestId('awaiting-approval')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();
   });
 });

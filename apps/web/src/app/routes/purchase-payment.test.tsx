@@ -40,6 +40,7 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
     paidAt: null,
     shippedAt: null,
     invoiceNumber: null,
+    rejectionReason: null,
     awaitingLines: [],
     companyId: null,
     billingAddress: null,
@@ -54,6 +55,7 @@ const paidPurchase = (): Purchase => ({
   status: 'paid',
   paidAt: '2026-11-21T10:00:00.000Z',
   invoiceNumber: 'INV-2026-00043',
+  rejectionReason: null,
 });
 
 function setUp(extra: Mocks = []) {

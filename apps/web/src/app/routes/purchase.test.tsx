@@ -1,8 +1,14 @@
-import { messages, type Order, type Product } from '@shop/shared';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  messages,
+  type Company,
+  type Order,
+  type Product,
+} from '@shop/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { customer, sessionAnswer, signedIn } from '../../test/auth-mock';
-import { makeOrder, makeProduct, testConfig } from '../../test/factories';
+import { makeOrder, makeProduct, testConfig, testId } from '../../test/factories';
 import { answer, handle, mockApi, type Mocks, type Reply, routes } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 import { cartLines } from '../../lib/cart-store';
@@ -140,7 +146,13 @@ describe('Purchase page', () => {
   it('places a valid order and goes to its purchase page, Purchase busy meanwhile', async () => {
     const order: Order = makeOrder(9, { productId: product._id, quantity: 60, price: 720 });
     const { user, callsTo } = setUp([
-      answer(routes.orders.place, 201, { acknowledged: true, insertedId: order._id, order }),
+      answer(routes.orders.place, 201, {
+        acknowledged: true,
+        insertedId: order._id,
+        order,
+        purchaseId: order.purchaseId,
+        purchaseStatus: 'unpaid',
+      }),
     ]);
     const quantity = await quantityInput();
 
@@ -166,13 +178,48 @@ describe('Purchase page', () => {
     expect(callsTo(routes.orders.place)).toHaveLength(1);
   });
 
+  it('sends one Buy Now, with an Idempotency-Key, for a double click', async () => {
+    const order: Order = makeOrder(9, { productId: product._id, quantity: 50, price: 600 });
+    let release: () => void = () => undefined;
+    const { user, callsTo } = setUp([
+      handle(routes.orders.place, async () => {
+        await new Promise<void>((resolve) => (release = resolve));
+        return {
+          status: 201,
+          body: {
+            acknowledged: true,
+            insertedId: order._id,
+            order,
+            purchaseId: order.purchaseId,
+            purchaseStatus: 'unpaid',
+          },
+        };
+      }),
+    ]);
+    await quantityInput();
+    await fillContact(user);
+    await user.dblClick(purchaseButton());
+    await waitFor(() => expect(callsTo(routes.orders.place)).toHaveLength(1));
+    release();
+
+    await waitFor(() => expect(replacePage).toHaveBeenCalledTimes(1));
+    expect(callsTo(routes.orders.place)).toHaveLength(1);
+    expect(callsTo(routes.orders.place)[0]!.headers[IDEMPOTENCY_KEY_HEADER]).toMatch(/\S{16,}/);
+  });
+
   it.each([
     ['+1 (555) 123-4567', 'Unit 4/B #2'],
     ['+44 20 7946 0958', 'Flat 3 & 4, Rue de l’Église 5°, Zürich'],
   ])('orders with the number %s and the address %s as typed', async (number, address) => {
     const order: Order = makeOrder(9, { productId: product._id, quantity: 50, price: 600 });
     const { user, callsTo } = setUp([
-      answer(routes.orders.place, 201, { acknowledged: true, insertedId: order._id, order }),
+      answer(routes.orders.place, 201, {
+        acknowledged: true,
+        insertedId: order._id,
+        order,
+        purchaseId: order.purchaseId,
+        purchaseStatus: 'unpaid',
+      }),
     ]);
     await quantityInput();
     await user.type(screen.getByRole('textbox', { name: 'Phone Number' }), number);
@@ -186,6 +233,83 @@ describe('Purchase page', () => {
       number,
       address,
     });
+  });
+
+  it('a company member sees the price and total the server charges, and that it will wait for approval', async () => {
+    // Northwind's buyer: $17,175 spent of a $15,000 monthly limit, a contract price of $10.
+    const northwind: Company = {
+      _id: testId(700),
+      name: 'Northwind Systems GmbH',
+      taxId: 'DE123456789',
+      billingAddress: null,
+      shippingAddress: null,
+      createdAt: '2026-11-01T09:00:00.000Z',
+      members: [
+        {
+          email: customer.email,
+          role: 'buyer',
+          spendingLimit: 15_000,
+          status: 'active',
+          name: customer.name,
+          spentThisMonth: 17_175,
+        },
+      ],
+    };
+    const order: Order = makeOrder(9, { productId: product._id, quantity: 50, price: 500 });
+    const { user, callsTo } = setUp(
+      [
+        answer(routes.companies.mine, 200, northwind),
+        answer(routes.orders.place, 201, {
+          acknowledged: true,
+          insertedId: order.purchaseId,
+          purchaseId: order.purchaseId,
+          purchaseStatus: 'awaiting_approval',
+        }),
+      ],
+      { ...product, contractPrice: 10 },
+    );
+    await quantityInput();
+    expect(screen.getByText('Your price $10')).toBeInTheDocument();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Total: $500');
+    expect(await screen.findByTestId('approval-notice')).toHaveTextContent(
+      'This purchase takes your spending this month to $17,675, above your limit of $15,000: ' +
+        'it will wait for approval by your company before it can be paid.',
+    );
+    await fillContact(user);
+    await user.click(purchaseButton());
+    await waitFor(() =>
+      expect(replacePage).toHaveBeenCalledWith(`/dashboard/purchases/${order.purchaseId}?placed=1`),
+    );
+    expect(callsTo(routes.orders.place)).toHaveLength(1);
+  });
+
+  it('says nothing of approval while the purchase stays within the limit, or without a limit', async () => {
+    const within: Company = {
+      _id: testId(700),
+      name: 'Northwind Systems GmbH',
+      taxId: null,
+      billingAddress: null,
+      shippingAddress: null,
+      createdAt: '2026-11-01T09:00:00.000Z',
+      members: [
+        {
+          email: customer.email,
+          role: 'buyer',
+          spendingLimit: 1_000,
+          status: 'active',
+          name: customer.name,
+          spentThisMonth: 400,
+        },
+      ],
+    };
+    const { user, callsTo } = setUp([answer(routes.companies.mine, 200, within)]);
+    const quantity = await quantityInput();
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Total: $600');
+    await waitFor(() => expect(callsTo(routes.companies.mine)).toHaveLength(1));
+    expect(screen.queryByTestId('approval-notice')).not.toBeInTheDocument();
+    await user.clear(quantity);
+    await user.type(quantity, '51');
+    expect(await screen.findByTestId('approval-notice')).toHaveTextContent('$1,012');
   });
 
   it("shows the server's refusal in an error toast", async () => {

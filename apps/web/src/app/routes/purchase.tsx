@@ -17,6 +17,8 @@ import {
   ProductDetails,
   ProductDetailsSkeleton,
 } from '../../features/catalog/components/product-details';
+import { useMyCompany } from '../../features/companies/api/get-my-company';
+import type { Spending } from '../../features/orders/components/purchase-form';
 import { ApiError } from '../../lib/api-error';
 import { openLogin } from '../../lib/session/login-redirect';
 import { useSession } from '../../lib/session/use-session';
@@ -86,8 +88,22 @@ export function PurchaseIsland() {
   );
 }
 
+/**
+ * The signed-in member's monthly limit and spend, from their company (null without either): the
+ * form says before Buy Now when the purchase will wait for approval, as the server will decide.
+ */
+function useSpending(): Spending | null {
+  const { user } = useSession();
+  const company = useMyCompany();
+  const me = company.data?.members.find((member) => member.email === user?.email);
+  // GET /company answers only an active member, so `me` is one; the check narrows the type.
+  if (me?.status !== 'active' || me.spendingLimit == null) return null;
+  return { limit: me.spendingLimit, spent: me.spentThisMonth };
+}
+
 function PurchasePage({ product }: { product: UseQueryResult<Product> }) {
   const refetchProduct = () => void product.refetch();
+  const spending = useSpending();
 
   let body;
   if (product.isPending) {
@@ -133,6 +149,7 @@ function PurchasePage({ product }: { product: UseQueryResult<Product> }) {
               key={product.data._id}
               product={product.data}
               onOrderRefused={refetchProduct}
+              spending={spending}
             />
           </Suspense>
         </section>

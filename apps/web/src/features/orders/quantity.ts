@@ -15,5 +15,8 @@ export function checkQuantityField(raw: string, product: QuantityTerms): Quantit
     maximum: product.maximum,
     price: product.price,
     priceTiers: product.priceTiers,
+    // A company member's contract price, when the product was read with their token: the total
+    // shown is the total the server charges (it prices by the same rule).
+    contractPrice: product.contractPrice,
   });
 }

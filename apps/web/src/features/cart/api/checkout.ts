@@ -1,14 +1,20 @@
 import { purchaseSchema, type Checkout, type Purchase } from '@shop/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call, routes } from '../../../lib/api-client';
+import { attemptKeys } from '../../../lib/attempt-key';
 import { productKeys } from '../../../lib/product-keys';
+
+/** One Idempotency-Key per checkout: a double press or a retry places one purchase. */
+const attempts = attemptKeys();
 
 /**
  * POST /checkout: every line of the cart as one purchase, all or none (DESIGN section 8). The
  * server takes the name and email from the token and prices each line itself.
  */
 export function checkout(input: Checkout): Promise<Purchase> {
-  return call(routes.purchases.checkout, { body: input }, { schema: purchaseSchema });
+  return attempts(input, (idempotencyKey) =>
+    call(routes.purchases.checkout, { body: input }, { schema: purchaseSchema, idempotencyKey }),
+  );
 }
 
 /** Order query keys start with 'orders' (features/orders): My Orders shows the new lines. */

@@ -1,4 +1,4 @@
-import { deletedSchema, purchaseSchema, type Purchase } from '@shop/shared';
+import { purchaseSchema, type Purchase } from '@shop/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { call, routes } from '../../../lib/api-client';
@@ -29,9 +29,9 @@ export function approvePurchase(id: string): Promise<Purchase> {
   return call(routes.companies.approve, { params: { id } }, { schema: purchaseSchema });
 }
 
-/** PUT /purchase/{id}/reject: the purchase is deleted and its buyer told. */
-export async function rejectPurchase(id: string): Promise<void> {
-  await call(routes.companies.reject, { params: { id } }, { schema: deletedSchema });
+/** PUT /purchase/{id}/reject: the purchase is kept as rejected, and its buyer told. */
+export function rejectPurchase(id: string): Promise<Purchase> {
+  return call(routes.companies.reject, { params: { id }, body: {} }, { schema: purchaseSchema });
 }
 
 /**

@@ -6,6 +6,8 @@ export const PURCHASE_STATUS_LABEL: Record<Purchase['status'], string> = {
   unpaid: 'Waiting for payment',
   paid: 'Paid',
   shipped: 'Shipped',
+  rejected: 'Not approved',
+  cancelled: 'Cancelled',
 };
 
 /** Where a purchase is read: the purchase page of the orders feature. */

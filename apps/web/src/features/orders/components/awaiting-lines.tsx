@@ -20,10 +20,13 @@ export const AWAITING_APPROVAL = 'Waiting for approval';
  */
 export function AwaitingLines({
   lines,
+  status = AWAITING_APPROVAL,
   'aria-labelledby': labelledBy,
   className,
 }: {
   lines: AwaitingLine[];
+  /** What each line's status says: a rejected purchase's lines say so. */
+  status?: string;
   'aria-labelledby'?: string;
   className?: string;
 }) {
@@ -56,7 +59,12 @@ export function AwaitingLines({
                 {formatPrice(line.price)}
               </TableCell>
               <TableCell label="Status">
-                <Chip label={AWAITING_APPROVAL} color="warning" size="small" variant="outlined" />
+                <Chip
+                  label={status}
+                  color={status === AWAITING_APPROVAL ? 'warning' : 'default'}
+                  size="small"
+                  variant="outlined"
+                />
               </TableCell>
             </TableRow>
           ))}

@@ -28,6 +28,24 @@ const STATUS_LABEL: Record<Purchase['status'], string> = {
   unpaid: 'Waiting for payment',
   paid: 'Paid',
   shipped: 'Shipped',
+  rejected: 'Not approved',
+  cancelled: 'Cancelled',
+};
+
+const STATUS_COLOR: Record<Purchase['status'], 'default' | 'success' | 'warning'> = {
+  awaiting_approval: 'warning',
+  unpaid: 'warning',
+  paid: 'success',
+  shipped: 'success',
+  rejected: 'default',
+  cancelled: 'default',
+};
+
+/** What the Paid step says while it has no time: a purchase that will never be paid says why. */
+const PAID_STEP_WAITING: Partial<Record<Purchase['status'], string>> = {
+  awaiting_approval: AWAITING_APPROVAL,
+  rejected: 'Not approved',
+  cancelled: 'Cancelled',
 };
 
 /** Placed, paid, shipped: each step with its time, or what it waits for. */
@@ -37,7 +55,7 @@ function Timeline({ purchase }: { purchase: Purchase }) {
     {
       label: 'Paid',
       at: purchase.paidAt,
-      waiting: purchase.status === 'awaiting_approval' ? AWAITING_APPROVAL : 'Waiting for payment',
+      waiting: PAID_STEP_WAITING[purchase.status] ?? 'Waiting for payment',
     },
     { label: 'Shipped', at: purchase.shippedAt, waiting: 'Not shipped yet' },
   ];
@@ -128,6 +146,8 @@ export function PurchaseDetails({
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const unpaidLines = purchase.orders.filter((order) => !order.paid).length;
   const awaiting = purchase.status === 'awaiting_approval';
+  // Waiting, or rejected or cancelled while it waited: its lines are those it asked for.
+  const askedLines = purchase.orders.length === 0 && purchase.awaitingLines.length > 0;
   // A product taken out of the catalogue since (productId null) cannot be ordered again.
   const reorderable = purchase.orders.filter(
     (order): order is Order & { productId: string } => order.productId !== null,
@@ -185,14 +205,23 @@ export function PurchaseDetails({
       <p className={styles.status}>
         <Chip
           label={STATUS_LABEL[purchase.status]}
-          color={
-            purchase.status === 'unpaid' || purchase.status === 'awaiting_approval'
-              ? 'warning'
-              : 'success'
-          }
+          color={STATUS_COLOR[purchase.status]}
           size="small"
         />
       </p>
+      {purchase.status === 'rejected' && (
+        <Alert severity="warning" role="status" title="Not approved" data-testid="rejected">
+          {purchase.rejectionReason
+            ? `Your company did not approve this purchase: ${purchase.rejectionReason}`
+            : 'Your company did not approve this purchase.'}{' '}
+          Nothing was charged.
+        </Alert>
+      )}
+      {purchase.status === 'cancelled' && (
+        <Alert severity="info" role="status" data-testid="cancelled">
+          This purchase was cancelled. Nothing was charged.
+        </Alert>
+      )}
       <Timeline purchase={purchase} />
       <dl className={styles.details}>
         {details.map(([term, value]) => (
@@ -202,8 +231,8 @@ export function PurchaseDetails({
           </div>
         ))}
       </dl>
-      {awaiting ? (
-        <AwaitingLines lines={purchase.awaitingLines} />
+      {askedLines ? (
+        <AwaitingLines lines={purchase.awaitingLines} status={STATUS_LABEL[purchase.status]} />
       ) : (
         <TableContainer>
           <Table aria-label="Lines" cardsOnPhones>

@@ -22,10 +22,31 @@ import type { ContactValues } from '../contact-rule';
 const contactResolver: Resolver<ContactValues> = async (...args) =>
   (await import('../contact-rule')).contactResolver(...args);
 
+/** A company member's monthly spending limit and what the month has taken of it, in dollars. */
+export interface Spending {
+  limit: number;
+  spent: number;
+}
+
 interface PurchaseFormProps {
   product: Product;
   /** After the server refused the order: the stock may have changed meanwhile. */
   onOrderRefused?: () => void;
+  /** The buyer's spending limit, when their company gives them one. */
+  spending?: Spending | null;
+}
+
+/**
+ * "This purchase takes your month to $16,450, above your limit of $15,000: it will wait for
+ * approval by your company before it can be paid." The server decides by the same sum.
+ */
+export function approvalNotice(spending: Spending | null | undefined, total: number) {
+  if (!spending || spending.spent + total <= spending.limit) return null;
+  return (
+    `This purchase takes your spending this month to ${formatPrice(spending.spent + total)}, ` +
+    `above your limit of ${formatPrice(spending.limit)}: it will wait for approval by your ` +
+    'company before it can be paid.'
+  );
 }
 
 /** The most pieces one order may take: the stock, or the product's maximum when lower. */
@@ -43,7 +64,7 @@ function quantityHelper(product: Product): string {
  * and email read-only, phone and address typed in. SPEC section 5: an invalid quantity disables
  * Purchase and says why in an error toast.
  */
-export function PurchaseForm({ product, onOrderRefused }: PurchaseFormProps) {
+export function PurchaseForm({ product, onOrderRefused, spending }: PurchaseFormProps) {
   const { user } = useSession();
   const placeOrder = usePlaceOrder();
   const [quantityText, setQuantityText] = useState(String(product.minimum));
@@ -51,6 +72,7 @@ export function PurchaseForm({ product, onOrderRefused }: PurchaseFormProps) {
   const [leaving, setLeaving] = useState(false);
   const quantityToast = useRef<string | null>(null);
   const check = checkQuantityField(quantityText, product);
+  const notice = check?.ok ? approvalNotice(spending, check.total) : null;
 
   const {
     register,
@@ -80,9 +102,9 @@ export function PurchaseForm({ product, onOrderRefused }: PurchaseFormProps) {
       {
         // The new purchase's page says "Order Place Successfully!" (SPEC section 8) on arrival,
         // and replaces this page in the history: Back does not return to a filled form.
-        onSuccess: (order) => {
+        onSuccess: (placed) => {
           setLeaving(true);
-          replacePage(placedPurchasePath(order.purchaseId));
+          replacePage(placedPurchasePath(placed.purchaseId));
         },
         onError: (error) => {
           notify.error(error.message);
@@ -117,6 +139,11 @@ export function PurchaseForm({ product, onOrderRefused }: PurchaseFormProps) {
         <p aria-live="polite" data-testid="order-total" className={styles.total}>
           Total: {check?.ok ? formatPrice(check.total) : '—'}
         </p>
+        {notice && (
+          <Alert severity="info" role="status" data-testid="approval-notice">
+            {notice}
+          </Alert>
+        )}
         <TextField label="Name" value={user?.displayName ?? ''} readOnly fullWidth />
         <TextField label="Email" type="email" value={user?.email ?? ''} readOnly fullWidth />
         <TextField
