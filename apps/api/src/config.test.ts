@@ -32,7 +32,13 @@ describe('loadConfig', () => {
       mail: { from: '"PartsWorks" <no-reply@partsworks.example>' },
       authRateLimitMax: 10,
       google: { issuer: 'https://accounts.google.com' },
-      orders: { holdHours: 48, sweepSeconds: 60, unpaidMax: 5 },
+      orders: {
+        holdHours: 48,
+        sweepSeconds: 60,
+        unpaidMax: 5,
+        unverifiedHoldMinutes: 60,
+        approvalDays: 14,
+      },
     });
     expect(config.stripe).toEqual({});
     expect(config.authSecret).toBeUndefined();
@@ -73,6 +79,8 @@ describe('loadConfig', () => {
         ORDER_HOLD_HOURS: '24',
         ORDER_SWEEP_SECONDS: '30',
         UNPAID_ORDERS_MAX: '20',
+        UNVERIFIED_HOLD_MINUTES: '15',
+        APPROVAL_DAYS: '7',
         GOOGLE_CLIENT_ID: 'id',
         GOOGLE_CLIENT_SECRET: 'secret',
         GOOGLE_ISSUER: 'http://127.0.0.1:4010/',
@@ -126,7 +134,13 @@ describe('loadConfig', () => {
         webhookSecret: 'whsec_test',
         apiBase: 'http://127.0.0.1:12111',
       },
-      orders: { holdHours: 24, sweepSeconds: 30, unpaidMax: 20 },
+      orders: {
+        holdHours: 24,
+        sweepSeconds: 30,
+        unpaidMax: 20,
+        unverifiedHoldMinutes: 15,
+        approvalDays: 7,
+      },
       google: { clientId: 'id', clientSecret: 'secret', issuer: 'http://127.0.0.1:4010' },
       publicUrl: 'https://shop.example.com',
       // Only PUBLIC_URL and the extra origins: 127.0.0.1 is added only without PUBLIC_URL.

@@ -6,6 +6,7 @@ import {
   productSearchQuerySchema,
   productUpdateSchema,
 } from './catalog.js';
+import { messages } from './messages.js';
 
 const spec = {
   name: 'SSD',
@@ -52,6 +53,17 @@ describe('productInputSchema', () => {
     expect(cents.error?.issues[0]?.message).toBe(productMessages.wholeDollars('price'));
     const long = productInputSchema.safeParse({ ...spec, name: 'x'.repeat(121) });
     expect(long.error?.issues[0]?.message).toBe(productMessages.tooLong('name', 120));
+  });
+  it('keeps a name and its specifications on one line; a description may have many', () => {
+    const messageOf = (body: object) =>
+      productInputSchema.safeParse({ ...spec, ...body }).error?.issues[0]?.message;
+    for (const name of ['Two\nlines', 'Tab\tbed', 'CR\rhere', 'Line\u2028separator'])
+      expect(messageOf({ name })).toBe(messages.oneLine);
+    expect(messageOf({ specs: [{ label: 'Range', value: '-40\n+85' }] })).toBe(messages.oneLine);
+    // Pasted with a line break at the end: trimmed, not refused.
+    expect(productInputSchema.parse({ ...spec, name: 'Cable\n' }).name).toBe('Cable');
+    const description = 'First line.\n\n\tSecond paragraph.';
+    expect(productInputSchema.parse({ ...spec, description }).description).toBe(description);
   });
   it('refuses part numbers outside A-Z 0-9 - and 3..32 characters', () => {
     for (const sku of ['AB', 'A'.repeat(33), 'CPU 32', 'CPU_32', 'ÇPU-1'])

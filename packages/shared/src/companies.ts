@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema } from './answers.js';
 import { LIMITS } from './constants.js';
-import { emailSchema, isSafeText } from './fields.js';
+import { emailSchema, isOneLine, isSafeText } from './fields.js';
 import { messages } from './messages.js';
 import { pageOf, pageQuerySchema } from './paging.js';
 import { optionalAddressSchema, taxIdSchema } from './purchases.js';
@@ -99,7 +99,7 @@ const companyName = z
   .trim()
   .min(1, companyMessages.name)
   .max(120, companyMessages.name)
-  .refine(isSafeText, messages.unsafeText);
+  .refine(isOneLine, messages.oneLine);
 
 /** Body of POST /companies. */
 export const companyInputSchema = z.object({
@@ -214,8 +214,11 @@ export const contractPriceSchema = z.object({
 export type ContractPrice = z.infer<typeof contractPriceSchema>;
 
 /** Body of POST /companies/{id}/prices/import: CSV with `sku,price` rows. */
+/** The longest price CSV one import takes: 100,000 rows of a 32-character sku and a price fit. */
+export const PRICE_IMPORT_CHARS_MAX = 5_000_000;
+
 export const contractPriceImportSchema = z.object({
-  csv: z.string().max(2_000_000),
+  csv: z.string().max(PRICE_IMPORT_CHARS_MAX, 'Please import at most 5 MB of CSV at once.'),
   dryRun: z.boolean().default(true),
 });
 export const contractPriceImportReportSchema = z.object({

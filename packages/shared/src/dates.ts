@@ -6,8 +6,16 @@ import { z } from 'zod';
  * keeps it clear of any offset); which instants a date covers is the database's business.
  */
 
+/**
+ * The dates the shop takes (DESIGN section 9, Bounds): no order, payment or report falls outside
+ * them, and a bound keeps every loop over days short (a year past 9999 has no YYYY-MM-DD name).
+ */
+export const DATE_MIN = '2000-01-01';
+export const DATE_MAX = '2100-12-31';
+
 export const dateMessages = {
   date: 'Please give a date as YYYY-MM-DD.',
+  range: `Please give a date from ${DATE_MIN} to ${DATE_MAX}.`,
 } as const;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -23,7 +31,9 @@ export function isCalendarDate(text: string): boolean {
 
 export const calendarDateSchema = z
   .string({ error: dateMessages.date })
-  .refine(isCalendarDate, dateMessages.date);
+  .refine(isCalendarDate, { message: dateMessages.date, abort: true })
+  // Both are YYYY-MM-DD, so text order is date order.
+  .refine((date) => date >= DATE_MIN && date <= DATE_MAX, dateMessages.range);
 
 const noon = (date: string) => Date.parse(`${date}T12:00:00Z`);
 const DAY_MS = 86_400_000;

@@ -10,7 +10,9 @@ import {
 import {
   addressSchema,
   emailSchema,
+  freeTextSchema,
   imageUrlSchema,
+  isOneLine,
   isSafeText,
   nameSchema,
   newsletterEmailSchema,
@@ -184,7 +186,6 @@ describe('field rules: SPEC section 5, widened for real customers (DESIGN sectio
       '555-123-4567',
       '555.123.456789',
       '+(555)1234567',
-      '555\t123\t4567',
       // international, as people write them
       '+44 20 7946 0958',
       '+1 (555) 123-4567',
@@ -222,10 +223,23 @@ describe('field rules: SPEC section 5, widened for real customers (DESIGN sectio
     messages.invalidPhone,
   );
 
-  it('accepts every phone number SPEC accepts', () => {
+  it('accepts every phone number SPEC accepts, on one line (its \\s let tabs and line breaks in)', () => {
     for (const value of specValues(SPEC_PHONE_PATTERN)) {
-      expect(firstError(phoneSchema, value), JSON.stringify(value)).toBeNull();
+      const expected = isOneLine(value) ? null : messages.oneLine;
+      expect(firstError(phoneSchema, value), JSON.stringify(value)).toBe(expected);
     }
+  });
+
+  it.each([
+    [phoneSchema, '555\t123\t4567'],
+    [phoneSchema, '555\n123\n4567'],
+    [phoneSchema, '555\r123 4567'],
+    [addressSchema, '12 King Road\nLondon'],
+    [addressSchema, '12 King Road\r\nLondon'],
+    [addressSchema, '12\tKing Road'],
+    [addressSchema, '12 King Road\u2028London'],
+  ])('refuses a tab or line break SPEC let through in a field of one line: %#', (schema, value) => {
+    expect(firstError(schema, value)).toBe(messages.oneLine);
   });
 
   rule(
@@ -236,7 +250,6 @@ describe('field rules: SPEC section 5, widened for real customers (DESIGN sectio
       "12 King's Road, London",
       'Unit 4-B, 77 Harbor St.',
       'Abc',
-      '12 King Road\nLondon',
       // what real addresses hold
       'Unit 4/B #2',
       '12 Main St #4',
@@ -268,7 +281,8 @@ describe('field rules: SPEC section 5, widened for real customers (DESIGN sectio
   it('accepts every address SPEC accepts, up to the length limit', () => {
     for (const value of specValues(SPEC_ADDRESS_PATTERN)) {
       if (value.length > LIMITS.address) continue;
-      expect(firstError(addressSchema, value), JSON.stringify(value)).toBeNull();
+      const expected = isOneLine(value) ? null : messages.oneLine;
+      expect(firstError(addressSchema, value), JSON.stringify(value)).toBe(expected);
     }
   });
 
@@ -358,5 +372,18 @@ describe("a person's picture (Better Auth's image)", () => {
     ])
       expect(firstError(profileImageSchema, v)).toBe(messages.invalidImageUrl);
     expect(firstError(profileImageSchema, 'https://x.io/a\u0000b')).toBe(messages.unsafeText);
+  });
+});
+
+describe('fields of one line and of many', () => {
+  it('isOneLine refuses every control character, tabs and line breaks included', () => {
+    for (const value of ['a\tb', 'a\nb', 'a\rb', 'a\u0000b', 'a\u007fb', 'a\u0085b', 'a\u2028b'])
+      expect(isOneLine(value), JSON.stringify(value)).toBe(false);
+    expect(isOneLine('Unit 4/B #2, Rue de l’Église 5°')).toBe(true);
+  });
+
+  it('free text (a review) keeps its line breaks and tabs', () => {
+    const text = 'Fast drive.\n\nWould buy again:\tyes';
+    expect(freeTextSchema(2000).parse(text)).toBe(text);
   });
 });

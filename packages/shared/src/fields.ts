@@ -75,6 +75,17 @@ export const isPhoneNumber = (value: string) =>
 const UNSAFE_TEXT = /[^\P{Cc}\t\n\r]|\p{Cs}/u;
 export const isSafeText = (value: string) => !UNSAFE_TEXT.test(value);
 
+/**
+ * A field of one line (a name, phone number, address, PO number, tax id, sku, carrier, ...) holds
+ * no control character at all: no tab or line break either, nor the Unicode line and paragraph
+ * separators. Such fields are written on one line of a list, a CSV row, an invoice or an email
+ * header, where a line break forges a row or a header and a tab a cell (issue 27). A trimmed field
+ * is checked after trimming, so a line break pasted at either end is dropped rather than refused.
+ * Multi-line fields (descriptions, messages, review text) keep `isSafeText`.
+ */
+const NOT_ONE_LINE = /[\p{Cc}\p{Cs}\u2028\u2029]/u;
+export const isOneLine = (value: string) => !NOT_ONE_LINE.test(value);
+
 /** Free text a person types and the shop stores: trimmed, required, at most `max` characters. */
 export const freeTextSchema = (max: number) =>
   z.string().trim().min(1, messages.required).max(max).refine(isSafeText, messages.unsafeText);
@@ -101,13 +112,19 @@ export const passwordSchema = requiredString()
 
 export const nameSchema = requiredString().regex(NAME_PATTERN, messages.invalidName);
 
+/**
+ * SPEC's `\s` let a tab or line break through; a field of one line refuses them, with its own
+ * message after SPEC's (what SPEC refused still gets SPEC's message first).
+ */
 export const phoneSchema = requiredString()
   .max(LIMITS.phone, messages.invalidPhone)
-  .refine(isPhoneNumber, messages.invalidPhone);
+  .refine(isPhoneNumber, messages.invalidPhone)
+  .refine(isOneLine, messages.oneLine);
 
 export const addressSchema = requiredString()
   .max(LIMITS.address, messages.invalidAddress)
-  .regex(ADDRESS_PATTERN, messages.invalidAddress);
+  .regex(ADDRESS_PATTERN, messages.invalidAddress)
+  .refine(isOneLine, messages.oneLine);
 
 /** The newsletter input is a plain `type="email"` field (SPEC section 5): the same real-address rule. */
 export const newsletterEmailSchema = emailSchema;

@@ -30,6 +30,8 @@ export const messages = {
   alreadySubscribed: 'You are already subscribed. Thank you!',
   /** Not in SPEC: free text with a control character (NUL, escape, ...) or a broken character. */
   unsafeText: 'Please remove control characters from this text.',
+  /** Not in SPEC: a tab, line break or other control character in a field of one line. */
+  oneLine: 'Please write this on one line, without tabs, line breaks or other control characters.',
   /** Not in SPEC: an image that is not an http(s) URL (a product's, or a person's picture). */
   invalidImageUrl: 'Please give an http(s) image URL.',
 } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isSafeText } from './fields.js';
+import { isOneLine } from './fields.js';
 import { messages } from './messages.js';
 import { companySchema, optionalAddressSchema, taxIdSchema } from './purchases.js';
 
@@ -9,7 +9,7 @@ const requiredText = (max: number) =>
     .trim()
     .min(1, messages.required)
     .max(max)
-    .refine(isSafeText, messages.unsafeText);
+    .refine(isOneLine, messages.oneLine);
 
 /**
  * User info (SPEC section 3): SPEC's four fields, every one required (SPEC section 5), and the

@@ -3,7 +3,7 @@ import { idSchema } from './answers.js';
 import { apiErrorSchema } from './common.js';
 import { calendarDateSchema } from './dates.js';
 import { LIMITS } from './constants.js';
-import { addressSchema, isSafeText, phoneSchema } from './fields.js';
+import { addressSchema, isOneLine, isSafeText, phoneSchema } from './fields.js';
 import { messages } from './messages.js';
 import { orderSchema } from './orders.js';
 import { pageOf, pageQuerySchema } from './paging.js';
@@ -15,7 +15,7 @@ import { pageOf, pageQuerySchema } from './paging.js';
  */
 
 /** Lines in one checkout. */
-export const CHECKOUT_LINES_MAX = 500;
+export const CHECKOUT_LINES_MAX = 2_000;
 /** A purchase order number: EDI's and most purchasing systems' longest (35 characters). */
 export const PO_NUMBER_MAX = 35;
 export const COMPANY_MAX = 120;
@@ -26,7 +26,7 @@ export const TRACKING_NUMBER_MAX = 60;
 
 export const purchaseMessages = {
   noLines: 'Your cart is empty: add at least one product.',
-  tooManyLines: `At most ${CHECKOUT_LINES_MAX} lines per purchase: please split it.`,
+  tooManyLines: `At most ${CHECKOUT_LINES_MAX.toLocaleString('en-US')} lines per purchase: please split it.`,
   duplicateProduct: 'Each product once per purchase: add the quantities together.',
   linesRefused: 'Some lines cannot be ordered as they are: see each line.',
   totalTooHigh: (total: number, max: number) =>
@@ -52,15 +52,16 @@ export const purchaseMessages = {
 } as const;
 
 /**
- * Optional free text from a form: trimmed, and an empty field is no value (null). Refuses control
- * characters like every stored text.
+ * Optional text of one line from a form (a PO number, company, tax id, carrier, tracking number):
+ * trimmed, and an empty field is no value (null). Refuses tabs, line breaks and every other
+ * control character.
  */
 const optionalText = (max: number, message: string) =>
   z
     .string({ error: message })
     .trim()
     .max(max, message)
-    .refine(isSafeText, messages.unsafeText)
+    .refine(isOneLine, messages.oneLine)
     .transform((value) => (value === '' ? null : value))
     .nullish()
     .transform((value) => value ?? null);

@@ -9,8 +9,13 @@ import { addDays, calendarDateSchema, daysBetween } from './dates.js';
 export const STATS_INTERVALS = ['day', 'week'] as const;
 export type StatsInterval = (typeof STATS_INTERVALS)[number];
 
-/** The longest period one answer covers: a year by day, five years by week. */
-export const STATS_DAYS_MAX: Record<StatsInterval, number> = { day: 366, week: 5 * 366 };
+/** The longest period one answer covers (DESIGN section 9): 400 days by day, ten years by week. */
+export const STATS_YEARS_BY_WEEK = 10;
+export const STATS_DAYS_MAX: Record<StatsInterval, number> = {
+  day: 400,
+  // Ten years hold at most three leap days.
+  week: STATS_YEARS_BY_WEEK * 365 + 3,
+};
 /** How many days the Overview shows when no period is given: the last 30, today included. */
 export const STATS_DAYS_DEFAULT = 30;
 /** The longest lists of the answer: top products and customers, low stock, expiring holds. */
@@ -22,7 +27,7 @@ export const STATS_EXPIRING_HOURS = 24;
 export const statsMessages = {
   interval: 'Interval is day or week.',
   order: 'The start date must not be after the end date.',
-  long: `Please choose at most ${STATS_DAYS_MAX.day} days by day, or ${STATS_DAYS_MAX.week} days by week.`,
+  long: `Please choose at most ${STATS_DAYS_MAX.day} days by day, or ${STATS_YEARS_BY_WEEK} years by week.`,
   both: 'Please give both a start and an end date, or neither.',
 } as const;
 

@@ -14,6 +14,7 @@ import {
   bearer,
 } from '../test-support/identity.js';
 import { inject } from '../test-support/inject.js';
+import { markEmailVerified } from '../modules/users/service.js';
 import { addProduct, orderBody, orderTestEnv } from '../test-support/shop.js';
 
 /** What Better Auth answers about the signed-in user (its own shape, read loosely by `api.auth`). */
@@ -119,6 +120,8 @@ describe.each(testDatabases())('identity inputs on %s', (kind) => {
         password: PASS_PHRASE,
       });
       const email = typed.toLowerCase();
+      // Verified: an unverified account holds one unpaid purchase, and this one places two.
+      await markEmailVerified(t.db, email);
       const token = await shopToken(t, email, cookie);
       const product = await addProduct(t, { available: 10 });
       for (const [number, address] of [

@@ -55,6 +55,24 @@ export const badText: unknown[] = [
   ...wrongTypes.filter((value) => typeof value !== 'string'),
 ];
 
+/**
+ * Tabs, line breaks and C1 controls: a field of one line (a name, phone number, address, PO
+ * number, tax id, carrier, ...) refuses them (issue 27), multi-line text keeps its line breaks.
+ */
+export const lineBreaks = [
+  'Unit 4\nLeeds',
+  'PO-1\r\nBcc: victim@example.com',
+  'carriage\rreturn',
+  'tab\there',
+  'line\u2028separator',
+  'paragraph\u2029separator',
+  'next\u0085line',
+  'csi\u009b31m',
+];
+
+/** A field of one line: free text's bad values, and tabs and line breaks. */
+export const badLine: unknown[] = [...badText, ...lineBreaks];
+
 /** A whole number of at least `min` (and at most PostgreSQL's integer). */
 export const badInt = (min: number, max = 2 ** 31 - 1): unknown[] => [
   min - 1,
@@ -182,7 +200,7 @@ export const hostileEmailSegment: fc.Arbitrary<string> = fc.oneof(
 );
 
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom(...markup, ...sqlFragments, ...oddUnicode, ...numberStrings),
+  fc.constantFrom(...markup, ...sqlFragments, ...oddUnicode, ...lineBreaks, ...numberStrings),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.nat({ max: 3 * LONG }).map((length) => long('x', length)),
   fc

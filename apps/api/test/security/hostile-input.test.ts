@@ -4,10 +4,12 @@ import {
   api,
   API_PREFIX,
   apiPath,
+  CATALOG_IMPORT_CHARS_MAX,
   IDEMPOTENCY_KEY_HEADER,
   IDEMPOTENCY_KEY_MAX,
   idempotencyMessages,
   pathParams,
+  PRICE_IMPORT_CHARS_MAX,
   routerPath,
   type EndpointSpec,
 } from '@shop/shared';
@@ -21,17 +23,20 @@ import {
   testDatabases,
   type TestApp,
 } from '../../src/test-support/build-test-app.js';
+import { csvImportBodyLimit } from '../../src/http/csv.js';
 import { dbSnapshot, type DbSnapshot } from '../../src/test-support/db-snapshot.js';
 import {
   badEmail,
   badId,
   badInt,
+  badLine,
   badText,
   contentTypes,
   hostileEmailSegment,
   hostileIdSegment,
   hostileString,
   hostileValue,
+  lineBreaks,
   long,
   malformedJson,
   markup,
@@ -106,6 +111,8 @@ const urlAt = ({ contract }: WriteEndpoint, segment: string) => {
 };
 
 const text = badText;
+/** A field of one line also refuses tabs and line breaks (issue 27). */
+const line = badLine;
 
 /** Part two's catalogue fields (DESIGN section 8), each with values the rules refuse. */
 const catalogueFields = {
@@ -128,6 +135,8 @@ const catalogueFields = {
     [{ label: '', value: 'x' }],
     [{ label: 'x' }],
     [{ label: 'L\u0000', value: 'v' }],
+    [{ label: 'Range', value: '-40\n+85' }],
+    [{ label: 'Tab\tbed', value: 'v' }],
     Array.from({ length: 31 }, () => ({ label: 'a', value: 'b' })),
   ],
 };
@@ -172,10 +181,10 @@ const unsignedWebhooks: fc.Arbitrary<HostileRequest> = fc
   });
 
 const companyFields = {
-  name: [...text, '', long('C', 121)],
-  taxId: [long('T', 33), 'GB\u0000', 1, []],
-  billingAddress: ['<>', 'x\u0000y', 1, []],
-  shippingAddress: ['<>', 'x\u0000y', 1, []],
+  name: [...line, '', long('C', 121)],
+  taxId: [long('T', 33), 'GB\u0000', 1, [], ...lineBreaks],
+  billingAddress: ['<>', 'x\u0000y', 1, [], ...lineBreaks],
+  shippingAddress: ['<>', 'x\u0000y', 1, [], ...lineBreaks],
 };
 
 const writeEndpoints: WriteEndpoint[] = [
@@ -261,7 +270,10 @@ const writeEndpoints: WriteEndpoint[] = [
     as: 'admin',
     params: (f) => ({ id: f.companyId }),
     body: (f) => ({ csv: `sku,price\nNO-SUCH-PART,${f.productId.length}\n`, dryRun: false }),
-    poison: { csv: [null, 1, [], long('x', 2_000_001)], dryRun: ['yes', 1, null, []] },
+    poison: {
+      csv: [null, 1, [], long('x', PRICE_IMPORT_CHARS_MAX + 1)],
+      dryRun: ['yes', 1, null, []],
+    },
     at: hostileIdSegment,
   },
   {
@@ -288,11 +300,23 @@ const writeEndpoints: WriteEndpoint[] = [
         ...markup,
         ...sqlFragments,
         '555\u0000123\u00004567',
+        '555\t123\n4567',
+        '555\r\n123 4567',
         long('5'),
         null,
         5551234567,
       ],
-      address: ['', 'ab', ...markup, "'; DROP TABLE orders; --", 'Road\u0000', long('a'), null, 1],
+      address: [
+        '',
+        'ab',
+        ...markup,
+        "'; DROP TABLE orders; --",
+        'Road\u0000',
+        ...lineBreaks,
+        long('a'),
+        null,
+        1,
+      ],
     },
   },
   {
@@ -319,11 +343,11 @@ const writeEndpoints: WriteEndpoint[] = [
         [{ productId: randomUUID(), quantity: -1 }],
         [{ productId: randomUUID(), quantity: '1' }],
       ],
-      number: ['', '123', ...markup, '555\u0000123\u00004567', long('5'), null],
-      address: ['', 'ab', ...markup, 'Road\u0000', long('a'), null, 1],
-      poNumber: [long('P', 36), 'PO\u0000', 1, {}],
-      company: [long('C', 121), 'Acme\u0000', 1, []],
-      taxId: [long('T', 33), 'GB\u0000', 1],
+      number: ['', '123', ...markup, '555\u0000123\u00004567', '555\n123\t4567', long('5'), null],
+      address: ['', 'ab', ...markup, 'Road\u0000', ...lineBreaks, long('a'), null, 1],
+      poNumber: [long('P', 36), 'PO\u0000', 1, {}, ...lineBreaks],
+      company: [long('C', 121), 'Acme\u0000', 1, [], ...lineBreaks],
+      taxId: [long('T', 33), 'GB\u0000', 1, ...lineBreaks],
     },
   },
   {
@@ -358,7 +382,7 @@ const writeEndpoints: WriteEndpoint[] = [
       available: 5,
     }),
     poison: {
-      name: text,
+      name: line,
       img: [
         'javascript:alert(1)',
         'data:text/html,<script>alert(1)</script>',
@@ -388,7 +412,7 @@ const writeEndpoints: WriteEndpoint[] = [
       minimum: badInt(1),
       available: badInt(0),
       description: text,
-      name: text,
+      name: line,
       img: ['javascript:alert(1)', '//evil.example/x.png', '/images/\u0000.svg', '', null, 1],
       role: [true],
       ...catalogueFields,
@@ -417,6 +441,7 @@ const writeEndpoints: WriteEndpoint[] = [
         'sku,priceTiers\nX-1,lots\n',
         `sku,name\nX-1,${'n'.repeat(200)}\n`,
         'sku,price\nX\u0000,1\n',
+        'sku,name\nX-1,"Two\nlines"\n',
         null,
         1,
         [],
@@ -462,7 +487,7 @@ const writeEndpoints: WriteEndpoint[] = [
       number: '+(555) 123-4567',
       linkedin: 'https://www.linkedin.com/in/pat',
     }),
-    poison: { education: text, location: text, number: text, linkedin: text, name: ['Pat'] },
+    poison: { education: line, location: line, number: line, linkedin: line, name: ['Pat'] },
     at: hostileEmailSegment,
   },
   {
@@ -489,6 +514,11 @@ const writeEndpoints: WriteEndpoint[] = [
     contract: api.orders.ship,
     as: 'admin',
     params: idOfNothing,
+    body: () => ({ carrier: 'UPS', trackingNumber: '1Z999' }),
+    poison: {
+      carrier: [long('C', 101), 'UPS\u0000', 1, ...lineBreaks],
+      trackingNumber: [long('T', 101), '1Z\u0000', 1, ...lineBreaks],
+    },
     at: hostileIdSegment,
   },
   {
@@ -721,6 +751,25 @@ describe.each(testDatabases())('hostile input on %s', (kind) => {
       expect(await dbSnapshot(t.db)).toEqual(before);
     },
   );
+
+  // The imports take more than BODY_LIMIT (100,000 rows, issue 27), up to their own limit only.
+  it.each([
+    ['catalogue', () => apiPath(api.catalog.importCsv), CATALOG_IMPORT_CHARS_MAX],
+    [
+      'contract prices',
+      () => apiPath(api.companies.importPrices, { params: { id: f.companyId } }),
+      PRICE_IMPORT_CHARS_MAX,
+    ],
+  ] as const)('the %s import: a body over its raised limit gets 413', async (_name, url, chars) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: url(),
+      headers: { ...credentials('admin'), 'content-type': 'application/json' },
+      payload: JSON.stringify({ csv: long('a', csvImportBodyLimit(chars) + 1), dryRun: true }),
+    });
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(413);
+    expect(await dbSnapshot(t.db)).toEqual(before);
+  });
 
   // Better Auth's own routes are outside the authorization matrix. update-user stores what a
   // signed-in person types (name, image), and a NUL in either answered 500 before the shared

@@ -13,6 +13,8 @@ interface ConfirmDialogProps {
   pending?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Below the detail: what the answer may carry (a rejection's reason, say). */
+  children?: ReactNode;
 }
 
 /** SPEC section 8's confirm dialogs: a question with Yes and No; No is the safe default. */
@@ -23,6 +25,7 @@ export function ConfirmDialog({
   pending = false,
   onConfirm,
   onCancel,
+  children,
 }: ConfirmDialogProps) {
   const detailId = useId();
   return (
@@ -32,9 +35,10 @@ export function ConfirmDialog({
       onClose={pending ? undefined : onCancel}
       aria-describedby={detail ? detailId : undefined}
     >
-      {detail && (
+      {(detail || children) && (
         <DialogContent>
-          <p id={detailId}>{detail}</p>
+          {detail && <p id={detailId}>{detail}</p>}
+          {children}
         </DialogContent>
       )}
       <DialogActions>

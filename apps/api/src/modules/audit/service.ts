@@ -28,20 +28,27 @@ export async function recordAudit(tx: Db, record: AuditRecord): Promise<void> {
   await recordAudits(tx, [record]);
 }
 
-/** Several records in one statement (a catalogue import's new products). */
+/**
+ * Rows per INSERT of the audit log: 7 parameters each, well under PostgreSQL's 65,535 bind
+ * parameters in one statement (an import of 100,000 prices records 100,000 changes).
+ */
+const AUDIT_BATCH = 2000;
+
+/** Several records, a batch per statement (a catalogue or price import's changes). */
 export async function recordAudits(tx: Db, records: AuditRecord[]): Promise<void> {
-  if (records.length === 0) return;
-  await tx.insert(auditLog).values(
-    records.map((record) => ({
-      actorId: record.actor.id,
-      actorEmail: record.actor.email,
-      action: record.action,
-      targetType: record.targetType,
-      targetId: record.targetId,
-      targetLabel: record.targetLabel,
-      details: record.details ?? null,
-    })),
-  );
+  for (let first = 0; first < records.length; first += AUDIT_BATCH) {
+    await tx.insert(auditLog).values(
+      records.slice(first, first + AUDIT_BATCH).map((record) => ({
+        actorId: record.actor.id,
+        actorEmail: record.actor.email,
+        action: record.action,
+        targetType: record.targetType,
+        targetId: record.targetId,
+        targetLabel: record.targetLabel,
+        details: record.details ?? null,
+      })),
+    );
+  }
 }
 
 const entryColumns = {

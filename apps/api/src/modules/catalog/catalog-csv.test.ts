@@ -6,6 +6,7 @@ import { auditLog, products } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { inject, injectUnchecked } from '../../test-support/inject.js';
 import { addProduct, adminShopper, orderTestEnv, type Shopper } from '../../test-support/shop.js';
+import { formulaCells } from '../../test-support/spreadsheet.js';
 import { CATALOG_CSV_COLUMNS, csvMessages } from './csv.js';
 
 /** The catalogue's CSV round trip (docs/decisions/019): export, edit, dry run, apply. */
@@ -66,15 +67,24 @@ describe.each(testDatabases())('catalogue CSV on %s', (kind) => {
   it('neutralises a cell a spreadsheet would run, and takes it back as it was', async () => {
     const product = await addProduct(t, {
       sku: 'CSV-FORMULA',
-      description: '=HYPERLINK("http://evil.example","click")',
+      name: "Cable;=1+1 ,'-2",
+      description: '=HYPERLINK("http://evil.example","click")\n+1;@2, "=3"',
+      specs: [{ label: 'Range', value: '-40 to +85 °C' }],
     });
     const csv = await exportCsv();
-    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+    expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")`);
+    // Read as a comma- and as a semicolon-separated file: no cell is a formula (issue 27).
+    expect(formulaCells(csv)).toEqual([]);
     const line = csv.split('\r\n').find((row) => row.startsWith('CSV-FORMULA,'));
     const report = await importCsv(`${CATALOG_CSV_COLUMNS.join(',')}\r\n${line}\r\n`, false);
     expect(report.statusCode, report.body).toBe(200);
     expect(catalogImportReportSchema.parse(report.json()).unchanged).toBe(1);
-    expect((await bySku('CSV-FORMULA'))?.description).toBe(product.description);
+    const imported = await bySku('CSV-FORMULA');
+    expect(imported).toMatchObject({
+      name: product.name,
+      description: product.description,
+      specs: product.specs,
+    });
   });
 
   it('dry run: lists what would be created and changed, field by field, and changes nothing', async () => {

@@ -83,6 +83,8 @@ function cellOf(product: Product, column: Column): string | number | null {
 const CSV_BATCH = 1000;
 /** Rows per INSERT of an import's new products (13 parameters each, well under 65,535). */
 const INSERT_BATCH = 1000;
+/** Part numbers per lookup of an import's existing products (one parameter each). */
+const LOOKUP_BATCH = 10_000;
 
 /**
  * Every product in part-number order, as chunks of CSV read a batch at a time (keyset on sku),
@@ -180,6 +182,22 @@ function parseCsv(csv: string) {
   return parsed;
 }
 
+/**
+ * The products of these part numbers (locked for the import's transaction when `lock`), a batch
+ * per statement: one parameter per sku, and PostgreSQL takes at most 65,535 in one statement.
+ */
+async function productsBySku(db: Db, skus: string[], lock: boolean): Promise<Product[]> {
+  const found: Product[] = [];
+  for (let first = 0; first < skus.length; first += LOOKUP_BATCH) {
+    const query = db
+      .select(productColumns)
+      .from(products)
+      .where(inArray(products.sku, skus.slice(first, first + LOOKUP_BATCH)));
+    found.push(...(lock ? await query.for('update') : await query));
+  }
+  return found;
+}
+
 /** Reads the CSV and decides, row by row against the products it names, what would change. */
 async function plan(db: Db, csv: string, lock: boolean): Promise<Plan> {
   const parsed = parseCsv(csv);
@@ -193,11 +211,7 @@ async function plan(db: Db, csv: string, lock: boolean): Promise<Plan> {
     problems.push({ line: (error.row ?? 0) + 2, sku: null, message: error.message });
 
   const skus = parsed.data.map((row) => (row.sku ?? '').trim().toUpperCase()).filter(Boolean);
-  const query = db
-    .select(productColumns)
-    .from(products)
-    .where(inArray(products.sku, skus.length > 0 ? skus : ['']));
-  const existing: Product[] = lock ? await query.for('update') : await query;
+  const existing = await productsBySku(db, skus, lock);
   const bySku = new Map(existing.map((product) => [product.sku, product]));
 
   const steps: Planned[] = [];

@@ -1,8 +1,9 @@
-import { api, type Product } from '@shop/shared';
+import { api, CATALOG_IMPORT_CHARS_MAX, type Product } from '@shop/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, type Guards } from '../../auth/guards.js';
 import type { Identity } from '../../auth/identity.js';
 import type { Db } from '../../db/client.js';
+import { csvImportBodyLimit } from '../../http/csv.js';
 import { serve } from '../../http/endpoint.js';
 import { notFound } from '../../http/errors.js';
 import { PREPARED_ROUTE_CONFIG, prepareJson, sendPrepared } from '../../http/prepared-answer.js';
@@ -16,9 +17,6 @@ import { membershipOf } from '../companies/membership.js';
 import { allContractPrices } from '../companies/prices.js';
 
 const { catalog } = api;
-
-/** 5 MB of CSV as a JSON string, with room for its escapes. */
-const IMPORT_BODY_LIMIT = 12 * 1024 * 1024;
 
 export interface CatalogRoutesOptions {
   db: Db;
@@ -140,7 +138,7 @@ const adminRoutes: FastifyPluginAsync<CatalogRoutesOptions> = async (app, { db, 
     catalog.importCsv,
     async (request) =>
       importCatalog(db, currentUser(request), request.body.csv, request.body.dryRun),
-    { bodyLimit: IMPORT_BODY_LIMIT },
+    { bodyLimit: csvImportBodyLimit(CATALOG_IMPORT_CHARS_MAX) },
   );
 };
 

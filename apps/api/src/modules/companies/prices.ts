@@ -150,6 +150,12 @@ export async function removePrice(db: Db, actor: AuditActor, id: string, product
 }
 
 /**
+ * Rows per statement of a price import: a lookup takes one parameter a row, an upsert five;
+ * PostgreSQL takes at most 65,535 parameters in one statement (65,536 prices answered 500).
+ */
+const IMPORT_BATCH = 5000;
+
+/**
  * POST /companies/{id}/prices/import: `sku,price` rows. A dry run reports what would be set; an
  * apply sets all of them or, when any line is refused, none.
  */
@@ -186,17 +192,19 @@ export async function importPrices(
     } else wanted.set(sku, { line, price: price.data.price });
   });
   const skus = [...wanted.keys()];
-  const found =
-    skus.length === 0
-      ? []
-      : await db
-          .select({ id: products.id, sku: products.sku, price: contractPrices.price })
-          .from(products)
-          .leftJoin(
-            contractPrices,
-            and(eq(contractPrices.productId, products.id), eq(contractPrices.companyId, id)),
-          )
-          .where(inArray(products.sku, skus));
+  const found: { id: string; sku: string; price: number | null }[] = [];
+  for (let first = 0; first < skus.length; first += IMPORT_BATCH) {
+    found.push(
+      ...(await db
+        .select({ id: products.id, sku: products.sku, price: contractPrices.price })
+        .from(products)
+        .leftJoin(
+          contractPrices,
+          and(eq(contractPrices.productId, products.id), eq(contractPrices.companyId, id)),
+        )
+        .where(inArray(products.sku, skus.slice(first, first + IMPORT_BATCH)))),
+    );
+  }
   const bySku = new Map(found.map((row) => [row.sku, row]));
   const set: ContractPriceImportReport['set'] = [];
   for (const [sku, { line, price }] of wanted) {
@@ -211,16 +219,23 @@ export async function importPrices(
     return { dryRun, set, problems };
   }
   if (set.length > 0) {
+    // All or none: every batch in one transaction.
     await db.transaction(async (tx) => {
-      await tx
-        .insert(contractPrices)
-        .values(
-          set.map((row) => ({ companyId: id, productId: bySku.get(row.sku)!.id, price: row.to })),
-        )
-        .onConflictDoUpdate({
-          target: [contractPrices.companyId, contractPrices.productId],
-          set: { price: sql`excluded.price`, updatedAt: new Date() },
-        });
+      for (let first = 0; first < set.length; first += IMPORT_BATCH) {
+        await tx
+          .insert(contractPrices)
+          .values(
+            set.slice(first, first + IMPORT_BATCH).map((row) => ({
+              companyId: id,
+              productId: bySku.get(row.sku)!.id,
+              price: row.to,
+            })),
+          )
+          .onConflictDoUpdate({
+            target: [contractPrices.companyId, contractPrices.productId],
+            set: { price: sql`excluded.price`, updatedAt: new Date() },
+          });
+      }
       const label = await companyName(tx, id);
       await recordAudits(
         tx,

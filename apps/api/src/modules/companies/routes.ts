@@ -1,6 +1,7 @@
-import { api } from '@shop/shared';
+import { api, PRICE_IMPORT_CHARS_MAX } from '@shop/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, type Guards } from '../../auth/guards.js';
+import { csvImportBodyLimit } from '../../http/csv.js';
 import { serve } from '../../http/endpoint.js';
 import { emailsQueued } from '../../mail/jobs.js';
 import type { OrderContext } from '../orders/context.js';
@@ -100,13 +101,19 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
   serve(app, guards, companies.removePrice, (request) =>
     removePrice(db, currentUser(request), request.params.id, request.params.productId),
   );
-  serve(app, guards, companies.importPrices, (request) =>
-    importPrices(
-      db,
-      currentUser(request),
-      request.params.id,
-      request.body.csv,
-      request.body.dryRun,
-    ),
+  // 100,000 prices are larger than the shop's BODY_LIMIT (1 MB by default).
+  serve(
+    app,
+    guards,
+    companies.importPrices,
+    (request) =>
+      importPrices(
+        db,
+        currentUser(request),
+        request.params.id,
+        request.body.csv,
+        request.body.dryRun,
+      ),
+    { bodyLimit: csvImportBodyLimit(PRICE_IMPORT_CHARS_MAX) },
   );
 };

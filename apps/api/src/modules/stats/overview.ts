@@ -80,8 +80,19 @@ const perPeriod = (
 const paidWithin = (from: string, to: string) =>
   sql`paid = true and ${within(sql`paid_at`, from, to)}`;
 
-async function rows<Row>(db: Db, query: SQL): Promise<Row[]> {
-  return rowsOf<Row>(await db.execute(query));
+/**
+ * The rows of `query`; the columns named in `sums` are 64-bit sums (bigint: a period's revenue
+ * passes 2^31 dollars long before it passes 2^53), which node-postgres reads as text and PGlite
+ * may read as a BigInt: both become JS numbers, exact to 2^53.
+ */
+async function rows<Row>(db: Db, query: SQL, sums: readonly (keyof Row)[] = []): Promise<Row[]> {
+  const found = rowsOf<Row>(await db.execute(query));
+  if (sums.length === 0) return found;
+  return found.map((row) => {
+    const read = { ...row };
+    for (const key of sums) read[key] = Number(row[key]) as Row[keyof Row];
+    return read;
+  });
 }
 
 /** Revenue and paid orders per period: only periods with sales come back. */
@@ -91,18 +102,20 @@ function revenueRows(db: Db, { from, to, interval }: StatsPeriod) {
     perPeriod(
       sql`paid_at`,
       interval,
-      { total: sql`sum(price)::int`, orders: sql`count(*)::int` },
+      { total: sql`sum(price)::bigint`, orders: sql`count(*)::bigint` },
       sql`orders`,
       paidWithin(from, to),
     ),
+    ['total', 'orders'],
   );
 }
 
 async function totals(db: Db, from: string, to: string) {
   const [row] = await rows<{ total: number; orders: number }>(
     db,
-    sql`select coalesce(sum(price), 0)::int as total, count(*)::int as orders
+    sql`select coalesce(sum(price), 0)::bigint as total, count(*) as orders
         from orders where ${paidWithin(from, to)}`,
+    ['total', 'orders'],
   );
   return { total: row?.total ?? 0, orders: row?.orders ?? 0 };
 }
@@ -116,11 +129,12 @@ async function totals(db: Db, from: string, to: string) {
 async function ordersByState(db: Db): Promise<Stats['ordersByState']> {
   const [row] = await rows<Stats['ordersByState'] & { paidInAll: number }>(
     db,
-    sql`select unpaid.count::int as unpaid, unpaid.held::int as held,
-          (select count(*) from orders where paid = true)::int as "paidInAll",
-          (select count(*) from orders where shipping = true)::int as shipped
+    sql`select unpaid.count as unpaid, unpaid.held::bigint as held,
+          (select count(*) from orders where paid = true) as "paidInAll",
+          (select count(*) from orders where shipping = true) as shipped
         from (select count(*) as count, coalesce(sum(quantity), 0) as held
               from orders where paid = false) as unpaid`,
+    ['unpaid', 'held', 'paidInAll', 'shipped'],
   );
   if (!row) return { unpaid: 0, paid: 0, shipped: 0, held: 0 };
   const { paidInAll, ...counts } = row;
@@ -135,12 +149,13 @@ function topProducts(db: Db, { from, to }: StatsPeriod) {
   return rows<Stats['topProducts'][number]>(
     db,
     sql`select o.product_id as "productId", coalesce(p.name, min(o.product_name)) as name,
-          sum(o.price)::int as revenue, sum(o.quantity)::int as quantity
+          sum(o.price)::bigint as revenue, sum(o.quantity)::bigint as quantity
         from orders o left join products p on p.id = o.product_id
         where ${paidWithin(from, to)}
         group by o.product_id, p.name, case when o.product_id is null then o.product_name end
         order by revenue desc, name
         limit ${STATS_TOP}`,
+    ['revenue', 'quantity'],
   );
 }
 
@@ -152,13 +167,14 @@ function topCustomers(db: Db, { from, to }: StatsPeriod) {
   return rows<Stats['topCustomers'][number]>(
     db,
     sql`select top.email, coalesce(a.name, top.email) as name, top.revenue
-        from (select email, sum(price)::int as revenue
+        from (select email, sum(price)::bigint as revenue
               from orders where ${paidWithin(from, to)}
               group by email
               order by revenue desc, email
               limit ${STATS_TOP}) as top
         left join auth_users a on a.email = top.email
         order by top.revenue desc, top.email`,
+    ['revenue'],
   );
 }
 
@@ -173,10 +189,9 @@ async function lowStock(db: Db) {
           order by available, name, id
           limit ${STATS_LIST_MAX}`,
     ),
-    rows<{ total: number }>(
-      db,
-      sql`select count(*)::int as total from products where ${atOrBelow}`,
-    ),
+    rows<{ total: number }>(db, sql`select count(*) as total from products where ${atOrBelow}`, [
+      'total',
+    ]),
   ]);
   return { lowStock: list, lowStockTotal: counted?.total ?? 0 };
 }
@@ -188,10 +203,11 @@ function newCustomerRows(db: Db, { from, to, interval }: StatsPeriod) {
     perPeriod(
       sql`created_at`,
       interval,
-      { count: sql`count(*)::int` },
+      { count: sql`count(*)` },
       sql`users`,
       sql`role = false and ${within(sql`created_at`, from, to)}`,
     ),
+    ['count'],
   );
 }
 

@@ -1,4 +1,4 @@
-import { api, statsMessages, type AdminOrderPage, type Stats } from '@shop/shared';
+import { api, dateMessages, statsMessages, type AdminOrderPage, type Stats } from '@shop/shared';
 import { parse } from 'csv-parse/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +15,7 @@ import {
   shopper,
   type Shopper,
 } from '../../test-support/shop.js';
+import { formulaCells } from '../../test-support/spreadsheet.js';
 import { periodsOf } from './overview.js';
 
 /**
@@ -243,6 +244,7 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="overview-2026-02-28-2026-03-02.csv"',
     );
+    expect(formulaCells(response.body)).toEqual([]);
     expect(parse(response.body)).toEqual([
       ['Day', 'Revenue', 'Paid orders', 'New customers'],
       ['2026-02-28', '400', '1', '1'],
@@ -253,18 +255,75 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
     ]);
   });
 
+  it('sums money and quantities in 64 bits: a period past $2,147,483,647 answers (issue 27)', async () => {
+    // One order's price is an int4 column and checkout caps a line's quantity by stock, so no
+    // order placed through the API reaches 2^31 dollars: the rows are set to it directly.
+    const huge = 2_000_000_000;
+    const bigOrder = async (who: Shopper, paidAt: string) => {
+      const id = await paidOrder(who, drive._id, 1, paidAt);
+      await t.db
+        .update(orders)
+        .set({ price: huge, unitPrice: huge, quantity: huge })
+        .where(eq(orders.id, id));
+    };
+    await bigOrder(alice, '2031-06-01T15:00:00Z');
+    await bigOrder(bob, '2031-06-02T15:00:00Z');
+    await bigOrder(alice, '2031-06-03T15:00:00Z');
+    await bigOrder(bob, '2031-06-03T16:00:00Z');
+
+    const response = await stats({ from: '2031-06-02', to: '2031-06-03', interval: 'week' });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<Stats>();
+    expect(body.revenue).toEqual([{ period: '2031-06-02', total: 3 * huge, orders: 3 }]);
+    expect(body.previous).toMatchObject({ total: huge, orders: 1 });
+    expect(body.topProducts[0]).toMatchObject({
+      productId: drive._id,
+      revenue: 3 * huge,
+      quantity: 3 * huge,
+    });
+    expect(body.topCustomers.map((row) => row.revenue)).toEqual([2 * huge, huge]);
+
+    const csv = await injectUnchecked(
+      t,
+      api.stats.csv,
+      { query: { from: '2031-06-02', to: '2031-06-03' } },
+      boss,
+    );
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(parse(csv.body)).toContainEqual(['2031-06-03', String(2 * huge), '2', '0']);
+  });
+
   it.each([
     [{ from: '2026-03-09', to: '2026-02-28' }, statsMessages.order],
     [{ from: '2026-02-30', to: '2026-03-09' }, 'YYYY-MM-DD'],
     [{ from: '2026-3-1', to: '2026-03-09' }, 'YYYY-MM-DD'],
-    [{ from: '2025-01-01', to: '2026-01-02' }, statsMessages.long],
-    [{ from: '2020-01-01', to: '2026-01-02', interval: 'week' }, statsMessages.long],
+    // 401 days by day; ten years and two days by week (DESIGN section 9, Bounds).
+    [{ from: '2025-01-01', to: '2026-02-05' }, statsMessages.long],
+    [{ from: '2016-01-01', to: '2026-01-02', interval: 'week' }, statsMessages.long],
+    // Past the year 9999 a day has no YYYY-MM-DD name: the day loop never ended (issue 27).
+    [{ from: '9999-12-01', to: '9999-12-31' }, dateMessages.range],
+    [{ from: '2100-12-31', to: '2101-01-01' }, dateMessages.range],
+    [{ from: '1999-12-31', to: '2000-01-02' }, dateMessages.range],
     [{ from: '2026-03-01' }, statsMessages.both],
     [{ from: '2026-03-01', to: '2026-03-09', interval: 'month' }, statsMessages.interval],
   ])('a bad range %j answers 400 with a message', async (query, message) => {
     const response = await stats(query as Record<string, string>);
     expect(response.statusCode, response.body).toBe(400);
     expect(response.json<{ message: string }>().message).toContain(message);
+  });
+
+  it.each([
+    { from: '2025-01-01', to: '2026-02-04', interval: 'day' },
+    { from: '2016-01-01', to: '2025-12-31', interval: 'week' },
+    { from: '2100-12-01', to: '2100-12-31', interval: 'day' },
+    { from: '2000-01-01', to: '2000-01-31', interval: 'week' },
+  ])('answers the longest ranges and the first and last dates: %j', async (query) => {
+    const response = await stats(query);
+    expect(response.statusCode, response.body).toBe(200);
+    const periods = response.json<Stats>().revenue.map((row) => row.period);
+    expect(periods.at(-1)! <= query.to).toBe(true);
+    const csv = await injectUnchecked(t, api.stats.csv, { query }, boss);
+    expect(csv.statusCode, csv.body).toBe(200);
   });
 
   it('is refused to customers (403) and to visitors without a token (401)', async () => {

@@ -133,7 +133,7 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
     });
 
     it('refuses an unverified address with 409 and its message, granting nothing', async () => {
-      const someone = await signedIn(t, { name: 'Not Verified' });
+      const someone = await signedIn(t, { name: 'Not Verified', verified: false });
       const response = await promote(someone.user.email);
       expect(response.statusCode).toBe(409);
       expect(response.json<ApiErrorBody>().message).toBe(userAdminMessages.unverified);

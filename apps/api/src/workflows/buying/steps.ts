@@ -234,6 +234,9 @@ export async function companyFacts(
   return { membershipOf, companyOf, contractOf, spentOf };
 }
 
+/** Lines inserted per statement. */
+const INSERT_ROWS = 2_000;
+
 /** How long a placed purchase holds its stock unpaid: shorter for an unverified account. */
 export interface HoldSettings {
   holdHours: number;
@@ -296,7 +299,12 @@ export async function placeLines(
   if (values.length === 0) return linesOf;
   await takeStock(tx, taken);
   const position = new Map(values.map((value, index) => [value.id, index]));
-  const rows = await tx.insert(orders).values(values).returning();
+  // In slices: a statement takes at most 65,535 parameters, and a line has 17 columns.
+  const rows: OrderRow[] = [];
+  for (let start = 0; start < values.length; start += INSERT_ROWS) {
+    const slice = values.slice(start, start + INSERT_ROWS);
+    rows.push(...(await tx.insert(orders).values(slice).returning()));
+  }
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   for (const row of rows) linesOf.get(row.purchaseId)?.push(row);
   for (const entry of placed) {

@@ -105,14 +105,18 @@ describe('Approvals', () => {
     expect(callsTo(routes.companies.reject)).toHaveLength(0);
 
     await user.click(within(row).getByRole('button', { name: 'Reject' }));
-    await user.click(
-      within(screen.getByRole('dialog', { name: CONFIRM_REJECT })).getByRole('button', {
-        name: 'Yes',
-      }),
+    const dialog = screen.getByRole('dialog', { name: CONFIRM_REJECT });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: 'Reason (optional, shown to the buyer)' }),
+      'Order the 2 TB model instead.',
     );
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText(rejectedMessage('PW-000901'))).toBeInTheDocument();
     expect(await screen.findByText('No purchase is waiting for approval.')).toBeInTheDocument();
     expect(callsTo(routes.companies.reject)[0]!.params).toEqual({ id: testId(901) });
+    expect(callsTo(routes.companies.reject)[0]!.body).toEqual({
+      reason: 'Order the 2 TB model instead.',
+    });
   });
 
   it("shows the server's 409 when the stock has gone", async () => {

@@ -1,4 +1,11 @@
-import { addDays, statsMessages, todayIn, type Stats, type StatsQuery } from '@shop/shared';
+import {
+  addDays,
+  dateMessages,
+  statsMessages,
+  todayIn,
+  type Stats,
+  type StatsQuery,
+} from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { admin, signedIn } from '../../test/auth-mock';
@@ -272,15 +279,15 @@ describe('Overview', () => {
     );
   });
 
-  it("shows the API's message for a period it refuses", async () => {
-    setUp('/dashboard/overview?from=2026-11-30&to=2026-11-01', [
-      answer(routes.stats.overview, 400, {
-        statusCode: 400,
-        error: 'Bad Request',
-        message: statsMessages.order,
-      }),
+  it.each([
+    ['/dashboard/overview?from=2026-11-30&to=2026-11-01', statsMessages.order],
+    ['/dashboard/overview?from=9999-12-01&to=9999-12-31', dateMessages.range],
+    ['/dashboard/overview?from=2025-01-01&to=2026-11-01', statsMessages.long],
+  ])("shows the API's message for a period it refuses (%s)", async (path, message) => {
+    setUp(path, [
+      answer(routes.stats.overview, 400, { statusCode: 400, error: 'Bad Request', message }),
     ]);
-    expect(await screen.findByRole('alert')).toHaveTextContent(statsMessages.order);
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
   });
 

@@ -29,9 +29,16 @@ export function approvePurchase(id: string): Promise<Purchase> {
   return call(routes.companies.approve, { params: { id } }, { schema: purchaseSchema });
 }
 
-/** PUT /purchase/{id}/reject: the purchase is kept as rejected, and its buyer told. */
-export function rejectPurchase(id: string): Promise<Purchase> {
-  return call(routes.companies.reject, { params: { id }, body: {} }, { schema: purchaseSchema });
+export interface RejectVariables {
+  id: string;
+  /** Why, shown to the buyer and mailed; empty for none. */
+  reason: string;
+}
+
+/** PUT /purchase/{id}/reject: the purchase is kept as rejected, and its buyer told why. */
+export function rejectPurchase({ id, reason }: RejectVariables): Promise<Purchase> {
+  const body = { reason: reason.trim() === '' ? null : reason };
+  return call(routes.companies.reject, { params: { id }, body }, { schema: purchaseSchema });
 }
 
 /**

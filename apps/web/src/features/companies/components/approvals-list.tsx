@@ -1,4 +1,4 @@
-import type { Purchase } from '@shop/shared';
+import { REJECTION_REASON_MAX, type Purchase } from '@shop/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageTitle } from '../../../components/page-title';
@@ -8,6 +8,7 @@ import errorButton from '../../../components/ui/button-error.module.css';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLink } from '../../../components/ui/navigation';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { TextField } from '../../../components/ui/text-field';
 import {
   Table,
   TableBody,
@@ -89,13 +90,14 @@ function ApprovalRow({ purchase, approving, onApprove, onReject }: ApprovalRowPr
 /**
  * Approvals (issue 15): the company's purchases above a buyer's monthly limit, oldest first, for
  * its owners and approvers. Approving takes the stock (a 409 says it is gone); rejecting, after a
- * question, deletes the purchase and tells its buyer.
+ * question and with an optional reason, keeps the purchase as rejected and tells its buyer why.
  */
 export function ApprovalsList() {
   const approvals = useApprovals();
   const approve = useApprovePurchase();
   const reject = useRejectPurchase();
   const [rejecting, setRejecting] = useState<Purchase | null>(null);
+  const [reason, setReason] = useState('');
 
   const onApprove = (purchase: Purchase) =>
     approve.mutate(purchase._id, {
@@ -106,11 +108,17 @@ export function ApprovalsList() {
   const confirmReject = () => {
     if (!rejecting) return;
     const { number } = rejecting;
-    reject.mutate(rejecting._id, {
-      onSuccess: () => notify.success(rejectedMessage(number)),
-      onError: (error) => notify.error(error.message),
-      onSettled: () => setRejecting(null),
-    });
+    reject.mutate(
+      { id: rejecting._id, reason },
+      {
+        onSuccess: () => notify.success(rejectedMessage(number)),
+        onError: (error) => notify.error(error.message),
+        onSettled: () => {
+          setRejecting(null);
+          setReason('');
+        },
+      },
+    );
   };
 
   let body;
@@ -178,7 +186,17 @@ export function ApprovalsList() {
         pending={reject.isPending}
         onConfirm={confirmReject}
         onCancel={() => setRejecting(null)}
-      />
+      >
+        <TextField
+          label="Reason (optional, shown to the buyer)"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          multiline
+          minRows={2}
+          maxLength={REJECTION_REASON_MAX}
+          fullWidth
+        />
+      </ConfirmDialog>
     </div>
   );
 }

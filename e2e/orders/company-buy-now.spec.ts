@@ -1,0 +1,161 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { api, expectStatus, type Company, type Product } from '@shop/shared';
+import { shopApi } from '../support/api';
+import { expectAccessible } from '../support/axe';
+import { verifyAddress } from '../support/mail';
+import { demoAdmin, newUser, signInViaApi, signUpViaApi, type TestUser } from '../support/users';
+
+/**
+ * Issue 27, one way to buy, on its oldest button: a company buyer already past the month's limit
+ * presses Buy Now on a product page. The page shows the contract price, the total that will be
+ * charged and that the purchase will wait for approval; the approver approves it; the buyer pays
+ * the contract price. Before, Buy Now skipped the limit and charged the list price.
+ */
+
+const LIST_PRICE = 139;
+const CONTRACT_PRICE = 129;
+const LIMIT = 15_000;
+/** Spent this month through the cart: 110 × $129 = $14,190 of the $15,000. */
+const SPENT_QUANTITY = 110;
+const QUANTITY = 50;
+const TOTAL = QUANTITY * CONTRACT_PRICE;
+
+const usd = (value: number) => `$${value.toLocaleString('en-US')}`;
+const nextYear = String(new Date().getFullYear() + 2).slice(2);
+const contact = { number: '+49 30 1234567', address: 'Friedrichstrasse 12, 10117 Berlin' };
+
+const personalPage = async (browser: Browser): Promise<Page> =>
+  (await browser.newContext()).newPage();
+
+/** A person with a verified address, signed in in a browser of their own, with a shop token. */
+async function verifiedPerson(browser: Browser, user: TestUser) {
+  const page = await personalPage(browser);
+  const { token } = await signUpViaApi(page, user);
+  await verifyAddress(page.request, user.email);
+  return { page, token, user };
+}
+
+test('a company buyer over the limit presses Buy Now: contract price, approval notice, approved, paid at the contract price', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const tag = Date.now().toString(36);
+  const adminPage = await personalPage(browser);
+  const adminToken = await signInViaApi(adminPage, demoAdmin);
+  const client = shopApi(adminPage.request);
+  const product: Product = expectStatus(
+    await client.call(
+      api.catalog.create,
+      {
+        body: {
+          name: `Ryzen Workstation CPU ${tag}`,
+          img: '/images/products/cpu.svg',
+          description: 'A part for the Buy Now approval journey.',
+          price: LIST_PRICE,
+          minimum: 1,
+          available: 1000,
+        },
+      },
+      { token: adminToken },
+    ),
+    201,
+  ).product;
+
+  const owner = await verifiedPerson(browser, { ...newUser(), name: 'Olive Owner' });
+  const buyer = await verifiedPerson(browser, { ...newUser(), name: 'Bea Buyer' });
+  const approver = await verifiedPerson(browser, { ...newUser(), name: 'Abe Approver' });
+  const company: Company = expectStatus(
+    await client.call(
+      api.companies.create,
+      { body: { name: `Northwind Systems ${tag}`, taxId: 'DE123456789' } },
+      { token: owner.token },
+    ),
+    201,
+  );
+  for (const [who, body] of [
+    [buyer, { role: 'buyer' as const, spendingLimit: LIMIT }],
+    [approver, { role: 'approver' as const, spendingLimit: null }],
+  ] as const) {
+    expectStatus(
+      await client.call(
+        api.companies.putMember,
+        { params: { id: company._id, email: who.user.email }, body },
+        { token: owner.token },
+      ),
+      200,
+    );
+  }
+  expectStatus(
+    await client.call(
+      api.companies.putPrice,
+      { params: { id: company._id, productId: product._id }, body: { price: CONTRACT_PRICE } },
+      { token: adminToken },
+    ),
+    200,
+  );
+  // Earlier this month, through the cart: $14,190 of the limit spent; $6,450 more passes it.
+  expectStatus(
+    await client.call(
+      api.purchases.checkout,
+      { body: { lines: [{ productId: product._id, quantity: SPENT_QUANTITY }], ...contact } },
+      { token: buyer.token },
+    ),
+    201,
+  );
+
+  // The buyer opens the product's Buy Now page: the price and total the server will charge.
+  const page = buyer.page;
+  await page.goto(`/purchase/${product._id}`);
+  await page.getByLabel('Quantity', { exact: true }).fill(String(QUANTITY));
+  await expect(page.getByTestId('your-price')).toContainText(`Your price ${usd(CONTRACT_PRICE)}`);
+  await expect(page.getByTestId('order-total')).toHaveText(`Total: ${usd(TOTAL)}`);
+  await expect(page.getByTestId('approval-notice')).toContainText(
+    `above your limit of ${usd(LIMIT)}: it will wait for approval by your company`,
+  );
+  await expectAccessible(page, '/purchase/{id} with the approval notice');
+  await page.getByRole('textbox', { name: 'Phone Number' }).fill(contact.number);
+  await page.getByRole('textbox', { name: 'Address' }).fill(contact.address);
+  await page.getByRole('button', { name: 'Purchase' }).click();
+
+  // Placed as a purchase waiting for the company's approval, at the contract price.
+  await expect(page).toHaveURL(/\/dashboard\/purchases\/[0-9a-f-]{36}/);
+  const heading = page.getByRole('heading', { level: 1, name: /^Purchase PW-\d{6}$/ });
+  await expect(heading).toBeVisible();
+  const number = (await heading.textContent())!.replace('Purchase ', '');
+  const purchaseUrl = page.url().replace(/\?.*$/, '');
+  await expect(page.getByTestId('awaiting-approval')).toBeVisible();
+  await expect(page.getByTestId('awaiting-line')).toContainText(
+    `${usd(CONTRACT_PRICE)} × ${QUANTITY} pieces`,
+  );
+  await expect(page.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
+
+  // The approver approves it on Approvals.
+  await approver.page.goto('/dashboard/approvals');
+  const approval = approver.page.getByTestId('approval-row').filter({ hasText: number });
+  await expect(approval).toContainText(usd(TOTAL));
+  await approval.getByRole('button', { name: 'Approve' }).click();
+  await expect(
+    approver.page.getByRole('alert').filter({ hasText: `Purchase ${number} approved.` }),
+  ).toBeVisible();
+
+  // The buyer pays it, at the contract price.
+  await page.goto(purchaseUrl);
+  const line = page.getByTestId('purchase-line');
+  await expect(line).toContainText(`${usd(CONTRACT_PRICE)} × ${QUANTITY} pieces`);
+  await line.getByRole('link', { name: 'Pay this line' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('order-summary')).toContainText(`Pay ${usd(TOTAL)}`);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel(/expir/i).fill(`12/${nextYear}`);
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  await expect(page.getByText('Payment Successfully Completed!')).toBeVisible();
+
+  await page.goto(purchaseUrl);
+  await expect(page.getByTestId('purchase-line')).toContainText('Paid');
+  await expect(page.getByText(`Total ${usd(TOTAL)}`)).toBeVisible();
+
+  for (const each of [adminPage, owner.page, buyer.page, approver.page]) {
+    await each.context().close();
+  }
+});
