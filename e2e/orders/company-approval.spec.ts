@@ -2,12 +2,14 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { api, expectStatus, type Product } from '@shop/shared';
 import { shopApi } from '../support/api';
 import { expectAccessible } from '../support/axe';
-import { verifyAddress } from '../support/mail';
+import { latestEmailTo, linkIn, verifyAddress } from '../support/mail';
 import { demoAdmin, newUser, signInViaApi, signUpViaApi, type TestUser } from '../support/users';
 
 /**
  * Issue 15, company accounts, as the people of one business use them: the owner creates the
- * company on My Company and invites a buyer with a monthly limit and an approver; the admin sets
+ * company on My Company and invites a buyer with a monthly limit and an approver, who each
+ * accept the invitation on their invitations page (issue 27: nobody joins without saying yes;
+ * the buyer follows the invitation email's link there); the admin sets
  * the company's contract price for a part on the admin Companies page; the buyer's cart above
  * the limit checks out as a purchase waiting for approval; the approver approves it on
  * Approvals; and the buyer pays it with the sandbox card, at the contract price.
@@ -59,7 +61,7 @@ async function verifiedPerson(browser: Browser, user: TestUser): Promise<Page> {
   return page;
 }
 
-test('an owner invites a buyer and an approver; a purchase above the limit is approved and paid at the contract price', async ({
+test('an owner invites a buyer and an approver, who accept; a purchase above the limit is approved and paid at the contract price', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
@@ -72,8 +74,8 @@ test('an owner invites a buyer and an approver; a purchase above the limit is ap
   const approver = { ...newUser(), name: 'Alex Approver' };
   const buyer = { ...newUser(), name: 'Bea Buyer' };
   const ownerPage = await verifiedPerson(browser, owner);
-  // The approver has a verified account before the invitation, so joins at once; the buyer is
-  // invited first and joins once signed up with the address verified.
+  // The approver has a verified account before the invitation; the buyer is invited first and
+  // signs up afterwards. Each joins only by accepting.
   const approverPage = await verifiedPerson(browser, approver);
 
   // The owner creates the company on My Company.
@@ -109,13 +111,34 @@ test('an owner invites a buyer and an approver; a purchase above the limit is ap
   const approverRow = members.getByTestId('member-row').filter({ hasText: approver.email });
   await expect(buyerRow).toContainText('Buyer');
   await expect(buyerRow).toContainText(usd(LIMIT));
-  // No account with that address yet: invited, not joined.
+  // Both invited, neither joined: the company sees the address, not the person.
   await expect(buyerRow).toContainText('Invited');
   await expect(approverRow).toContainText('Approver');
-  // The shop keeps names in capitals (SPEC: the purchase form shows PAT BUYER).
-  await expect(approverRow).toContainText(approver.name, { ignoreCase: true });
+  await expect(approverRow).toContainText('Invited');
+  await expect(approverRow).not.toContainText(approver.name, { ignoreCase: true });
   await expect(approverRow).toContainText('No limit');
   await expectAccessible(ownerPage, '/dashboard/mycompany with its members');
+
+  // The approver sees the invitation on the dashboard and accepts it.
+  await approverPage.goto('/dashboard');
+  const approverBanner = approverPage.getByRole('region', { name: 'Company invitations' });
+  await expect(approverBanner).toContainText(companyName);
+  await approverBanner.getByRole('link', { name: 'See invitations' }).click();
+  await expect(approverPage).toHaveURL('/dashboard/invitations');
+  const approverInvitation = approverPage
+    .getByTestId('invitation-row')
+    .filter({ hasText: companyName });
+  await expect(approverInvitation).toContainText('Approver');
+  await expect(approverInvitation).toContainText(owner.email);
+  await expectAccessible(approverPage, '/dashboard/invitations with an invitation');
+  await approverInvitation.getByRole('button', { name: 'Accept' }).click();
+  await expect(
+    approverPage.getByRole('alert').filter({ hasText: `You joined ${companyName}.` }),
+  ).toBeVisible();
+  await expect(approverBanner).toHaveCount(0);
+  await ownerPage.reload();
+  // The shop keeps names in capitals (SPEC: the purchase form shows PAT BUYER).
+  await expect(approverRow).toContainText(approver.name, { ignoreCase: true });
 
   // The admin sets the company's contract price for the part on the admin Companies page.
   await adminPage.goto('/dashboard');
@@ -145,8 +168,20 @@ test('an owner invites a buyer and an approver; a purchase above the limit is ap
   await expect(priceRow).toContainText(usd(CONTRACT_PRICE));
   await expect(priceRow).toContainText(usd(LIST_PRICE));
 
-  // The buyer signs up and verifies the address: now a member, who sees the contract price.
+  // The buyer signs up, verifies the address and follows the invitation email to accept it:
+  // now a member, who sees the contract price.
   const buyerPage = await verifiedPerson(browser, buyer);
+  const invitation = await latestEmailTo(buyer.email, /invited to join/);
+  await buyerPage.goto(linkIn(invitation, '/dashboard/invitations'));
+  await expect(buyerPage).toHaveURL('/dashboard/invitations');
+  await buyerPage
+    .getByTestId('invitation-row')
+    .filter({ hasText: companyName })
+    .getByRole('button', { name: 'Accept' })
+    .click();
+  await expect(
+    buyerPage.getByRole('alert').filter({ hasText: `You joined ${companyName}.` }),
+  ).toBeVisible();
   await buyerPage.goto('/dashboard/mycompany');
   await expect(buyerPage.getByRole('heading', { level: 1, name: companyName })).toBeVisible();
   await expect(buyerPage.getByTestId('member-row').filter({ hasText: buyer.email })).toContainText(

@@ -84,6 +84,15 @@ test('a company buyer over the limit presses Buy Now: contract price, approval n
       ),
       200,
     );
+    // Nobody joins without saying yes: each accepts the invitation (decision 022).
+    expectStatus(
+      await client.call(
+        api.companies.acceptInvitation,
+        { params: { companyId: company._id } },
+        { token: who.token },
+      ),
+      200,
+    );
   }
   expectStatus(
     await client.call(

@@ -37,6 +37,7 @@ import { orderRoutes } from './modules/orders/routes.js';
 import type { OrderContext } from './modules/orders/context.js';
 import { paymentRoutes } from './modules/orders/payment-routes.js';
 import { purchaseRoutes } from './modules/purchases/routes.js';
+import { refuseLastOwnerRemoval } from './modules/companies/membership.js';
 import { companyRoutes } from './modules/companies/routes.js';
 import { statsRoutes } from './modules/stats/routes.js';
 import { composePurchaseEmail, type PurchaseEmailSettings } from './modules/purchases/emails.js';
@@ -169,7 +170,12 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     async (api) => {
       await api.register(authRoutes, { auth: identity.auth, publicUrl: config.publicUrl });
       await api.register(userRoutes, { db, identity, adminEmails: config.adminEmails });
-      await api.register(userAdminRoutes, { db, identity });
+      // A company always keeps an owner: its last one's account is not removed (issue 27).
+      await api.register(userAdminRoutes, {
+        db,
+        identity,
+        beforeRemove: refuseLastOwnerRemoval,
+      });
       await api.register(profileRoutes, { db, identity });
       await api.register(catalogRoutes, { db, identity });
       await api.register(uploadRoutes, { guards: identity.guards, store: uploads });

@@ -8,8 +8,8 @@ import { optionalAddressSchema, taxIdSchema } from './purchases.js';
 
 /**
  * Company accounts (DESIGN section 8, issue 15): colleagues who buy for one business. A member is
- * known by email: an invitation to an address with an account joins at once, one without joins
- * when that address signs up and is verified. Roles: the `owner` runs the company (members,
+ * known by email and joins only by accepting the owner's invitation, signed in with that address
+ * verified (DESIGN section 9, issue 27); until then the company sees only the address. Roles: the `owner` runs the company (members,
  * roles, limits), an `approver` approves purchases above a limit, a `buyer` buys. Every member
  * may buy; a member with a monthly spending limit whose purchase would take the calendar month's
  * spend above it waits for an approver or owner other than themselves.
@@ -21,6 +21,15 @@ export type CompanyRole = (typeof COMPANY_ROLES)[number];
 /** Members in one company: a business's purchasing team, with room to spare. */
 export const COMPANY_MEMBERS_MAX = 200;
 
+/** Invitations one company may send a day (DESIGN section 9): a team, not a mailing list. */
+export const COMPANY_INVITATIONS_PER_DAY = 20;
+
+/** The web page where an invitee accepts or declines; the invitation email links to it. */
+export const INVITATIONS_PAGE = '/dashboard/invitations';
+
+export const MEMBER_STATUSES = ['invited', 'active'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
 /** Purchases one buyer may have waiting for approval at once (DESIGN section 9). */
 export const AWAITING_PER_BUYER_MAX = 20;
 
@@ -31,7 +40,14 @@ export const companyMessages = {
   name: 'Please give the company name (1 to 120 characters).',
   nothingToChange: 'Nothing to change: give the name, tax id, billing or shipping address.',
   alreadyMember: 'You already belong to a company: leave it before creating another.',
-  otherCompany: (email: string) => `${email} already belongs to another company.`,
+  tooManyInvitations: `A company may send at most ${COMPANY_INVITATIONS_PER_DAY} invitations a day: try again tomorrow.`,
+  noInvitation: 'You have no invitation from this company.',
+  verifyFirst: 'Verify your email address before accepting an invitation.',
+  leaveFirst: 'You already belong to a company: leave it before joining another.',
+  purchasesOpen:
+    'This company has purchases waiting for payment or approval: settle or reject them before dissolving it.',
+  ownsCompany: (company: string) =>
+    `This person is the last owner of ${company}: make another member owner, or dissolve the company, first.`,
   notFound: 'This company does not exist.',
   notMember: 'You are not a member of this company.',
   ownersOnly: "Only the company's owners may change its members.",
@@ -99,19 +115,44 @@ export const companyUpdateSchema = companyInputSchema
   .partial()
   .refine((input) => Object.keys(input).length > 0, companyMessages.nothingToChange);
 
-export const companyMemberSchema = z.object({
+/**
+ * An invitation not yet accepted: the address, the role and limit the owner chose, nothing of
+ * the person's (no name, no spend) until they accept.
+ */
+export const invitedMemberSchema = z.object({
   email: z.string(),
   role: z.enum(COMPANY_ROLES),
-  /** Whole dollars a calendar month; null for none. */
+  /** Whole dollars a calendar month, as the owner set it; null for none. */
   spendingLimit: z.number().int().nullable(),
-  /** Whether an account with this verified address exists: the member can sign in and buy. */
-  joined: z.boolean(),
-  /** The member's name once they have an account. */
+  status: z.literal('invited'),
+});
+
+export const activeMemberSchema = invitedMemberSchema.extend({
+  status: z.literal('active'),
+  /** The member's account name. */
   name: z.string().nullable(),
-  /** What the member's purchases of this calendar month that are not cancelled add up to. */
+  /** What the member's purchases for this company this calendar month add up to. */
   spentThisMonth: z.number().int(),
 });
+
+export const companyMemberSchema = z.discriminatedUnion('status', [
+  invitedMemberSchema,
+  activeMemberSchema,
+]);
 export type CompanyMember = z.infer<typeof companyMemberSchema>;
+export type ActiveMember = z.infer<typeof activeMemberSchema>;
+
+/** One of GET /invitations: a company waiting for the caller's yes. */
+export const invitationSchema = z.object({
+  companyId: idSchema,
+  companyName: z.string(),
+  role: z.enum(COMPANY_ROLES),
+  /** The owner who invited, by email. */
+  invitedBy: z.string(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const invitationParamsSchema = z.object({ companyId: idSchema });
 
 export const companyAnswerSchema = z.object({
   _id: idSchema,

@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -12,6 +13,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -156,15 +158,24 @@ export const companies = pgTable(
     taxId: text('tax_id'),
     billingAddress: text('billing_address'),
     shippingAddress: text('shipping_address'),
+    /**
+     * Invitations sent on `invitations_day` (the database's date): at most 20 a day per company
+     * (DESIGN section 9). A counter, not a count of rows, so inviting and withdrawing again and
+     * again still counts every email sent.
+     */
+    invitationsDay: date('invitations_day'),
+    invitationsToday: integer('invitations_today').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index('companies_name_idx').on(t.name)],
 );
 
 /**
- * Who belongs to a company, by normalized email: one company per person (the email is unique).
- * The person counts as a member once `user_id` is set (see there); until then the row is an
- * invitation. `spending_limit` is whole dollars a calendar month, null for none.
+ * Who belongs to a company, by normalized email. A row is an invitation (`status` invited) until
+ * the person accepts it signed in with that address verified; then it is `active` and `user_id`
+ * is set. One active company per person (the partial unique index); invitations from several
+ * companies may wait at once, one per company. `spending_limit` is whole dollars a calendar
+ * month, null for none.
  */
 export const companyMembers = pgTable(
   'company_members',
@@ -172,18 +183,29 @@ export const companyMembers = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
-    email: text('email').notNull().unique(),
-    /**
-     * The account that took the place: set when the owner creates the company, when an
-     * invitation goes to a verified account, or when the invited address signs in verified.
-     */
+    email: text('email').notNull(),
+    /** invited | active */
+    status: text('status').notNull().default('active'),
+    /** The account that accepted: set with `status` active (the creator's at once). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The owner who sent the invitation (their email); null for the creator. */
+    invitedBy: text('invited_by'),
     /** owner | buyer | approver */
     role: text('role').notNull(),
     spendingLimit: integer('spending_limit'),
     createdAt: createdAt(),
   },
   (t) => [
+    primaryKey({ columns: [t.companyId, t.email] }),
+    uniqueIndex('company_members_active_email_idx')
+      .on(t.email)
+      .where(sql`${t.status} = 'active'`),
+    index('company_members_email_idx').on(t.email),
+    check('company_members_status_check', sql`${t.status} in ('invited', 'active')`),
+    check(
+      'company_members_active_user_check',
+      sql`${t.status} = 'invited' OR ${t.userId} IS NOT NULL`,
+    ),
     check('company_members_role_check', sql`${t.role} in ('owner', 'buyer', 'approver')`),
     check(
       'company_members_spending_limit_check',

@@ -83,7 +83,9 @@ describe.each(testDatabases())('seed on %s', (kind) => {
         { email: owner.email, role: 'owner', spendingLimit: null },
         ...demoCompany.members.filter((m) => m.role === 'approver'),
         ...demoCompany.members.filter((m) => m.role === 'buyer'),
-      ].map((member) => expect.objectContaining({ ...member, joined: true, spentThisMonth: 0 })),
+      ].map((member) =>
+        expect.objectContaining({ ...member, status: 'active', spentThisMonth: 0 }),
+      ),
     );
     const prices = await inject(t, api.companies.prices, { params: { id: company._id } }, who);
     expect(prices.json().items.map(({ sku, price }) => ({ sku, price }))).toEqual(

@@ -13,6 +13,7 @@ import type { Auth } from '../auth/auth.js';
 import type { Db } from './client.js';
 import { countProducts, createProduct } from '../modules/catalog/service.js';
 import { putPrice } from '../modules/companies/prices.js';
+import { acceptInvitation } from '../modules/companies/invitations.js';
 import { createCompany, putMember } from '../modules/companies/service.js';
 import { createReview } from '../modules/reviews/service.js';
 import {
@@ -139,8 +140,9 @@ async function seedDemoUsers(
 
 /**
  * The demo company, made as its owner and the shop's admin make one over the API: the owner
- * creates it and adds the colleagues (who join at once, their addresses being verified, and are
- * sent the invitation email as anyone added is), the admin sets the contract prices (audited).
+ * creates it and invites the colleagues, who accept (their addresses being verified: the seed
+ * says yes for them, so the demo company starts with its members active; the invitation email
+ * is then not sent, as for any invitation answered before it went out), the admin sets the contract prices (audited).
  * Only on the start that made the demo accounts, so a restart never makes it twice and a shop
  * in use never gains it; prices only for the demo part numbers the catalogue has.
  */
@@ -153,6 +155,9 @@ async function seedDemoCompany(db: Db): Promise<number> {
     for (const { email, role, spendingLimit } of demoCompany.members) {
       const member = memberInputSchema.parse({ role, spendingLimit });
       await putMember(tx, owner, company._id, email, member);
+      // The demo colleagues have said yes: they are members, as accepting makes them.
+      const colleague = await findShopUserByEmail(tx, email);
+      if (colleague) await acceptInvitation(tx, colleague, company._id);
     }
     const skus = demoCompany.prices.map(({ sku }) => sku);
     const found = await tx

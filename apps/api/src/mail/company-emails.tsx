@@ -22,38 +22,43 @@ export function companyInvitationEmail(d: {
   role: keyof typeof ROLE_WORDS;
   invitedBy: string;
   spendingLimit: number | null;
-  /** Sign-up page (a new address) or the company page (an account that joined at once). */
+  /** The invitations page, where the invitee accepts or declines. */
   url: string;
-  joined: boolean;
+  /** Whether an account with this address exists (else the invitee signs up first). */
+  hasAccount: boolean;
 }): Promise<MailMessage> {
   const blocks: Block[] = [
     hello(null),
     {
       kind: 'paragraph',
-      text: `${d.invitedBy} added you to ${d.companyName} on ${d.shopName} as ${ROLE_WORDS[d.role]}.`,
+      text: `${d.invitedBy} invited you to join ${d.companyName} on ${d.shopName} as ${ROLE_WORDS[d.role]}.`,
     },
   ];
   if (d.spendingLimit !== null) {
     blocks.push({
       kind: 'paragraph',
       text:
-        `Your purchases may add up to ${money.format(d.spendingLimit)} a calendar month; ` +
+        `Your purchases would add up to ${money.format(d.spendingLimit)} a calendar month; ` +
         'above that, a purchase waits for an approver of your company.',
     });
   }
   blocks.push(
     {
       kind: 'paragraph',
-      text: d.joined
-        ? 'You are a member now: your company page shows your colleagues and its purchases.'
-        : `Sign up with this address (${d.to}) and confirm it to join. You then buy at your company's prices.`,
+      text: d.hasAccount
+        ? 'Nothing changes until you accept: open your invitations to accept or decline.'
+        : `Sign up with this address (${d.to}) and confirm it, then accept or decline on your invitations page. Nothing changes until you accept.`,
     },
-    ...linkTo('button', d.joined ? 'Open my company' : 'Sign up', d.url),
+    ...linkTo('button', 'See the invitation', d.url),
   );
   return renderEmail(
     d.to,
-    `You were added to ${d.companyName} on ${d.shopName}`,
-    { shopName: d.shopName, preview: `${d.invitedBy} added you to ${d.companyName}.`, blocks },
+    `You are invited to join ${d.companyName} on ${d.shopName}`,
+    {
+      shopName: d.shopName,
+      preview: `${d.invitedBy} invited you to join ${d.companyName}.`,
+      blocks,
+    },
     { link: d.url },
   );
 }

@@ -51,6 +51,8 @@ export interface MatrixKit {
   invitedEmail(): Promise<string>;
   /** A new purchase of a buyer of the customer's company, waiting for approval. */
   awaitingPurchase(): Promise<string>;
+  /** A new company (of a new owner) that invites the customer: the id of that company. */
+  invitingCompany(): Promise<string>;
 }
 
 /** A call's input, as the contract takes it; a raw body (Stripe's) is sent as the string. */
@@ -288,6 +290,26 @@ export const authorizationMatrix: readonly MatrixRow[] = [
     request: async (kit) => ({
       params: { id: await kit.company(), email: await kit.invitedEmail() },
     }),
+  }),
+  // A company with a purchase waiting does not dissolve: its owner and the admin get as far as
+  // the 409 (invitations.test.ts dissolves one), anybody else no further than the 403.
+  row(companies.dissolve, {
+    expect: ownerOrAdmin(409),
+    request: async (kit) => {
+      await kit.awaitingPurchase();
+      return { params: { id: await kit.company() } };
+    },
+  }),
+  row(companies.invitations, { expect: anyUser(200), request: () => ({}) }),
+  // Invitations to the customer: they may answer (accepting is a 409 while they own a company);
+  // nobody else holds such an invitation.
+  row(companies.acceptInvitation, {
+    expect: { anonymous: 401, customer: 409, other: 404, admin: 404 },
+    request: async (kit) => ({ params: { companyId: await kit.invitingCompany() } }),
+  }),
+  row(companies.declineInvitation, {
+    expect: { anonymous: 401, customer: 200, other: 404, admin: 404 },
+    request: async (kit) => ({ params: { companyId: await kit.invitingCompany() } }),
   }),
   row(companies.purchases, {
     expect: ownerOrAdmin(200),

@@ -220,6 +220,25 @@ const writeEndpoints: WriteEndpoint[] = [
     params: (f) => ({ id: f.companyId, email: nobody() }),
     at: hostileIdSegment,
   },
+  // Issue 27: no company of that id, no invitation from it; the address is on trial.
+  {
+    contract: api.companies.dissolve,
+    as: 'customer',
+    params: idOfNothing,
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.companies.acceptInvitation,
+    as: 'customer',
+    params: () => ({ companyId: randomUUID() }),
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.companies.declineInvitation,
+    as: 'customer',
+    params: () => ({ companyId: randomUUID() }),
+    at: hostileIdSegment,
+  },
   {
     contract: api.companies.approve,
     as: 'customer',

@@ -39,6 +39,7 @@ const ManageReviewsPage = lazy(() => import('./routes/manage-reviews'));
 const AuditLogPage = lazy(() => import('./routes/audit-log'));
 const MyCompanyPage = lazy(() => import('./routes/my-company'));
 const ApprovalsPage = lazy(() => import('./routes/approvals'));
+const InvitationsPage = lazy(() => import('./routes/invitations'));
 const ManageCompaniesPage = lazy(() => import('./routes/manage-companies'));
 const ManageCompanyPage = lazy(() => import('./routes/manage-company'));
 
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
               { path: 'myprofile', element: <ProfilePage /> },
               { path: 'mycompany', element: <MyCompanyPage /> },
               { path: 'approvals', element: <ApprovalsPage /> },
+              { path: 'invitations', element: <InvitationsPage /> },
               {
                 element: <RequireAdmin />,
                 children: [

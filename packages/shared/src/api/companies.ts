@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { deletedSchema, idParamsSchema } from '../common.js';
 import {
   companyAnswerSchema,
@@ -9,6 +10,8 @@ import {
   contractPriceImportSchema,
   contractPriceInputSchema,
   contractPriceSchema,
+  invitationParamsSchema,
+  invitationSchema,
   memberInputSchema,
   memberParamsSchema,
   priceParamsSchema,
@@ -74,12 +77,13 @@ export const update = endpoint({
 export const putMember = endpoint({
   method: 'PUT',
   path: '/companies/{id}/members/{email}',
-  summary: "Invite a member or change a member's role and monthly spending limit",
+  summary:
+    "Invite someone (they join when they accept) or change a member's role and monthly spending limit",
   access: 'user',
   who: 'company owner',
   params: memberParamsSchema,
   body: memberInputSchema,
-  responses: { 200: companyAnswerSchema, ...errors(400, 401, 403, 404, 409) },
+  responses: { 200: companyAnswerSchema, ...errors(400, 401, 403, 404, 409, 429) },
 });
 
 export const removeMember = endpoint({
@@ -90,6 +94,45 @@ export const removeMember = endpoint({
   who: 'company owner, or the member themselves',
   params: memberParamsSchema,
   responses: { 200: companyAnswerSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
+export const dissolve = endpoint({
+  method: 'DELETE',
+  path: '/companies/{id}',
+  summary: 'Dissolve a company that has no purchase waiting for payment or approval',
+  access: 'user',
+  who: 'company owner or admin',
+  params: idParamsSchema,
+  responses: { 200: deletedSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
+export const invitations = endpoint({
+  method: 'GET',
+  path: '/invitations',
+  summary: "The caller's invitations waiting for an answer",
+  access: 'user',
+  who: 'self',
+  responses: { 200: z.array(invitationSchema), ...errors(401) },
+});
+
+export const acceptInvitation = endpoint({
+  method: 'PUT',
+  path: '/invitations/{companyId}/accept',
+  summary: "Accept a company's invitation: the caller joins it",
+  access: 'user',
+  who: 'the invitee, with a verified address, in no company',
+  params: invitationParamsSchema,
+  responses: { 200: companyAnswerSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
+export const declineInvitation = endpoint({
+  method: 'PUT',
+  path: '/invitations/{companyId}/decline',
+  summary: "Decline a company's invitation: it is removed",
+  access: 'user',
+  who: 'the invitee, with a verified address',
+  params: invitationParamsSchema,
+  responses: { 200: deletedSchema, ...errors(400, 401, 403, 404) },
 });
 
 export const purchases = endpoint({

@@ -10,6 +10,7 @@ import {
 } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { addMember } from '../../test-support/companies.js';
 import { injectUnchecked } from '../../test-support/inject.js';
 import { newUser } from '../../test-support/identity.js';
 import {
@@ -65,8 +66,8 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       verified('Abe Approver'),
     ]);
     const company = await ok<Company>(create(owner), 201);
-    await ok(putMember(owner, company._id, buyer.email, { role: 'buyer', spendingLimit: limit }));
-    await ok(putMember(owner, company._id, approver.email, { role: 'approver' }));
+    await addMember(t, owner, company._id, buyer, { role: 'buyer', spendingLimit: limit });
+    await addMember(t, owner, company._id, approver, { role: 'approver' });
     return { owner, buyer, approver, company };
   }
 
@@ -79,7 +80,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
           email: owner.email,
           role: 'owner',
           spendingLimit: null,
-          joined: true,
+          status: 'active',
           name: 'PAT BUYER',
           spentThisMonth: 0,
         },
@@ -120,7 +121,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       ).toBe('Acme Components Ltd');
     });
 
-    it('an invited account with a verified address joins at once; a new address when it signs up and verifies', async () => {
+    it('an invitation joins nobody: the invitee accepts, signed in with the address verified', async () => {
       const owner = await verified();
       const company = await ok<Company>(create(owner), 201);
       const colleague = await verified('Cole League');
@@ -131,31 +132,61 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       const invited = await ok<Company>(
         putMember(owner, company._id, later.email.toUpperCase(), { role: 'approver' }),
       );
-      expect(invited.members.map((m) => [m.email, m.role, m.joined, m.spendingLimit])).toEqual([
-        [owner.email, 'owner', true, null],
-        [later.email, 'approver', false, null],
-        [colleague.email, 'buyer', true, 5000],
+      expect(invited.members.map((m) => [m.email, m.role, m.status, m.spendingLimit])).toEqual([
+        [owner.email, 'owner', 'active', null],
+        [later.email, 'approver', 'invited', null],
+        [colleague.email, 'buyer', 'invited', 5000],
       ]);
+      expect((await injectUnchecked(t, companies.mine, {}, colleague)).statusCode).toBe(404);
+      const accepted = await ok<Company>(
+        injectUnchecked(
+          t,
+          companies.acceptInvitation,
+          { params: { companyId: company._id } },
+          colleague,
+        ),
+      );
+      expect(accepted.members.find((m) => m.email === colleague.email)?.status).toBe('active');
       expect((await ok<Company>(injectUnchecked(t, companies.mine, {}, colleague)))._id).toBe(
         company._id,
       );
 
-      // Signing up with the address is not enough: it must be verified.
+      // Signing up with the address is not enough: it must be verified, and then accepted.
       const unverified = await shopper(t, later, { verified: false });
-      expect((await injectUnchecked(t, companies.mine, {}, unverified)).statusCode).toBe(404);
+      const early = await injectUnchecked(
+        t,
+        companies.acceptInvitation,
+        { params: { companyId: company._id } },
+        unverified,
+      );
+      expect(early.statusCode).toBe(403);
+      expect(early.json<ApiErrorBody>().message).toBe(companyMessages.verifyFirst);
       const { markEmailVerified } = await import('../users/service.js');
       await markEmailVerified(t.db, later.email);
+      expect((await injectUnchecked(t, companies.mine, {}, unverified)).statusCode).toBe(404);
+      await ok(
+        injectUnchecked(
+          t,
+          companies.acceptInvitation,
+          { params: { companyId: company._id } },
+          unverified,
+        ),
+      );
       const joined = await ok<Company>(injectUnchecked(t, companies.mine, {}, unverified));
-      expect(joined.members.find((m) => m.email === later.email)?.joined).toBe(true);
+      expect(joined.members.find((m) => m.email === later.email)?.status).toBe('active');
 
-      // Another company's member cannot be invited.
+      // Another company's member may be invited; accepting answers 409 while they belong to it.
       const elsewhere = await verified();
       await ok(create(elsewhere, 'Other Ltd'), 201);
-      const taken = await putMember(owner, company._id, elsewhere.email, { role: 'buyer' });
-      expect(taken.statusCode).toBe(409);
-      expect(taken.json<ApiErrorBody>().message).toBe(
-        companyMessages.otherCompany(elsewhere.email),
+      await ok(putMember(owner, company._id, elsewhere.email, { role: 'buyer' }));
+      const taken = await injectUnchecked(
+        t,
+        companies.acceptInvitation,
+        { params: { companyId: company._id } },
+        elsewhere,
       );
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json<ApiErrorBody>().message).toBe(companyMessages.leaveFirst);
     });
 
     it('only owners change members; the last owner cannot leave or step down; members may leave', async () => {
@@ -259,7 +290,8 @@ describe.each(testDatabases())('companies on %s', (kind) => {
           injectUnchecked(t, companies.get, { params: { id: company._id } }, approver),
         )
       ).members;
-      expect(members.find((m) => m.email === buyer.email)?.spentThisMonth).toBe(1000);
+      const spendOf = members.find((m) => m.email === buyer.email);
+      expect(spendOf?.status === 'active' && spendOf.spentThisMonth).toBe(1000);
 
       const waiting = await ok<{ items: Purchase[] }>(
         injectUnchecked(t, companies.approvals, {}, approver),

@@ -1,6 +1,7 @@
-import { api, type Company, type Purchase } from '@shop/shared';
+import { api, INVITATIONS_PAGE, type Company, type Purchase } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { addMember } from '../../test-support/companies.js';
 import { inject } from '../../test-support/inject.js';
 import { newUser } from '../../test-support/identity.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test-support/mail.js';
@@ -39,13 +40,7 @@ describe.each(testDatabases())('company emails on %s', (kind) => {
       [buyer, 'buyer', 100],
       [approver, 'approver', null],
     ] as const) {
-      const added = await inject(
-        t,
-        api.companies.putMember,
-        { params: { id: company._id, email: who.email }, body: { role, spendingLimit } },
-        owner,
-      );
-      expect(added.statusCode, added.body).toBe(200);
+      await addMember(t, owner, company._id, who, { role, spendingLimit });
     }
   });
   afterAll(async () => {
@@ -74,7 +69,7 @@ describe.each(testDatabases())('company emails on %s', (kind) => {
     return placed.json() as Purchase;
   };
 
-  it('invites a new address to sign up, naming the company, the role and the limit', async () => {
+  it('invites a new address to sign up and answer on the invitations page, naming the company, the role and the limit', async () => {
     const invitee = newUser().email;
     const added = await inject(
       t,
@@ -83,10 +78,11 @@ describe.each(testDatabases())('company emails on %s', (kind) => {
       owner,
     );
     expect(added.statusCode, added.body).toBe(200);
-    const mail = await nextTo(invitee, 'You were added to Acme Components Ltd');
-    expect(mail.text).toContain('OLIVE OWNER added you to Acme Components Ltd');
+    const mail = await nextTo(invitee, 'You are invited to join Acme Components Ltd');
+    expect(mail.text).toContain('OLIVE OWNER invited you to join Acme Components Ltd');
     expect(mail.text).toContain('$2,500 a calendar month');
-    expect(mail.text).toContain('/signup');
+    expect(mail.text).toContain('Sign up with this address');
+    expect(mail.text).toContain(INVITATIONS_PAGE);
   });
 
   it('asks the approvers to approve, then tells the buyer it was approved', async () => {

@@ -1,10 +1,12 @@
-import { and, eq, inArray, isNotNull, ne } from 'drizzle-orm';
+import { INVITATIONS_PAGE } from '@shop/shared';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, companyMembers, type AwaitingLineRow } from '../../db/schema.js';
 import { enqueueEmail, type EmailKind } from '../../mail/jobs.js';
 import type { MailMessage } from '../../mail/message.js';
 import { findPurchase, type PurchaseRow } from '../orders/purchase-store.js';
 import { accountName } from '../users/service.js';
+import { isActive } from './membership.js';
 
 /**
  * The company emails (issue 15): queued in the transaction of the change (mail/jobs.ts), built
@@ -28,16 +30,16 @@ export async function enqueueInvitation(
   tx: Tx,
   invite: { companyId: string; email: string; role: string; spendingLimit: number | null },
   invitedBy: string,
-  joined: boolean,
+  hasAccount: boolean,
 ) {
   await enqueueEmail(tx, {
     kind: 'company-invitation',
     to: invite.email,
-    payload: { ...invite, invitedBy: await displayName(tx, invitedBy), joined },
+    payload: { ...invite, invitedBy: await displayName(tx, invitedBy), hasAccount },
   });
 }
 
-/** To every joined owner and approver of the company but the buyer. */
+/** To every active owner and approver of the company but the buyer. */
 export async function enqueueApprovalNeeded(tx: Tx, purchase: PurchaseRow) {
   if (!purchase.companyId) return;
   const deciders = await tx
@@ -47,7 +49,7 @@ export async function enqueueApprovalNeeded(tx: Tx, purchase: PurchaseRow) {
       and(
         eq(companyMembers.companyId, purchase.companyId),
         inArray(companyMembers.role, ['owner', 'approver']),
-        isNotNull(companyMembers.userId),
+        isActive,
         ne(companyMembers.email, purchase.email),
       ),
     );
@@ -98,13 +100,20 @@ export function composeCompanyEmail(db: Db, settings: { shopName: string; public
             .from(companies)
             .where(eq(companies.id, companyId))
         : [];
-      // Withdrawn before it went out: nothing to say.
-      const [still] = await db
-        .select({ email: companyMembers.email })
-        .from(companyMembers)
-        .where(eq(companyMembers.email, job.to));
+      // Withdrawn, declined or accepted before it went out: nothing to say.
+      const [still] = companyId
+        ? await db
+            .select({ email: companyMembers.email })
+            .from(companyMembers)
+            .where(
+              and(
+                eq(companyMembers.email, job.to),
+                eq(companyMembers.companyId, companyId),
+                eq(companyMembers.status, 'invited'),
+              ),
+            )
+        : [];
       if (!company || !still) return null;
-      const joined = p.joined === true;
       return companyInvitationEmail({
         shopName: settings.shopName,
         to: job.to,
@@ -113,8 +122,8 @@ export function composeCompanyEmail(db: Db, settings: { shopName: string; public
           'owner' | 'approver' | 'buyer',
         invitedBy: text(p.invitedBy) ?? 'A colleague',
         spendingLimit: typeof p.spendingLimit === 'number' ? p.spendingLimit : null,
-        url: page(joined ? '/dashboard/mycompany' : '/signup'),
-        joined,
+        url: page(INVITATIONS_PAGE),
+        hasAccount: p.hasAccount === true,
       });
     }
     if (job.kind === 'approval-needed') {

@@ -1,7 +1,8 @@
-import type { CompanyRole } from '@shop/shared';
-import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { companyMessages, type CompanyRole } from '@shop/shared';
+import { and, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { authUsers, companyMembers, orders, purchases } from '../../db/schema.js';
+import { authUsers, companies, companyMembers, orders, purchases } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
 import type { SignedInUser } from '../users/service.js';
 
 /** A signed-in person's place in a company. */
@@ -22,10 +23,9 @@ export async function isVerified(db: Db | Tx, email: string): Promise<boolean> {
 }
 
 /**
- * The company the user belongs to, or null. An invitation to the user's address is taken up
- * here, the first time the user is seen with a verified address: so a person invited before they
- * had an account joins once they have signed up and verified it, and nobody joins by signing up
- * with someone else's address.
+ * The company the user belongs to, or null: only a place they accepted (`status` active, their
+ * account). An invitation gives nothing: no contract prices, no company purchases, no spend shown
+ * to the company, until the invitee says yes (PUT /invitations/{companyId}/accept).
  */
 export async function membershipOf(db: Db | Tx, user: SignedInUser): Promise<Membership | null> {
   const [row] = await db
@@ -34,24 +34,52 @@ export async function membershipOf(db: Db | Tx, user: SignedInUser): Promise<Mem
       email: companyMembers.email,
       role: companyMembers.role,
       spendingLimit: companyMembers.spendingLimit,
-      userId: companyMembers.userId,
     })
     .from(companyMembers)
-    .where(eq(companyMembers.email, user.email));
+    .where(
+      and(
+        eq(companyMembers.email, user.email),
+        eq(companyMembers.status, 'active'),
+        eq(companyMembers.userId, user.id),
+      ),
+    );
   if (!row) return null;
-  if (row.userId !== user.id) {
-    if (row.userId !== null || !(await isVerified(db, user.email))) return null;
-    await db
-      .update(companyMembers)
-      .set({ userId: user.id })
-      .where(and(eq(companyMembers.email, user.email), isNull(companyMembers.userId)));
+  return { ...row, role: row.role as CompanyRole };
+}
+
+/** Whether someone's place is one they accepted: the condition every membership query adds. */
+export const isActive = eq(companyMembers.status, 'active');
+
+/**
+ * Refuses (409) removing the account `email` while it is the last active owner of its company:
+ * a company always keeps an owner (DESIGN section 9). Runs in the removal's transaction, with
+ * the company's row locked so an owner stepping down at the same moment waits.
+ */
+export async function refuseLastOwnerRemoval(tx: Tx, email: string): Promise<void> {
+  const [mine] = await tx
+    .select({ companyId: companyMembers.companyId, role: companyMembers.role })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.email, email), isActive));
+  if (mine?.role !== 'owner') return;
+  const [company] = await tx
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, mine.companyId))
+    .for('update');
+  const [owners] = await tx
+    .select({ value: count() })
+    .from(companyMembers)
+    .where(
+      and(
+        eq(companyMembers.companyId, mine.companyId),
+        eq(companyMembers.role, 'owner'),
+        isActive,
+        ne(companyMembers.email, email),
+      ),
+    );
+  if ((owners?.value ?? 0) === 0) {
+    throw new HttpError(409, companyMessages.ownsCompany(company?.name ?? 'a company'));
   }
-  return {
-    companyId: row.companyId,
-    email: row.email,
-    role: row.role as CompanyRole,
-    spendingLimit: row.spendingLimit,
-  };
 }
 
 /**
@@ -62,17 +90,29 @@ export async function membershipOf(db: Db | Tx, user: SignedInUser): Promise<Mem
 export const monthStart = sql`date_trunc('month', now())`;
 
 /**
- * What each of these users' purchases of the calendar month add up to, in whole dollars:
- * their orders that are not cancelled (a cancelled order is deleted), paid or not. Purchases
- * waiting for approval have no orders yet, so they do not count until approved.
+ * What each of these users' purchases for company `companyId` of the calendar month add up to,
+ * in whole dollars: their orders that are not cancelled (a cancelled order is deleted), paid or
+ * not. Only purchases made for the company count: what someone bought before joining (or for
+ * another company) is theirs, never the company's. Purchases waiting for approval have no
+ * orders yet, so they do not count until approved.
  */
-export async function spentThisMonth(db: Db | Tx, userIds: string[]): Promise<Map<string, number>> {
+export async function spentThisMonth(
+  db: Db | Tx,
+  companyId: string,
+  userIds: string[],
+): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .select({ userId: orders.userId, total: sql<number>`coalesce(sum(${orders.price}), 0)::int` })
     .from(orders)
     .innerJoin(purchases, eq(purchases.id, orders.purchaseId))
-    .where(and(inArray(orders.userId, userIds), gte(purchases.createdAt, monthStart)))
+    .where(
+      and(
+        inArray(orders.userId, userIds),
+        eq(purchases.companyId, companyId),
+        gte(purchases.createdAt, monthStart),
+      ),
+    )
     .groupBy(orders.userId);
   return new Map(rows.map((row) => [row.userId ?? '', row.total]));
 }
@@ -85,6 +125,6 @@ export async function lockMember(tx: Tx, email: string): Promise<void> {
   await tx
     .select({ email: companyMembers.email })
     .from(companyMembers)
-    .where(eq(companyMembers.email, email))
+    .where(and(eq(companyMembers.email, email), isActive))
     .for('update');
 }

@@ -9,9 +9,11 @@ import { approvePurchase } from '../../workflows/buying/approve-purchase.js';
 import { listApprovals, rejectPurchase } from './approvals.js';
 import { mySpending } from './spending.js';
 import { importPrices, listPrices, putPrice, removePrice } from './prices.js';
+import { acceptInvitation, declineInvitation, listInvitations } from './invitations.js';
 import {
   companyPurchases,
   createCompany,
+  dissolveCompany,
   listCompanies,
   myCompany,
   putMember,
@@ -64,6 +66,16 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
   });
   serve(app, guards, companies.removeMember, (request) =>
     removeMember(db, currentUser(request), request.params.id, request.params.email),
+  );
+  serve(app, guards, companies.dissolve, (request) =>
+    dissolveCompany(db, currentUser(request), request.params.id),
+  );
+  serve(app, guards, companies.invitations, (request) => listInvitations(db, currentUser(request)));
+  serve(app, guards, companies.acceptInvitation, (request) =>
+    acceptInvitation(db, currentUser(request), request.params.companyId),
+  );
+  serve(app, guards, companies.declineInvitation, (request) =>
+    declineInvitation(db, currentUser(request), request.params.companyId),
   );
   serve(app, guards, companies.purchases, (request) =>
     companyPurchases(db, currentUser(request), request.params.id, request.query),

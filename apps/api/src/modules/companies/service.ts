@@ -1,7 +1,11 @@
 import {
+  COMPANY_INVITATIONS_PER_DAY,
   COMPANY_MEMBERS_MAX,
   companyMessages,
   type Company,
+  type CompanyMember,
+  type CompanyRole,
+  type Deleted,
   type CompanyPage,
   type companyInputSchema,
   type companyListQuerySchema,
@@ -9,7 +13,20 @@ import {
   type memberInputSchema,
   type Purchase,
 } from '@shop/shared';
-import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  exists,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client.js';
 import { containing } from '../../db/like.js';
@@ -18,6 +35,7 @@ import {
   companies,
   companyMembers,
   contractPrices,
+  orders,
   purchases,
   users,
 } from '../../db/schema.js';
@@ -25,12 +43,15 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { withLines } from '../purchases/reading.js';
 import type { SignedInUser } from '../users/service.js';
 import { enqueueInvitation } from './emails.js';
-import { isVerified, membershipOf, spentThisMonth, type Membership } from './membership.js';
+import { isActive, membershipOf, spentThisMonth, type Membership } from './membership.js';
 
 /** Members listed owners first, then approvers, then buyers, each by email. */
 const ROLE_ORDER = sql`case ${companyMembers.role} when 'owner' then 0 when 'approver' then 1 else 2 end`;
 
-/** The company as GET /companies/{id} answers it: its members with their month's spend. */
+/**
+ * The company as GET /companies/{id} answers it: its members with their month's spend for it.
+ * An invitation shows only the address, role and limit: nothing of the person before they say yes.
+ */
 export async function companyAnswer(db: Db | Tx, id: string): Promise<Company> {
   const [company] = await db.select().from(companies).where(eq(companies.id, id));
   if (!company) throw notFound(companyMessages.notFound);
@@ -39,6 +60,7 @@ export async function companyAnswer(db: Db | Tx, id: string): Promise<Company> {
       email: companyMembers.email,
       role: companyMembers.role,
       spendingLimit: companyMembers.spendingLimit,
+      status: companyMembers.status,
       userId: companyMembers.userId,
       name: authUsers.name,
     })
@@ -46,8 +68,10 @@ export async function companyAnswer(db: Db | Tx, id: string): Promise<Company> {
     .leftJoin(authUsers, eq(authUsers.email, companyMembers.email))
     .where(eq(companyMembers.companyId, id))
     .orderBy(ROLE_ORDER, asc(companyMembers.email));
-  const joined = members.flatMap((member) => (member.userId ? [member.userId] : []));
-  const spent = await spentThisMonth(db, joined);
+  const active = members.flatMap((member) =>
+    member.status === 'active' && member.userId ? [member.userId] : [],
+  );
+  const spent = await spentThisMonth(db, id, active);
   return {
     _id: company.id,
     name: company.name,
@@ -55,15 +79,30 @@ export async function companyAnswer(db: Db | Tx, id: string): Promise<Company> {
     billingAddress: company.billingAddress,
     shippingAddress: company.shippingAddress,
     createdAt: company.createdAt.toISOString(),
-    members: members.map((member) => ({
-      email: member.email,
-      role: member.role as Company['members'][number]['role'],
-      spendingLimit: member.spendingLimit,
-      joined: member.userId !== null,
-      name: member.userId ? (member.name ?? null) : null,
-      spentThisMonth: member.userId ? (spent.get(member.userId) ?? 0) : 0,
-    })),
+    members: members.map((member): CompanyMember => {
+      const place = {
+        email: member.email,
+        role: member.role as CompanyRole,
+        spendingLimit: member.spendingLimit,
+      };
+      if (member.status !== 'active' || !member.userId) return { ...place, status: 'invited' };
+      return {
+        ...place,
+        status: 'active',
+        name: member.name ?? null,
+        spentThisMonth: spent.get(member.userId) ?? 0,
+      };
+    }),
   };
+}
+
+/** The company `email` has accepted a place in, if any. */
+async function activeCompanyOf(db: Db | Tx, email: string) {
+  const [row] = await db
+    .select({ companyId: companyMembers.companyId })
+    .from(companyMembers)
+    .where(and(eq(companyMembers.email, email), isActive));
+  return row?.companyId ?? null;
 }
 
 /** POST /companies: the caller becomes its owner; one company per customer. */
@@ -73,23 +112,25 @@ export async function createCompany(
   input: z.output<typeof companyInputSchema>,
 ): Promise<Company> {
   return db.transaction(async (tx) => {
-    const [taken] = await tx
-      .select({ email: companyMembers.email })
-      .from(companyMembers)
-      .where(eq(companyMembers.email, user.email));
-    if (taken) throw new HttpError(409, companyMessages.alreadyMember);
+    if (await activeCompanyOf(tx, user.email))
+      throw new HttpError(409, companyMessages.alreadyMember);
     const [company] = await tx.insert(companies).values(input).returning({ id: companies.id });
     if (!company) throw new Error('The database returned no company row.');
-    // The email is unique: of two requests at once, the second fails here and rolls back.
+    // One active place per email (a unique index): of two requests at once, the second inserts
+    // nothing here and rolls back.
     await tx
       .insert(companyMembers)
-      .values({ companyId: company.id, email: user.email, userId: user.id, role: 'owner' })
+      .values({
+        companyId: company.id,
+        email: user.email,
+        userId: user.id,
+        role: 'owner',
+        status: 'active',
+      })
       .onConflictDoNothing();
-    const [mine] = await tx
-      .select({ companyId: companyMembers.companyId })
-      .from(companyMembers)
-      .where(eq(companyMembers.email, user.email));
-    if (mine?.companyId !== company.id) throw new HttpError(409, companyMessages.alreadyMember);
+    if ((await activeCompanyOf(tx, user.email)) !== company.id) {
+      throw new HttpError(409, companyMessages.alreadyMember);
+    }
     return companyAnswer(tx, company.id);
   });
 }
@@ -143,17 +184,22 @@ export async function updateCompany(
   return companyAnswer(db, id);
 }
 
-/** Fails when the company would be left without an owner. Call with the company's rows locked. */
-async function keepAnOwner(tx: Tx, companyId: string) {
+/**
+ * Fails when the company would be left without an owner who accepted (an invited owner is not
+ * one yet). Call with the company's row locked.
+ */
+export async function keepAnOwner(tx: Tx, companyId: string) {
   const [owners] = await tx
     .select({ value: count() })
     .from(companyMembers)
-    .where(and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, 'owner')));
+    .where(
+      and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, 'owner'), isActive),
+    );
   if ((owners?.value ?? 0) === 0) throw new HttpError(409, companyMessages.lastOwner);
 }
 
-/** Locks every member row of the company: role changes and removals go one at a time. */
-async function lockCompany(tx: Tx, companyId: string) {
+/** Locks the company's row: role changes, removals, invitations and answers go one at a time. */
+export async function lockCompany(tx: Tx, companyId: string) {
   await tx
     .select({ id: companies.id })
     .from(companies)
@@ -162,9 +208,28 @@ async function lockCompany(tx: Tx, companyId: string) {
 }
 
 /**
- * PUT /companies/{id}/members/{email}: invites the address (it joins at once when an account
- * with it is verified) or changes the member's role and limit. An omitted limit keeps the
- * member's, or none for a new member.
+ * Counts one invitation sent today (the database's date) for the company, refusing (429) the
+ * 21st: inviting and withdrawing again and again still counts every email.
+ */
+async function countInvitation(tx: Tx, companyId: string) {
+  const [counted] = await tx
+    .update(companies)
+    .set({
+      invitationsToday: sql`case when ${companies.invitationsDay} = current_date then ${companies.invitationsToday} + 1 else 1 end`,
+      invitationsDay: sql`current_date`,
+    })
+    .where(eq(companies.id, companyId))
+    .returning({ today: companies.invitationsToday });
+  if ((counted?.today ?? 0) > COMPANY_INVITATIONS_PER_DAY) {
+    throw new HttpError(429, companyMessages.tooManyInvitations);
+  }
+}
+
+/**
+ * PUT /companies/{id}/members/{email}: invites the address (it joins only when that person
+ * accepts, DESIGN section 9) or changes the role and limit of a member or invitation. An omitted
+ * limit keeps the member's, or none for a new one. A member of another company may be invited:
+ * they must leave it before accepting.
  */
 export async function putMember(
   db: Db,
@@ -180,16 +245,13 @@ export async function putMember(
     const [current] = await tx
       .select()
       .from(companyMembers)
-      .where(eq(companyMembers.email, address));
-    if (current && current.companyId !== id) {
-      throw new HttpError(409, companyMessages.otherCompany(address));
-    }
+      .where(and(eq(companyMembers.companyId, id), eq(companyMembers.email, address)));
     const limit = input.spendingLimit === undefined ? undefined : input.spendingLimit;
     if (current) {
       await tx
         .update(companyMembers)
         .set({ role: input.role, ...(limit === undefined ? {} : { spendingLimit: limit }) })
-        .where(eq(companyMembers.email, address));
+        .where(and(eq(companyMembers.companyId, id), eq(companyMembers.email, address)));
       await keepAnOwner(tx, id);
       return { company: await companyAnswer(tx, id), invited: false };
     }
@@ -200,20 +262,21 @@ export async function putMember(
     if ((members?.value ?? 0) >= COMPANY_MEMBERS_MAX) {
       throw new HttpError(409, companyMessages.tooManyMembers);
     }
-    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, address));
-    const joinsNow = account && (await isVerified(tx, address)) ? account.id : null;
+    await countInvitation(tx, id);
     await tx.insert(companyMembers).values({
       companyId: id,
       email: address,
       role: input.role,
       spendingLimit: limit ?? null,
-      userId: joinsNow,
+      status: 'invited',
+      invitedBy: user.email,
     });
+    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, address));
     await enqueueInvitation(
       tx,
       { companyId: id, email: address, role: input.role, spendingLimit: limit ?? null },
       user.email,
-      joinsNow !== null,
+      account !== undefined,
     );
     return { company: await companyAnswer(tx, id), invited: true };
   });
@@ -236,10 +299,66 @@ export async function removeMember(
     const removed = await tx
       .delete(companyMembers)
       .where(and(eq(companyMembers.companyId, id), eq(companyMembers.email, address)))
-      .returning({ email: companyMembers.email });
+      .returning({ email: companyMembers.email, userId: companyMembers.userId });
     if (removed.length === 0) throw notFound(companyMessages.notInvited(address));
     await keepAnOwner(tx, id);
+    // Leaving (or being removed) cancels what waits for the company's approval: it can no
+    // longer be bought for the company, at its prices (DESIGN section 9).
+    const userIds = removed.flatMap((row) => (row.userId ? [row.userId] : []));
+    if (userIds.length > 0) {
+      await tx
+        .update(purchases)
+        .set({ closedAs: 'cancelled', closedAt: sql`now()` })
+        .where(
+          and(
+            eq(purchases.companyId, id),
+            inArray(purchases.userId, userIds),
+            isNotNull(purchases.awaitingLines),
+            isNull(purchases.closedAs),
+          ),
+        );
+    }
     return companyAnswer(tx, id);
+  });
+}
+
+/**
+ * DELETE /companies/{id}: an owner or an admin dissolves the company, unless a purchase made for
+ * it still waits for payment or approval (409): those must be paid, rejected or cancelled
+ * first. Members, invitations and contract prices go with it; its paid purchases and invoices
+ * stay for the books, keeping the company's name, tax id and billing address they were made
+ * with.
+ */
+export async function dissolveCompany(db: Db, user: SignedInUser, id: string): Promise<Deleted> {
+  if (user.isAdmin) await requireCompany(db, id);
+  else await ownerOf(db, user, id);
+  return db.transaction(async (tx) => {
+    await lockCompany(tx, id);
+    const [open] = await tx
+      .select({ id: purchases.id })
+      .from(purchases)
+      .where(
+        and(
+          eq(purchases.companyId, id),
+          or(
+            and(isNotNull(purchases.awaitingLines), isNull(purchases.closedAs)),
+            exists(
+              tx
+                .select({ id: orders.id })
+                .from(orders)
+                .where(and(eq(orders.purchaseId, purchases.id), eq(orders.paid, false))),
+            ),
+          ),
+        ),
+      )
+      .limit(1);
+    if (open) throw new HttpError(409, companyMessages.purchasesOpen);
+    const deleted = await tx
+      .delete(companies)
+      .where(eq(companies.id, id))
+      .returning({ id: companies.id });
+    if (deleted.length === 0) throw notFound(companyMessages.notFound);
+    return { acknowledged: true as const, deletedCount: 1 };
   });
 }
 
@@ -284,6 +403,7 @@ export async function listCompanies(
   const members = db
     .select({ companyId: companyMembers.companyId, n: count().as('members') })
     .from(companyMembers)
+    .where(isActive)
     .groupBy(companyMembers.companyId)
     .as('m');
   const prices = db

@@ -2,7 +2,7 @@ import { api } from '@shop/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser } from '../../auth/guards.js';
 import type { Identity } from '../../auth/identity.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { serve } from '../../http/endpoint.js';
 import { listShopUsers, pageShopUsers, promoteUser, removeUser } from './admin-service.js';
 
@@ -11,6 +11,8 @@ const { users } = api;
 export interface UserAdminRoutesOptions {
   db: Db;
   identity: Identity;
+  /** Refuses removing an account another module still needs (a company's last owner). */
+  beforeRemove?: (tx: Tx, email: string) => Promise<void>;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface UserAdminRoutesOptions {
  */
 export const userAdminRoutes: FastifyPluginAsync<UserAdminRoutesOptions> = async (
   app,
-  { db, identity },
+  { db, identity, beforeRemove },
 ) => {
   const { guards } = identity;
   // Other people's emails and roles: never kept by a shared cache.
@@ -41,11 +43,9 @@ export const userAdminRoutes: FastifyPluginAsync<UserAdminRoutesOptions> = async
 
   serve(app, guards, users.remove, async (request) => ({
     acknowledged: true as const,
-    deletedCount: await removeUser(
-      db,
-      currentUser(request),
-      request.params.email,
-      identity.endSessions,
-    ),
+    deletedCount: await removeUser(db, currentUser(request), request.params.email, {
+      beforeRemove,
+      afterRemove: identity.endSessions,
+    }),
   }));
 };

@@ -1,6 +1,6 @@
 import type { PageQuery, UserSummary } from '@shop/shared';
 import { and, asc, count, desc, eq, ilike, like, or } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { containing } from '../../db/like.js';
 import { authUsers, authVerifications, users } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -123,9 +123,17 @@ export async function removeUser(
   db: Db,
   actor: SignedInUser,
   email: string,
-  /** Runs after the removal is committed, with the Better Auth user id (ends cached sessions). */
-  afterRemove?: (accountId: string) => Promise<void>,
+  hooks: {
+    /**
+     * Runs in the removal's transaction before anything is deleted; throws to refuse it (a
+     * company's last owner, DESIGN section 9: the server wires the companies' rule in).
+     */
+    beforeRemove?: (tx: Tx, email: string) => Promise<void>;
+    /** Runs after the removal is committed, with the Better Auth user id (ends cached sessions). */
+    afterRemove?: (accountId: string) => Promise<void>;
+  } = {},
 ): Promise<number> {
+  const { beforeRemove, afterRemove } = hooks;
   const address = normalizeEmail(email);
   if (address === actor.email) throw new HttpError(409, userAdminMessages.removeSelf);
   const removedAccount = await db.transaction(async (tx) => {
@@ -144,6 +152,7 @@ export async function removeUser(
       .where(eq(authUsers.email, address));
     if (!target && !account) throw notFound(userAdminMessages.unknownUser);
     if (target?.role && admins.length <= 1) throw new HttpError(409, userAdminMessages.lastAdmin);
+    await beforeRemove?.(tx, address);
 
     if (account) {
       // A reset link names the user by id; left behind, it would fail against a missing user.

@@ -5,12 +5,14 @@ import {
   purchaseSchema,
   type ApiErrorBody,
   type Company,
+  type MemberInput,
   type Purchase,
 } from '@shop/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { addMember } from '../../test-support/companies.js';
 import { injectUnchecked } from '../../test-support/inject.js';
 import {
   addProduct,
@@ -75,16 +77,8 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
       ),
       201,
     );
-    const join = async (who: Shopper, body: object) => {
-      await ok(
-        injectUnchecked(
-          t,
-          companies.putMember,
-          { params: { id: company._id, email: who.email }, body },
-          owner,
-        ),
-      );
-    };
+    // Invited and accepted: nobody joins a company without saying yes (decision 022).
+    const join = (who: Shopper, body: MemberInput) => addMember(t, owner, company._id, who, body);
     await join(buyer, { role: 'buyer', spendingLimit: limit });
     await join(approver, { role: 'approver' });
     const product = await addProduct(t, { name: 'Ryzen 7 CPU', price: 139, available: 1000 });
@@ -324,5 +318,27 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
     expect(left.statusCode).toBe(409);
     expect(left.json<ApiErrorBody>().message).toBe(companyMessages.buyerLeft);
     expect((await readPurchase(buyer, second._id)).status).toBe('cancelled');
+  });
+
+  it('leaving the company cancels what waits for its approval', async () => {
+    const { buyer, owner, company, product } = await team(100);
+    const waiting = await buy('Buy Now', buyer, [{ productId: product._id, quantity: 5 }]);
+    expect(waiting.status).toBe('awaiting_approval');
+    await ok(
+      injectUnchecked(
+        t,
+        companies.removeMember,
+        { params: { id: company._id, email: buyer.email } },
+        buyer,
+      ),
+    );
+    expect((await readPurchase(buyer, waiting._id)).status).toBe('cancelled');
+    const approve = await injectUnchecked(
+      t,
+      companies.approve,
+      { params: { id: waiting._id } },
+      owner,
+    );
+    expect(approve.statusCode).toBe(409);
   });
 });

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailJobs, purchases, users } from '../../db/schema.js';
 import { rejectStaleApprovals } from '../../modules/companies/approvals.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { addMember } from '../../test-support/companies.js';
 import { injectUnchecked } from '../../test-support/inject.js';
 import {
   addProduct,
@@ -64,17 +65,8 @@ describe.each(testDatabases())('holds on %s', (kind) => {
       injectUnchecked(t, companies.create, { body: { name: 'Contoso Ltd' } }, owner),
       201,
     );
-    await ok(
-      injectUnchecked(
-        t,
-        companies.putMember,
-        {
-          params: { id: company._id, email: buyer.email },
-          body: { role: 'buyer', spendingLimit: limit },
-        },
-        owner,
-      ),
-    );
+    // Invited and accepted: nobody joins a company without saying yes (decision 022).
+    await addMember(t, owner, company._id, buyer, { role: 'buyer', spendingLimit: limit });
     return { owner, buyer, company };
   }
 

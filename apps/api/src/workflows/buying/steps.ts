@@ -173,8 +173,11 @@ export async function companyFacts(
           .for('update');
   const membershipOf = new Map<string, BuyerFacts['membership']>();
   for (const buyer of buyers) {
-    const row = members.find((member) => member.email === buyer.email);
-    // A member is one who joined: an invitation alone gives the company nothing of theirs.
+    // A member is one who accepted (status active): an invitation, of which a person may hold
+    // several, gives the company nothing of theirs (decision 022, issue 27).
+    const row = members.find(
+      (member) => member.email === buyer.email && member.status === 'active',
+    );
     if (!row || row.userId !== buyer.id) continue;
     membershipOf.set(buyer.id, {
       companyId: row.companyId,

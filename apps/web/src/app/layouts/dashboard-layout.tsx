@@ -6,6 +6,7 @@ import { Icon } from '../../components/ui/icon';
 import { menuOpen } from '../../components/ui/icons';
 import { useSession } from '../../lib/session';
 import { useMyCompany } from '../../features/companies/api/get-my-company';
+import { InvitationsBanner } from '../../features/companies/components/invitations-banner';
 import styles from './dashboard-layout.module.css';
 import { dashboardMenu } from './dashboard-menu';
 import { PageLoading } from './page-loading';
@@ -78,6 +79,7 @@ export function DashboardLayout() {
           </span>
           Menu
         </Button>
+        <InvitationsBanner />
         <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>

@@ -1,25 +1,33 @@
-import { companyMessages, type Company, type CompanyMember } from '@shop/shared';
+import { companyMessages, type ActiveMember, type Company, type CompanyMember } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, fakeAuthServer } from '../../test/auth-mock';
 import { testConfig, testId } from '../../test/factories';
 import { answer, handle, mockApi, routes, type Mocks } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
-import { COMPANY_CREATED } from '../../features/companies/components/my-company';
+import {
+  COMPANY_CREATED,
+  COMPANY_DISSOLVED,
+  CONFIRM_DISSOLVE,
+} from '../../features/companies/components/my-company';
 import { invitedMessage } from '../../features/companies/components/invite-member';
 import { CONFIRM_LEAVE } from '../../features/companies/components/members-table';
 
 const companyId = testId(700);
 
-const member = (overrides: Partial<CompanyMember>): CompanyMember => ({
+const member = (overrides: Partial<ActiveMember>): CompanyMember => ({
   email: customer.email,
   role: 'owner',
   spendingLimit: null,
-  joined: true,
+  status: 'active',
   name: customer.name,
   spentThisMonth: 0,
   ...overrides,
 });
+
+/** An invitation as the API lists it: the address, role and limit, nothing of the person. */
+const invited = (email: string, role: CompanyMember['role'], spendingLimit: number | null = null) =>
+  ({ email, role, spendingLimit, status: 'invited' }) satisfies CompanyMember;
 
 function company(members: CompanyMember[] = [member({})]): Company {
   return {
@@ -138,7 +146,7 @@ describe('My Company', () => {
             spendingLimit: 1000,
             spentThisMonth: 250,
           }),
-          member({ email: 'new@example.com', name: null, joined: false, role: 'approver' }),
+          invited('new@example.com', 'approver'),
         ]),
       ),
     ]);
@@ -157,7 +165,10 @@ describe('My Company', () => {
     expect(meter).toHaveAttribute('aria-valuenow', '250');
     expect(meter).toHaveAttribute('aria-valuemax', '1000');
     expect(meter).toHaveAttribute('aria-valuetext', '25% used, $250 of $1,000');
-    expect(await rowOf('new@example.com')).toHaveTextContent('Invited');
+    const newcomer = await rowOf('new@example.com');
+    expect(newcomer).toHaveTextContent('Invited');
+    // Nothing of an invitee's before they accept: no spend meter.
+    expect(within(newcomer).queryByRole('meter')).not.toBeInTheDocument();
     expect(await rowOf(customer.email)).toHaveTextContent('No limit');
     expect((await membersTable()).className).toMatch(/cards/);
   });
@@ -169,13 +180,7 @@ describe('My Company', () => {
       handle(routes.companies.putMember, ({ params, body }) => {
         current = company([
           ...current.members,
-          member({
-            email: params.email,
-            role: body.role,
-            spendingLimit: body.spendingLimit ?? null,
-            joined: false,
-            name: null,
-          }),
+          invited(params.email, body.role, body.spendingLimit ?? null),
         ]);
         return { status: 200, body: current };
       }),
@@ -267,5 +272,28 @@ describe('My Company', () => {
     expect(screen.queryByRole('form', { name: 'Invite a member' })).not.toBeInTheDocument();
     const menu = screen.getAllByRole('navigation', { name: 'Dashboard' })[0]!;
     expect(within(menu).queryByRole('link', { name: 'Approvals' })).not.toBeInTheDocument();
+  });
+
+  it('lets the owner dissolve the company after a question', async () => {
+    let current: Company | null = company();
+    const { user, callsTo } = setUp([
+      handle(routes.companies.mine, () => (current ? { status: 200, body: current } : noCompany)),
+      handle(routes.companies.dissolve, () => {
+        current = null;
+        return { status: 200, body: { acknowledged: true, deletedCount: 1 } };
+      }),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Dissolve company' }));
+    const dialog = screen.getByRole('dialog', { name: CONFIRM_DISSOLVE });
+    await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText(COMPANY_DISSOLVED)).toBeInTheDocument();
+    expect(callsTo(routes.companies.dissolve)[0]!.params).toEqual({ id: companyId });
+    expect(await screen.findByRole('button', { name: 'Create company' })).toBeInTheDocument();
+  });
+
+  it('offers no dissolving to a member who is not an owner', async () => {
+    setUp([answer(routes.companies.mine, 200, company([member({ role: 'buyer' })]))]);
+    await membersTable();
+    expect(screen.queryByRole('button', { name: 'Dissolve company' })).not.toBeInTheDocument();
   });
 });

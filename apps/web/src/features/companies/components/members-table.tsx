@@ -28,6 +28,7 @@ import { SpendMeter } from './spend-meter';
 import styles from './companies.module.css';
 
 export const CONFIRM_REMOVE_MEMBER = 'Remove this member from the company?';
+export const CONFIRM_WITHDRAW = 'Withdraw this invitation?';
 export const CONFIRM_LEAVE = 'Leave this company?';
 export const MEMBER_SAVED = 'Member updated.';
 export const MEMBER_REMOVED = 'Member removed.';
@@ -107,8 +108,9 @@ function MemberRow({ member, isYou, isOwner, onEdit, onRemove }: MemberRowProps)
         {member.email}
         {isYou && <span className={styles.secondary}> (you)</span>}
       </TableCell>
+      {/* An invitation shows nothing of the person until they accept: no name, no spend. */}
       <TableCell label="Name">
-        {member.joined ? (
+        {member.status === 'active' ? (
           (member.name ?? '—')
         ) : (
           <Chip label="Invited" size="small" variant="outlined" />
@@ -117,7 +119,11 @@ function MemberRow({ member, isYou, isOwner, onEdit, onRemove }: MemberRowProps)
       <TableCell label="Role">{ROLE_LABEL[member.role]}</TableCell>
       <TableCell label="Monthly limit">{limitText(member.spendingLimit)}</TableCell>
       <TableCell label="This month">
-        <SpendMeter spent={member.spentThisMonth} limit={member.spendingLimit} />
+        {member.status === 'active' ? (
+          <SpendMeter spent={member.spentThisMonth} limit={member.spendingLimit} />
+        ) : (
+          '—'
+        )}
       </TableCell>
       <TableCell label="Actions">
         <div className={styles.actions}>
@@ -203,7 +209,13 @@ export function MembersTable({ company, you }: MembersTableProps) {
       )}
       <ConfirmDialog
         open={removing !== null}
-        question={leaving ? CONFIRM_LEAVE : CONFIRM_REMOVE_MEMBER}
+        question={
+          leaving
+            ? CONFIRM_LEAVE
+            : removing?.status === 'invited'
+              ? CONFIRM_WITHDRAW
+              : CONFIRM_REMOVE_MEMBER
+        }
         detail={leaving ? company.name : removing?.email}
         pending={removeMember.isPending}
         onConfirm={confirmRemove}

@@ -1,12 +1,15 @@
 import type { Company } from '@shop/shared';
 import { useId, useState } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { Button } from '../../../components/ui/button';
+import errorButton from '../../../components/ui/button-error.module.css';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useCreateCompany } from '../api/create-company';
+import { useDissolveCompany } from '../api/dissolve-company';
 import { useMyCompany } from '../api/get-my-company';
 import { useUpdateCompany } from '../api/update-company';
 import { CompanyForm } from './company-form';
@@ -17,6 +20,54 @@ import styles from './companies.module.css';
 
 export const COMPANY_CREATED = 'Company created: you are its owner.';
 export const COMPANY_SAVED = 'Company details saved.';
+export const CONFIRM_DISSOLVE = 'Dissolve this company?';
+export const COMPANY_DISSOLVED = 'The company is dissolved.';
+
+/**
+ * The owner ends the company, after a question: its members and invitations go, its paid
+ * purchases and invoices stay. The server refuses (409) while purchases wait for payment or
+ * approval, and says so.
+ */
+function DissolveCompany({ company }: { company: Company }) {
+  const headingId = useId();
+  const dissolve = useDissolveCompany();
+  const [asking, setAsking] = useState(false);
+  return (
+    <section aria-labelledby={headingId} className={styles.panel}>
+      <h2 id={headingId} className={styles.heading}>
+        Dissolve the company
+      </h2>
+      <p className={styles.hint}>
+        Its members and invitations are removed; its paid purchases and invoices are kept. Pay,
+        cancel or reject the purchases still waiting first.
+      </p>
+      <div>
+        <Button
+          variant="outlined"
+          color="inherit"
+          className={errorButton.outlined}
+          onClick={() => setAsking(true)}
+        >
+          Dissolve company
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={asking}
+        question={CONFIRM_DISSOLVE}
+        detail={company.name}
+        pending={dissolve.isPending}
+        onConfirm={() =>
+          dissolve.mutate(company._id, {
+            onSuccess: () => notify.success(COMPANY_DISSOLVED),
+            onError: (error) => notify.error(error.message),
+            onSettled: () => setAsking(false),
+          })
+        }
+        onCancel={() => setAsking(false)}
+      />
+    </section>
+  );
+}
 
 const sameEmail = (a: string, b: string | undefined) => a.toLowerCase() === b?.toLowerCase();
 
@@ -91,6 +142,7 @@ function CompanyView({ company, you }: { company: Company; you: string | undefin
         </h2>
         <CompanyPurchases companyId={company._id} />
       </section>
+      {isOwner && <DissolveCompany company={company} />}
     </>
   );
 }
