@@ -1,12 +1,16 @@
-import { spendingSchema, type Spending } from '@shop/shared';
+import type { Spending } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call, routes } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
+import { useSession } from '../../../lib/session/use-session';
 import { companyKeys } from './company-keys';
 
-/** GET /company/spending: the caller's monthly limit in their company and the month's spend. */
+/**
+ * GET /company/spending: the caller's monthly limit in their company and the month's spend. Read
+ * by the Buy Now page's first load, so its answer is trusted as it comes, without zod
+ * (docs/decisions/008).
+ */
 export function getMySpending(signal?: AbortSignal): Promise<Spending> {
-  return call(routes.companies.spending, {}, { schema: spendingSchema, signal });
+  return call(routes.companies.spending, {}, { signal });
 }
 
 export const mySpendingQueryOptions = () =>
