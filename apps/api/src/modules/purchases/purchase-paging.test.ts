@@ -8,6 +8,7 @@ import {
 } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember } from '../../test-support/companies.js';
 import { purchases, users } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { injectUnchecked } from '../../test-support/inject.js';
@@ -125,18 +126,9 @@ describe.each(testDatabases())('purchase lists paged on %s', (kind) => {
     );
     expect(created.statusCode, created.body).toBe(201);
     const company = created.json<Company>();
-    for (const [who, body] of [
-      [buyer, { role: 'buyer', spendingLimit: 1 }],
-      [approver, { role: 'approver' }],
-    ] as const) {
-      const added = await injectUnchecked(
-        t,
-        api.companies.putMember,
-        { params: { id: company._id, email: who.email }, body },
-        owner,
-      );
-      expect(added.statusCode, added.body).toBe(200);
-    }
+    // Invited and accepted: nobody joins a company without saying yes (decision 022).
+    await addMember(t, owner, company._id, buyer, { role: 'buyer', spendingLimit: 1 });
+    await addMember(t, owner, company._id, approver, { role: 'approver' });
     const product = await addProduct(t, { price: 10, available: 50 });
     const waitingLine = {
       productId: product._id,
