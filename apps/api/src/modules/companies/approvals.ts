@@ -1,6 +1,6 @@
 import { companyMessages, purchaseMessages, type Purchase } from '@shop/shared';
 import type { PageQuery } from '@shop/shared';
-import { and, asc, count, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { purchases } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -91,6 +91,9 @@ export async function rejectPurchase(
   return toPurchase(rejected, []);
 }
 
+/** Purchases rejected per sweep at most: the next sweep takes the rest. */
+const STALE_BATCH = 500;
+
 /**
  * Purchases waiting for approval longer than APPROVAL_DAYS (as if the time were `now`) are
  * rejected by themselves, and each buyer told. One conditional update: on several instances at
@@ -103,14 +106,30 @@ export async function rejectStaleApprovals(
   const reason = companyMessages.expiredUnapproved(ctx.approvalDays);
   const cutoff = new Date(now.getTime() - ctx.approvalDays * 24 * 60 * 60 * 1000);
   const rejected = await ctx.db.transaction(async (tx) => {
-    const rows = await tx
-      .update(purchases)
-      .set({ closedAs: 'rejected', rejectionReason: reason, closedAt: sql`now()` })
+    // Locked in id order, skipping a purchase another transaction holds (being approved, or its
+    // buyer leaving): the next sweep takes it if it still waits. So the sweep never waits for
+    // another flow's lock, and no two of them deadlock.
+    const stale = await tx
+      .select({ id: purchases.id })
+      .from(purchases)
       .where(
         and(
           isNotNull(purchases.awaitingLines),
           isNull(purchases.closedAs),
           lt(purchases.createdAt, cutoff),
+        ),
+      )
+      .orderBy(purchases.id)
+      .limit(STALE_BATCH)
+      .for('update', { skipLocked: true });
+    if (stale.length === 0) return [];
+    const rows = await tx
+      .update(purchases)
+      .set({ closedAs: 'rejected', rejectionReason: reason, closedAt: sql`now()` })
+      .where(
+        inArray(
+          purchases.id,
+          stale.map((row) => row.id),
         ),
       )
       .returning();

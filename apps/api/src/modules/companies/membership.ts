@@ -65,7 +65,8 @@ export async function refuseLastOwnerRemoval(tx: Tx, email: string): Promise<voi
     .select({ name: companies.name })
     .from(companies)
     .where(eq(companies.id, mine.companyId))
-    .for('update');
+    // As lockCompany: not blocking a purchase's key-share lock on the company (decision 024).
+    .for('no key update');
   const [owners] = await tx
     .select({ value: count() })
     .from(companyMembers)

@@ -200,11 +200,15 @@ export async function keepAnOwner(tx: Tx, companyId: string) {
 
 /** Locks the company's row: role changes, removals, invitations and answers go one at a time. */
 export async function lockCompany(tx: Tx, companyId: string) {
+  // NO KEY UPDATE: changes of one company's members still go one after another, but a purchase
+  // being placed for the company (whose insert takes a key-share lock on this row, the foreign
+  // key, while it holds its buyer's member row) is not made to wait: waiting for each other's
+  // rows, the two would deadlock (docs/decisions/024, lock order).
   await tx
     .select({ id: companies.id })
     .from(companies)
     .where(eq(companies.id, companyId))
-    .for('update');
+    .for('no key update');
 }
 
 /**
@@ -283,6 +287,40 @@ export async function putMember(
 }
 
 /** DELETE /companies/{id}/members/{email}: an owner removes a member, or a member leaves. */
+/**
+ * Leaving a company (or being removed) cancels the member's purchases waiting for its approval:
+ * they can no longer be bought for the company, at its prices (DESIGN section 9). The rows are
+ * locked in id order, skipping none, before the member row is deleted.
+ */
+async function cancelWaiting(tx: Tx, companyId: string, email: string) {
+  const waiting = await tx
+    .select({ id: purchases.id })
+    .from(purchases)
+    .where(
+      and(
+        eq(purchases.companyId, companyId),
+        eq(purchases.email, email),
+        isNotNull(purchases.awaitingLines),
+        isNull(purchases.closedAs),
+      ),
+    )
+    .orderBy(purchases.id)
+    .for('update');
+  if (waiting.length === 0) return;
+  await tx
+    .update(purchases)
+    .set({ closedAs: 'cancelled', closedAt: sql`now()` })
+    .where(
+      and(
+        inArray(
+          purchases.id,
+          waiting.map((row) => row.id),
+        ),
+        isNull(purchases.closedAs),
+      ),
+    );
+}
+
 export async function removeMember(
   db: Db,
   user: SignedInUser,
@@ -296,28 +334,15 @@ export async function removeMember(
   }
   return db.transaction(async (tx) => {
     await lockCompany(tx, id);
+    // What the leaving member has waiting for the company's approval is cancelled first, its
+    // rows locked before the member row, as an approval locks them (purchase, then members).
+    await cancelWaiting(tx, id, address);
     const removed = await tx
       .delete(companyMembers)
       .where(and(eq(companyMembers.companyId, id), eq(companyMembers.email, address)))
-      .returning({ email: companyMembers.email, userId: companyMembers.userId });
+      .returning({ email: companyMembers.email });
     if (removed.length === 0) throw notFound(companyMessages.notInvited(address));
     await keepAnOwner(tx, id);
-    // Leaving (or being removed) cancels what waits for the company's approval: it can no
-    // longer be bought for the company, at its prices (DESIGN section 9).
-    const userIds = removed.flatMap((row) => (row.userId ? [row.userId] : []));
-    if (userIds.length > 0) {
-      await tx
-        .update(purchases)
-        .set({ closedAs: 'cancelled', closedAt: sql`now()` })
-        .where(
-          and(
-            eq(purchases.companyId, id),
-            inArray(purchases.userId, userIds),
-            isNotNull(purchases.awaitingLines),
-            isNull(purchases.closedAs),
-          ),
-        );
-    }
     return companyAnswer(tx, id);
   });
 }
@@ -353,6 +378,15 @@ export async function dissolveCompany(db: Db, user: SignedInUser, id: string): P
       )
       .limit(1);
     if (open) throw new HttpError(409, companyMessages.purchasesOpen);
+    // The members before the company row: deleting the company takes it FOR UPDATE and then its
+    // members (the cascade); a purchase being placed holds its buyer's member row and then needs
+    // a key-share lock on the company. Locking the members first makes the dissolve wait for it.
+    await tx
+      .select({ email: companyMembers.email })
+      .from(companyMembers)
+      .where(eq(companyMembers.companyId, id))
+      .orderBy(companyMembers.email)
+      .for('update');
     const deleted = await tx
       .delete(companies)
       .where(eq(companies.id, id))

@@ -81,9 +81,22 @@ export async function settlePurchase(tx: Db, purchaseId: string): Promise<void> 
     .select({
       all: count(),
       unpaid: sql<number>`count(*) filter (where ${orders.paid} = false)`.mapWith(Number),
+      unpaidTotal:
+        sql<number>`coalesce(sum(${orders.price}) filter (where ${orders.paid} = false), 0)::bigint`.mapWith(
+          Number,
+        ),
     })
     .from(orders)
     .where(eq(orders.purchaseId, purchaseId));
+  if (lines && lines.unpaid > 0 && lines.unpaidTotal === 0) {
+    // What is left to pay costs nothing (a $0 contract price line, its paid lines cancelled): no
+    // card can pay $0, so those lines are paid as they are, and the purchase confirmed below.
+    await tx
+      .update(orders)
+      .set({ paid: true, paidAt: sql`now()`, holdExpiresAt: null })
+      .where(and(eq(orders.purchaseId, purchaseId), eq(orders.paid, false)));
+    lines.unpaid = 0;
+  }
   if (!lines || lines.all === 0) {
     // Kept, so the buyer's history and the company's still show it (DESIGN section 9).
     await tx

@@ -3,16 +3,19 @@ import type { Tx } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 
 /**
- * The stock of the catalogue: the one module that locks `products.available` for a change and
- * takes pieces from it (docs/decisions/024). Every flow that buys locks in this order, so two
- * flows never wait for each other in a circle:
+ * The stock of the catalogue: the module that locks `products.available` for a purchase and takes
+ * pieces from it (docs/decisions/024). Every flow that buys locks in this order, so two flows never
+ * wait for each other in a circle:
  *
- *   1. the purchase row, when the flow changes an existing purchase (approval);
- *   2. the products, in id order (`lockProducts`);
- *   3. the customers, in id order (`lockCustomers` of workflows/buying/holds.ts);
- *   4. the company members, in email order (`lockMembers` of the companies module).
+ *   1. the purchase rows, when the flow changes existing purchases (approval, leaving a company:
+ *      in id order);
+ *   2. the products, in id order (`lockProducts` here);
+ *   3. the buyers, in id order (`lockBuyers`, workflows/buying/steps.ts);
+ *   4. the company members, in email order (`companyFacts`, the same file).
  *
- * The CHECK on `available` (never below zero) is the database's last word.
+ * A company's row is only ever locked FOR NO KEY UPDATE (companies/service.ts `lockCompany`), which
+ * the key-share lock of a purchase insert does not wait for; dissolving a company locks its members
+ * before deleting it. The CHECK on `available` (never below zero) is the database's last word.
  */
 export const LOCK_ORDER = ['purchase', 'products', 'customers', 'members'] as const;
 

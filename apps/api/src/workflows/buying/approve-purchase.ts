@@ -1,10 +1,11 @@
 import {
   companyMessages,
+  MAX_ORDER_TOTAL,
   purchaseMessages,
   tooManyUnpaidOrders,
   type Purchase,
 } from '@shop/shared';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { purchases } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
@@ -77,6 +78,10 @@ export async function approvePurchase(
           : `${name}: ${refusal.message}`,
       );
     }
+    // Priced again, it may now pass what one card payment may take, as placing refuses.
+    if (judged.total > MAX_ORDER_TOTAL) {
+      throw new HttpError(409, purchaseMessages.totalTooHigh(judged.total, MAX_ORDER_TOTAL));
+    }
     const [approved] = await tx
       .update(purchases)
       .set({ awaitingLines: null })
@@ -98,7 +103,9 @@ export async function approvePurchase(
     await ctx.db
       .update(purchases)
       .set({ closedAs: 'cancelled', closedAt: sql`now()` })
-      .where(eq(purchases.id, id));
+      .where(
+        and(eq(purchases.id, id), isNotNull(purchases.awaitingLines), isNull(purchases.closedAs)),
+      );
     throw new HttpError(409, companyMessages.buyerLeft);
   }
   catalogChanged(ctx.db);

@@ -341,4 +341,94 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
     );
     expect(approve.statusCode).toBe(409);
   });
+
+  it('approval refuses a purchase that, priced again, passes the card payment limit', async () => {
+    const { buyer, owner } = await team(0);
+    // Two lines of $450,000: each stays within one card payment when priced again, the sum not.
+    const parts = await Promise.all(
+      [1, 2].map(() => addProduct(t, { price: 9_000, available: 1000 })),
+    );
+    const waiting = await buy(
+      'checkout',
+      buyer,
+      parts.map((part) => ({ productId: part._id, quantity: 50 })),
+    );
+    expect(waiting).toMatchObject({ status: 'awaiting_approval', total: 900_000 });
+    for (const part of parts) {
+      await ok(
+        injectUnchecked(
+          t,
+          api.catalog.update,
+          { params: { id: part._id }, body: { price: 12_000 } },
+          admin,
+        ),
+      );
+    }
+    const refused = await injectUnchecked(
+      t,
+      companies.approve,
+      { params: { id: waiting._id } },
+      owner,
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<ApiErrorBody>().message).toBe(
+      purchaseMessages.totalTooHigh(1_200_000, 999_999),
+    );
+    for (const part of parts) expect(await availableOf(t, part._id)).toBe(1000);
+  });
+
+  it('a purchase left with lines of no price once the others are cancelled is paid and invoiced', async () => {
+    const { buyer, product: free } = await team(null, 0);
+    const priced = await addProduct(t, { price: 50, available: 100 });
+    const purchase = await buy('checkout', buyer, [
+      { productId: free._id, quantity: 5 },
+      { productId: priced._id, quantity: 2 },
+    ]);
+    expect(purchase).toMatchObject({ status: 'unpaid', unpaidTotal: 100 });
+    const pricedLine = purchase.orders.find((order) => order.productId === priced._id)!;
+    await ok(injectUnchecked(t, api.orders.cancel, { params: { id: pricedLine._id } }, buyer));
+    const after = await readPurchase(buyer, purchase._id);
+    expect(after).toMatchObject({ status: 'paid', total: 0 });
+    expect(after.invoiceNumber).toMatch(/^INV-\d{4}-\d{5}$/);
+  });
+
+  it('buying while the owner changes limits, and approving while the buyer leaves, never deadlock', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { owner, buyer, approver, company, product } = await team(1000);
+      const waiting = await buy('checkout', buyer, [{ productId: product._id, quantity: 10 }]);
+      expect(waiting.status).toBe('awaiting_approval');
+      const answers = await Promise.all([
+        ...Array.from({ length: 4 }, () =>
+          injectUnchecked(
+            t,
+            api.orders.place,
+            { body: { productId: product._id, quantity: 1, ...contact } },
+            buyer,
+          ),
+        ),
+        ...[500, 2000].map((limit) =>
+          injectUnchecked(
+            t,
+            companies.putMember,
+            {
+              params: { id: company._id, email: buyer.email },
+              body: { role: 'buyer', spendingLimit: limit },
+            },
+            owner,
+          ),
+        ),
+        injectUnchecked(t, companies.approve, { params: { id: waiting._id } }, approver),
+        injectUnchecked(
+          t,
+          companies.removeMember,
+          { params: { id: company._id, email: buyer.email } },
+          buyer,
+        ),
+      ]);
+      for (const answer of answers) expect(answer.statusCode, answer.body).toBeLessThan(500);
+      // Approved before the buyer left, or cancelled by the leaving: never both, never neither.
+      const status = (await readPurchase(buyer, waiting._id)).status;
+      expect(['unpaid', 'cancelled']).toContain(status);
+    }
+  });
 });

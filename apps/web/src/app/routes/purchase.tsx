@@ -153,6 +153,7 @@ function PurchasePage({ product }: { product: UseQueryResult<Product> }) {
               product={product.data}
               onOrderRefused={refetchProduct}
               spending={spending}
+              priceIsBuyers={!product.isPlaceholderData}
             />
           </Suspense>
         </section>

@@ -34,6 +34,11 @@ interface PurchaseFormProps {
   onOrderRefused?: () => void;
   /** The buyer's spending limit, when their company gives them one. */
   spending?: Spending | null;
+  /**
+   * False while the product shown is the one read before the buyer's token was known: its price
+   * may not be the buyer's yet, so Purchase waits for the buyer's read.
+   */
+  priceIsBuyers?: boolean;
 }
 
 /**
@@ -64,7 +69,12 @@ function quantityHelper(product: Product): string {
  * and email read-only, phone and address typed in. SPEC section 5: an invalid quantity disables
  * Purchase and says why in an error toast.
  */
-export function PurchaseForm({ product, onOrderRefused, spending }: PurchaseFormProps) {
+export function PurchaseForm({
+  product,
+  onOrderRefused,
+  spending,
+  priceIsBuyers = true,
+}: PurchaseFormProps) {
   const { user } = useSession();
   const placeOrder = usePlaceOrder();
   const [quantityText, setQuantityText] = useState(String(product.minimum));
@@ -96,7 +106,7 @@ export function PurchaseForm({ product, onOrderRefused, spending }: PurchaseForm
   };
 
   const onSubmit = handleSubmit((contact) => {
-    if (!check?.ok) return;
+    if (!check?.ok || !priceIsBuyers) return;
     placeOrder.mutate(
       { productId: product._id, quantity: check.quantity, ...contact },
       {
@@ -170,7 +180,7 @@ export function PurchaseForm({ product, onOrderRefused, spending }: PurchaseForm
           variant="contained"
           size="large"
           disabled={!check?.ok}
-          loading={placeOrder.isPending || leaving}
+          loading={placeOrder.isPending || leaving || !priceIsBuyers}
         >
           Purchase
         </Button>
