@@ -1,3 +1,4 @@
+import { findUser } from '../support/users-page';
 import { randomBytes } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { api, expectStatus } from '@shop/shared';
@@ -80,8 +81,7 @@ test("the admin's Make Admin and product changes appear on the Audit Log page", 
   const page = await browser.newPage();
   await signInViaApi(page, demoAdmin);
   await page.goto('/dashboard/makeadmin');
-  await page.getByRole('searchbox', { name: 'Search users' }).fill(promoted.email);
-  const userRow = page.getByRole('row').filter({ hasText: promoted.email });
+  const userRow = await findUser(page, promoted.email);
   await userRow.getByRole('button', { name: 'Make Admin' }).click();
   await expect(userRow.getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
 

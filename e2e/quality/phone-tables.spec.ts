@@ -1,3 +1,4 @@
+import { findUser } from '../support/users-page';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoProduct } from '../support/api';
 import { placeOrder } from '../support/shop-api';
@@ -86,8 +87,7 @@ test.describe('tables on a 375 px phone', () => {
     await signInViaApi(page, demoAdmin);
     await page.goto('/dashboard/makeadmin');
     await expect(page.getByRole('heading', { level: 1, name: 'Make Admin' })).toBeVisible();
-    await page.getByRole('searchbox', { name: 'Search users' }).fill(customer.email);
-    const row = page.getByTestId('user-row').filter({ hasText: customer.email });
+    const row = await findUser(page, customer.email);
     await expectOnScreen(row.getByRole('button', { name: 'Make Admin' }));
     await expectOnScreen(row.getByRole('button', { name: 'Remove User' }));
     await page.evaluate(() => window.scrollTo(0, 0));
