@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { hasAtMostTwoDecimals } from './money.js';
 
 /*
  * The API's answers that the web app reads on its first page (shop settings, products, reviews,
@@ -13,7 +14,15 @@ import * as z from 'zod/mini';
 export const idSchema = z.uuid({ error: 'Please give a valid id.' });
 
 /**
- * Product (SPEC calls it item). Prices are whole dollars per piece. After SPEC's six fields come
+ * An amount of money as every answer carries it: dollars with at most two decimals (DESIGN
+ * section 9; the server keeps integer cents and converts as it answers, money.ts).
+ */
+export const moneyAnswerSchema = z
+  .number()
+  .check(z.refine(hasAtMostTwoDecimals, 'An amount has at most two decimals.'));
+
+/**
+ * Product (SPEC calls it item). Prices are dollars per piece, with at most two decimals. After SPEC's six fields come
  * DESIGN section 8's: part number, category, pack size, maximum per order, volume prices,
  * specifications, and the stock at or below which admins are warned.
  */
@@ -22,21 +31,21 @@ const product = z.object({
   name: z.string(),
   img: z.string(),
   description: z.string(),
-  price: z.int(),
+  price: moneyAnswerSchema,
   minimum: z.int(),
   available: z.int(),
   sku: z.string(),
   category: z.string(),
   increment: z.int(),
   maximum: z.nullable(z.int()),
-  priceTiers: z.array(z.object({ minQuantity: z.int(), price: z.int() })),
+  priceTiers: z.array(z.object({ minQuantity: z.int(), price: moneyAnswerSchema })),
   specs: z.array(z.object({ label: z.string(), value: z.string() })),
   lowStockThreshold: z.int(),
   /**
    * The unit price agreed with the caller's company (issue 15), sent only to its members: they
    * pay the lower of it and the volume price for the quantity.
    */
-  contractPrice: z.optional(z.int()),
+  contractPrice: z.optional(moneyAnswerSchema),
 });
 
 /**

@@ -31,7 +31,14 @@ describe('productUpdateSchema', () => {
     });
   });
   it('refuses an empty change, unknown fields, fractions and a minimum below 1', () => {
-    for (const body of [{}, { colour: 'X' }, { price: 1.5 }, { minimum: 0 }, { available: -1 }])
+    for (const body of [
+      {},
+      { colour: 'X' },
+      { price: 1.505 },
+      { price: -1 },
+      { minimum: 0 },
+      { available: -1 },
+    ])
       expect(productUpdateSchema.safeParse(body).success).toBe(false);
   });
 });
@@ -48,9 +55,24 @@ describe('productInputSchema', () => {
       lowStockThreshold: 0,
     });
   });
-  it('says in plain English why a price with cents or a long name is refused', () => {
-    const cents = productInputSchema.safeParse({ ...spec, price: 12.75 });
-    expect(cents.error?.issues[0]?.message).toBe(productMessages.wholeDollars('price'));
+  it("takes prices and volume prices with cents (SPEC's whole dollars stay valid)", () => {
+    const product = productInputSchema.parse({
+      ...spec,
+      price: 89.5,
+      priceTiers: [{ minQuantity: 100, price: 79.99 }],
+    });
+    expect(product).toMatchObject({
+      price: 89.5,
+      priceTiers: [{ minQuantity: 100, price: 79.99 }],
+    });
+    expect(productUpdateSchema.parse({ price: 12 })).toEqual({ price: 12 });
+  });
+  it('says in plain English why a price with a third decimal or a long name is refused', () => {
+    const cents = productInputSchema.safeParse({ ...spec, price: 12.755 });
+    expect(cents.error?.issues[0]?.message).toBe(productMessages.dollars('price'));
+    expect(productMessages.dollars('price')).toBe(
+      'Please give the price in dollars, with at most two decimals (for example 89 or 89.50).',
+    );
     const long = productInputSchema.safeParse({ ...spec, name: 'x'.repeat(121) });
     expect(long.error?.issues[0]?.message).toBe(productMessages.tooLong('name', 120));
   });

@@ -4,9 +4,10 @@ import { apiErrorSchema } from './common.js';
 import { LIMITS } from './constants.js';
 import { imageUrlSchema, isOneLine, isSafeText } from './fields.js';
 import { messages } from './messages.js';
+import { dollarsSchema } from './money-schema.js';
 import { pageOf, pagingMessages, PAGE_LIMIT_MAX } from './paging.js';
 
-/** Product (SPEC calls it item). Prices are whole dollars per piece. */
+/** Product (SPEC calls it item). Prices are dollars per piece, with at most two decimals. */
 export const productSchema = z.object(answers.product.shape);
 export type Product = z.infer<typeof productSchema>;
 export type PriceTierInput = Product['priceTiers'][number];
@@ -33,8 +34,8 @@ export const DEFAULT_CATEGORY = 'other';
 export const productMessages = {
   tooLong: (field: string, max: number) =>
     `Please keep the ${field} to ${max.toLocaleString('en-US')} characters or fewer.`,
-  wholeDollars: (field: string) =>
-    `Please give the ${field} in whole dollars, without cents (for example 12, not 12.75).`,
+  dollars: (field: string) =>
+    `Please give the ${field} in dollars, with at most two decimals (for example 89 or 89.50).`,
   wholeNumber: (field: string, min: number) =>
     `Please give the ${field} as a whole number of ${min} or more.`,
   tooBig: (field: string) => `The ${field} is too large.`,
@@ -75,7 +76,9 @@ const whole = (field: string, min: number, fraction = productMessages.wholeNumbe
     .min(min, productMessages.wholeNumber(field, min))
     .max(LIMITS.maxInt, productMessages.tooBig(field));
 
-const dollars = (field: string) => whole(field, 0, productMessages.wholeDollars(field));
+/** An amount of dollars with at most two decimals (money-schema.ts); the server keeps cents. */
+const dollars = (field: string) =>
+  dollarsSchema(productMessages.dollars(field), productMessages.tooBig(field));
 
 export const skuSchema = z
   .string({ error: productMessages.sku })

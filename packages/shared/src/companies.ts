@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { idSchema } from './answers.js';
+import { idSchema, moneyAnswerSchema } from './answers.js';
 import { LIMITS } from './constants.js';
 import { emailSchema, isOneLine, isSafeText } from './fields.js';
 import { messages } from './messages.js';
+import { dollarsSchema } from './money-schema.js';
 import { pageOf, pageQuerySchema } from './paging.js';
 import { optionalAddressSchema, taxIdSchema } from './purchases.js';
 
@@ -53,11 +54,13 @@ export const companyMessages = {
   ownersOnly: "Only the company's owners may change its members.",
   noCompany: 'You do not belong to a company.',
   role: 'The role is owner, buyer or approver.',
-  spendingLimit: 'The spending limit is a whole number of dollars, or empty for none.',
+  spendingLimit:
+    'The spending limit is an amount of dollars with at most two decimals (for example 1000.50), or empty for none.',
   lastOwner: 'A company needs an owner: make someone else owner first.',
   notInvited: (email: string) => `${email} is not a member of this company.`,
   tooManyMembers: `A company has at most ${COMPANY_MEMBERS_MAX} members.`,
-  price: 'The contract price is a whole number of dollars per piece.',
+  price:
+    'The contract price is an amount of dollars per piece with at most two decimals (for example 89.50).',
   productNotFound: 'No product with this id.',
   approversOnly: "Only the company's approvers and owners may approve purchases.",
   ownPurchase: 'You cannot approve or reject your own purchase: another approver must.',
@@ -86,13 +89,8 @@ export const rejectPurchaseSchema = z
   .nullish();
 export type RejectPurchase = z.input<typeof rejectPurchaseSchema>;
 
-/** A spending limit in whole dollars a calendar month; null is none. */
-export const spendingLimitSchema = z
-  .number({ error: companyMessages.spendingLimit })
-  .int(companyMessages.spendingLimit)
-  .min(0, companyMessages.spendingLimit)
-  .max(LIMITS.maxInt, companyMessages.spendingLimit)
-  .nullable();
+/** A spending limit in dollars (at most two decimals) a calendar month; null is none. */
+export const spendingLimitSchema = dollarsSchema(companyMessages.spendingLimit).nullable();
 
 const companyName = z
   .string({ error: companyMessages.name })
@@ -122,8 +120,8 @@ export const companyUpdateSchema = companyInputSchema
 export const invitedMemberSchema = z.object({
   email: z.string(),
   role: z.enum(COMPANY_ROLES),
-  /** Whole dollars a calendar month, as the owner set it; null for none. */
-  spendingLimit: z.number().int().nullable(),
+  /** Dollars a calendar month, as the owner set it; null for none. */
+  spendingLimit: z.nullable(moneyAnswerSchema),
   status: z.literal('invited'),
 });
 
@@ -132,7 +130,7 @@ export const activeMemberSchema = invitedMemberSchema.extend({
   /** The member's account name. */
   name: z.string().nullable(),
   /** What the member's purchases for this company this calendar month add up to. */
-  spentThisMonth: z.number().int(),
+  spentThisMonth: moneyAnswerSchema,
 });
 
 export const companyMemberSchema = z.discriminatedUnion('status', [
@@ -174,9 +172,9 @@ export const spendingSchema = z.object({
   companyId: z.nullable(idSchema),
   companyName: z.string().nullable(),
   role: z.enum(COMPANY_ROLES).nullable(),
-  spendingLimit: z.number().nullable(),
+  spendingLimit: z.nullable(moneyAnswerSchema),
   /** The lines of the purchases the caller made for the company this calendar month. */
-  spentThisMonth: z.number(),
+  spentThisMonth: moneyAnswerSchema,
 });
 export type Spending = z.infer<typeof spendingSchema>;
 
@@ -210,11 +208,7 @@ export const priceParamsSchema = z.object({ id: idSchema, productId: idSchema })
 
 /** Body of PUT /companies/{id}/prices/{productId}. */
 export const contractPriceInputSchema = z.object({
-  price: z
-    .number({ error: companyMessages.price })
-    .int(companyMessages.price)
-    .min(0, companyMessages.price)
-    .max(LIMITS.maxInt, companyMessages.price),
+  price: dollarsSchema(companyMessages.price),
 });
 
 export const contractPriceSchema = z.object({
@@ -222,9 +216,9 @@ export const contractPriceSchema = z.object({
   sku: z.string(),
   name: z.string(),
   /** The product's list price, for comparison. */
-  listPrice: z.number().int(),
+  listPrice: moneyAnswerSchema,
   /** The company's unit price. */
-  price: z.number().int(),
+  price: moneyAnswerSchema,
 });
 export type ContractPrice = z.infer<typeof contractPriceSchema>;
 

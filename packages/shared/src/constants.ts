@@ -51,9 +51,9 @@ export const LIMITS = {
   email: 254,
   /** Longer than any number with 15 digits and its separators. */
   phone: 40,
-  /** Largest integer any price or quantity may take: PostgreSQL's `integer`. */
+  /** Largest integer any quantity may take: PostgreSQL's `integer` (prices: MONEY_MAX_DOLLARS). */
   maxInt: 2_147_483_647,
 } as const;
 
-/** The largest total a card payment can carry: Stripe's limit of 999,999.99 USD, in whole dollars. */
-export const MAX_ORDER_TOTAL = 999_999;
+/** The largest total a card payment can carry: Stripe's limit of 999,999.99 USD, in cents. */
+export const MAX_ORDER_TOTAL = 99_999_999;

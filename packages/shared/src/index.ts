@@ -20,6 +20,8 @@ export * from './audit.js';
 export * from './api/index.js';
 export * from './quantity.js';
 export * from './pricing.js';
+export * from './money.js';
+export * from './money-schema.js';
 export * from './documents.js';
 export * from './tracking.js';
 export * from './dates.js';

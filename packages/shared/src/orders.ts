@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
 import { addressSchema, phoneSchema } from './fields.js';
-import { idSchema } from './answers.js';
+import { idSchema, moneyAnswerSchema } from './answers.js';
 
 /**
  * Ordering and payment (SPEC sections 3, 4 and 7; DESIGN sections 5 and 6).
@@ -37,7 +37,7 @@ export const placeOrderSchema = z.object({
 });
 export type PlaceOrder = z.infer<typeof placeOrderSchema>;
 
-/** An order as every order endpoint answers it. `price` is the total in whole dollars. */
+/** An order as every order endpoint answers it. `price` is the total in dollars (two decimals at most). */
 export const orderSchema = z.object({
   _id: idSchema,
   productId: z.nullable(idSchema),
@@ -45,7 +45,7 @@ export const orderSchema = z.object({
   img: z.string(),
   description: z.string(),
   quantity: z.number().int(),
-  price: z.number().int(),
+  price: moneyAnswerSchema,
   name: z.string(),
   email: z.string(),
   number: z.string(),
@@ -67,8 +67,8 @@ export const orderSchema = z.object({
   /** Who carries a shipped order, and its tracking number, as the admin gave them (or null). */
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
-  /** Whole dollars per piece, as the server priced the line; `price` = quantity x unitPrice. */
-  unitPrice: z.number().int(),
+  /** Dollars per piece, as the server priced the line; `price` = quantity x unitPrice. */
+  unitPrice: moneyAnswerSchema,
   /** The purchase the order is a line of (POST /order makes a purchase of one line). */
   purchaseId: idSchema,
   purchaseNumber: z.string(),

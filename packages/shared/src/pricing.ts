@@ -1,19 +1,25 @@
+import { toCents } from './money.js';
+
 /**
  * Volume prices (DESIGN section 8, "unit price"): a product has a list price per piece and may
  * have tiers `[{ minQuantity, price }]`, each cheaper than the one before. The unit price for a
  * quantity is the tier with the largest `minQuantity` not above it, else the list price. Written
  * once: the server prices orders with it, the pages show the same figures.
+ *
+ * Every amount here is integer cents (docs/decisions/027): the server's rows are cents, and the
+ * web app converts a product's dollars with `priceTermsInCents` before asking, so a total is
+ * always an exact sum of integers.
  */
 
 export interface PriceTier {
   /** The fewest pieces an order needs for this price. */
   minQuantity: number;
-  /** Whole dollars per piece. */
+  /** Cents per piece. */
   price: number;
 }
 
 export interface PriceTerms {
-  /** List price per piece, whole dollars. */
+  /** List price per piece, in cents. */
   price: number;
   /** Ascending by minQuantity, falling by price (the product rule checks it). */
   priceTiers?: readonly PriceTier[];
@@ -22,6 +28,18 @@ export interface PriceTerms {
    * company with one for this product.
    */
   contractPrice?: number | null;
+}
+
+/** A product's price terms as the API answers them (dollars), in cents for the rules below. */
+export function priceTermsInCents<T extends PriceTerms>(terms: T): T {
+  return {
+    ...terms,
+    price: toCents(terms.price),
+    ...(terms.priceTiers && {
+      priceTiers: terms.priceTiers.map((tier) => ({ ...tier, price: toCents(tier.price) })),
+    }),
+    ...(terms.contractPrice != null && { contractPrice: toCents(terms.contractPrice) }),
+  };
 }
 
 /** The price of one piece when `quantity` pieces are ordered. */

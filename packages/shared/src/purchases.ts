@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { idSchema } from './answers.js';
+import { idSchema, moneyAnswerSchema } from './answers.js';
 import { apiErrorSchema } from './common.js';
 import { calendarDateSchema } from './dates.js';
 import { LIMITS } from './constants.js';
 import { addressSchema, isOneLine, isSafeText, phoneSchema } from './fields.js';
 import { messages } from './messages.js';
+import { formatCents } from './money.js';
 import { orderSchema } from './orders.js';
 import { pageOf, pageQuerySchema } from './paging.js';
 
@@ -29,9 +30,10 @@ export const purchaseMessages = {
   tooManyLines: `At most ${CHECKOUT_LINES_MAX.toLocaleString('en-US')} lines per purchase: please split it.`,
   duplicateProduct: 'Each product once per purchase: add the quantities together.',
   linesRefused: 'Some lines cannot be ordered as they are: see each line.',
+  /** `total` and `max` in cents. */
   totalTooHigh: (total: number, max: number) =>
-    `The purchase total of $${total.toLocaleString('en-US')} is above the card payment limit of ` +
-    `$${max.toLocaleString('en-US')}. Please split it into smaller purchases.`,
+    `The purchase total of ${formatCents(total)} is above the card payment limit of ` +
+    `${formatCents(max)}. Please split it into smaller purchases.`,
   poNumber: `Please give a PO number of at most ${PO_NUMBER_MAX} characters.`,
   company: `Please give a company name of at most ${COMPANY_MAX} characters.`,
   taxId: `Please give a tax id of at most ${TAX_ID_MAX} characters.`,
@@ -128,8 +130,8 @@ export const awaitingLineSchema = z.object({
   productName: z.string(),
   img: z.string(),
   quantity: z.number().int(),
-  unitPrice: z.number().int(),
-  price: z.number().int(),
+  unitPrice: moneyAnswerSchema,
+  price: moneyAnswerSchema,
 });
 export type AwaitingLine = z.infer<typeof awaitingLineSchema>;
 
@@ -157,10 +159,10 @@ export const purchaseSchema = z.object({
   /** The company the buyer bought for, when a member of one. */
   companyId: z.nullable(idSchema),
   billingAddress: z.string().nullable(),
-  /** Whole dollars: the lines' totals added up. */
-  total: z.number().int(),
+  /** Dollars (at most two decimals): the lines' totals added up. */
+  total: moneyAnswerSchema,
   /** What is left to pay: the unpaid lines' totals. */
-  unpaidTotal: z.number().int(),
+  unpaidTotal: moneyAnswerSchema,
   status: z.enum(PURCHASE_STATUSES),
   /** When its last line was paid; null while any line is unpaid. */
   paidAt: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messages } from './messages.js';
 import { MAX_ORDER_TOTAL } from './constants.js';
+import { priceTermsInCents } from './pricing.js';
 import { checkQuantity, quantityMessages, type QuantityTerms } from './quantity.js';
 
 const terms: QuantityTerms = { minimum: 50, available: 1000, price: 10 };
@@ -74,8 +75,8 @@ describe('checkQuantity', () => {
       problem: 'totalTooHigh',
       message: quantityMessages.totalTooHigh(2 * MAX_ORDER_TOTAL),
     });
-    expect(quantityMessages.totalTooHigh(1_000_000)).toBe(
-      'The order total of $1,000,000 is above the card payment limit of $999,999. Please order fewer pieces.',
+    expect(quantityMessages.totalTooHigh(100_000_000)).toBe(
+      'The order total of $1,000,000 is above the card payment limit of $999,999.99. Please order fewer pieces.',
     );
   });
 
@@ -105,5 +106,36 @@ describe('checkQuantity', () => {
     const tiered = { ...terms, priceTiers: [{ minQuantity: 100, price: 9 }] };
     expect(checkQuantity({ ...tiered, quantity: 99 })).toMatchObject({ unitPrice: 10, total: 990 });
     expect(checkQuantity({ ...tiered, quantity: 100 })).toMatchObject({ unitPrice: 9, total: 900 });
+  });
+});
+
+describe('checkQuantity in cents', () => {
+  it('totals a price with cents exactly: 3 x $89.50 is $268.50, 3 x $0.10 is $0.30', () => {
+    const cable = priceTermsInCents({ minimum: 1, available: 10, price: 89.5 });
+    expect(checkQuantity({ ...cable, quantity: 3 })).toEqual({
+      ok: true,
+      quantity: 3,
+      unitPrice: 8950,
+      total: 26_850,
+    });
+    const washer = priceTermsInCents({ minimum: 1, available: 10, price: 0.1 });
+    expect(checkQuantity({ ...washer, quantity: 3 })).toMatchObject({ total: 30 });
+  });
+  it('prices tiers and a contract price with cents, the lowest winning', () => {
+    const terms = priceTermsInCents({
+      minimum: 1,
+      available: 1000,
+      price: 10.5,
+      priceTiers: [{ minQuantity: 100, price: 9.99 }],
+      contractPrice: 10.25,
+    });
+    expect(checkQuantity({ ...terms, quantity: 10 })).toMatchObject({
+      unitPrice: 1025,
+      total: 10_250,
+    });
+    expect(checkQuantity({ ...terms, quantity: 100 })).toMatchObject({
+      unitPrice: 999,
+      total: 99_900,
+    });
   });
 });

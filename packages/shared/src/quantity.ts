@@ -1,5 +1,6 @@
 import { messages } from './messages.js';
 import { MAX_ORDER_TOTAL } from './constants.js';
+import { formatCents } from './money.js';
 import { buyerUnitPrice, type PriceTerms } from './pricing.js';
 
 /**
@@ -12,7 +13,8 @@ import { buyerUnitPrice, type PriceTerms } from './pricing.js';
  * starts at (the minimum) is refused for the stock, on both sides. Beyond SPEC, the total must
  * fit one card payment (MAX_ORDER_TOTAL). After SPEC's two come the pack size ("Order in multiples
  * of 10.") and the maximum per order (DESIGN section 8); the total is priced by the volume tier the
- * quantity reaches, or a company member's lower contract price (pricing.ts).
+ * quantity reaches, or a company member's lower contract price (pricing.ts). Prices, the unit
+ * price and the total are integer cents (pricing.ts `priceTermsInCents` for a product answer).
  */
 
 /** What the product sets: a product answer carries every field. */
@@ -45,9 +47,10 @@ export const quantityMessages = {
   belowMinimum: messages.minimumQuantity,
   notMultiple: (increment: number) => `Order in multiples of ${increment}.`,
   aboveMaximum: (maximum: number) => `At most ${maximum} pieces per order.`,
+  /** `total` in cents. */
   totalTooHigh: (total: number) =>
-    `The order total of $${total.toLocaleString('en-US')} is above the card payment limit of ` +
-    `$${MAX_ORDER_TOTAL.toLocaleString('en-US')}. Please order fewer pieces.`,
+    `The order total of ${formatCents(total)} is above the card payment limit of ` +
+    `${formatCents(MAX_ORDER_TOTAL)}. Please order fewer pieces.`,
 } as const;
 
 type Refusal = Extract<QuantityVerdict, { ok: false }>;

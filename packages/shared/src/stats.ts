@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { moneyAnswerSchema } from './answers.js';
 import { addDays, calendarDateSchema, daysBetween } from './dates.js';
 
 /**
@@ -57,7 +58,8 @@ export function periodBefore(from: string, to: string): { from: string; to: stri
   return { from: addDays(from, -days), to: addDays(from, -1) };
 }
 
-const money = z.number().int();
+/** Dollars with at most two decimals, summed in 64 bits by the server. */
+const money = moneyAnswerSchema;
 const count = z.number().int();
 
 export const statsSchema = z.object({
