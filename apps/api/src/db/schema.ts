@@ -30,6 +30,7 @@ export interface AwaitingLineRow {
   img: string;
   description: string;
   quantity: number;
+  /** Cents per piece. */
   unitPrice: number;
 }
 
@@ -38,6 +39,11 @@ const id = () =>
     .primaryKey()
     .default(sql`gen_random_uuid()`);
 const seq = () => bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull();
+/**
+ * An amount of money: integer cents (docs/decisions/027), 64 bits so that a price of up to
+ * MONEY_MAX_DOLLARS, and any sum of them, fits. Read as a JS number: exact below 2^53 cents.
+ */
+const cents = (name: string) => bigint(name, { mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /**
  * The searched columns of a row as one text, one per line, kept by the database. Its trigram
@@ -91,8 +97,8 @@ export const products = pgTable(
     name: text('name').notNull(),
     img: text('img').notNull(),
     description: text('description').notNull(),
-    /** Whole dollars per piece. */
-    price: integer('price').notNull(),
+    /** Cents per piece (docs/decisions/027); the API answers dollars. */
+    price: cents('price').notNull(),
     /** Minimum order quantity. */
     minimum: integer('minimum').notNull(),
     /** Pieces in stock. */
@@ -107,7 +113,7 @@ export const products = pgTable(
     increment: integer('increment').notNull().default(1),
     /** Most pieces per order; null for no limit. */
     maximum: integer('maximum'),
-    /** Volume prices `[{ minQuantity, price }]`, ascending; the shared rule checks them. */
+    /** Volume prices `[{ minQuantity, price }]` (price in cents), ascending; the shared rule checks them. */
     priceTiers: jsonb('price_tiers')
       .$type<{ minQuantity: number; price: number }[]>()
       .notNull()
@@ -174,8 +180,8 @@ export const companies = pgTable(
  * Who belongs to a company, by normalized email. A row is an invitation (`status` invited) until
  * the person accepts it signed in with that address verified; then it is `active` and `user_id`
  * is set. One active company per person (the partial unique index); invitations from several
- * companies may wait at once, one per company. `spending_limit` is whole dollars a calendar
- * month, null for none.
+ * companies may wait at once, one per company. `spending_limit` is cents a calendar month,
+ * null for none.
  */
 export const companyMembers = pgTable(
   'company_members',
@@ -192,7 +198,7 @@ export const companyMembers = pgTable(
     invitedBy: text('invited_by'),
     /** owner | buyer | approver */
     role: text('role').notNull(),
-    spendingLimit: integer('spending_limit'),
+    spendingLimit: cents('spending_limit'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -215,7 +221,7 @@ export const companyMembers = pgTable(
   ],
 );
 
-/** A company's agreed unit price for a product (whole dollars per piece). */
+/** A company's agreed unit price for a product (cents per piece). */
 export const contractPrices = pgTable(
   'contract_prices',
   {
@@ -225,7 +231,7 @@ export const contractPrices = pgTable(
     productId: uuid('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    price: integer('price').notNull(),
+    price: cents('price').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -339,10 +345,10 @@ export const orders = pgTable(
     img: text('img').notNull(),
     description: text('description').notNull(),
     quantity: integer('quantity').notNull(),
-    /** Whole dollars per piece, as priced when the order was placed. */
-    unitPrice: integer('unit_price').notNull(),
-    /** The total in whole dollars: quantity times the unit price at the time of ordering. */
-    price: integer('price').notNull(),
+    /** Cents per piece, as priced when the order was placed. */
+    unitPrice: cents('unit_price').notNull(),
+    /** The total in cents: quantity times the unit price at the time of ordering. */
+    price: cents('price').notNull(),
     /** The purchase this order is a line of; its number is copied (it never changes). */
     purchaseId: uuid('purchase_id')
       .notNull()
