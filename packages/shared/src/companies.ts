@@ -234,7 +234,7 @@ export const contractPriceImportReportSchema = z.object({
   dryRun: z.boolean(),
   /** Prices set or changed (or that would be, in a dry run). */
   set: z.array(
-    z.object({ sku: z.string(), from: z.number().int().nullable(), to: z.number().int() }),
+    z.object({ sku: z.string(), from: z.nullable(moneyAnswerSchema), to: moneyAnswerSchema }),
   ),
   /** Lines refused, by line number; nothing is applied when there are any. */
   problems: z.array(z.object({ line: z.number().int(), message: z.string() })),

@@ -2,7 +2,7 @@ import type { NewReview } from '../modules/reviews/service.js';
 
 /**
  * Demo catalogue of a parts manufacturer selling in bulk: believable minimum order quantities,
- * stock and whole-dollar prices per piece. Images are served by the web app itself
+ * stock and prices per piece in dollars, a few with cents (the cooler). Images are served by the web app itself
  * (apps/web/public/images/products), so the shop works without internet access.
  */
 export const demoProducts = [
@@ -188,7 +188,7 @@ export const demoProducts = [
     img: '/images/products/cooler.svg',
     description:
       'A single-tower air cooler with six copper heat pipes, a nickel-plated base, a 120 mm PWM fan from 500 to 1,800 rpm and pre-applied thermal paste. Rated for 220 W, it fits current desktop and workstation sockets and stays under 155 mm tall for standard office cases.',
-    price: 39,
+    price: 38.5,
     minimum: 100,
     available: 7400,
     sku: 'CLR-T120-PWM',
@@ -197,8 +197,8 @@ export const demoProducts = [
     maximum: null,
     lowStockThreshold: 800,
     priceTiers: [
-      { minQuantity: 500, price: 36 },
-      { minQuantity: 2000, price: 33 },
+      { minQuantity: 500, price: 35.9 },
+      { minQuantity: 2000, price: 32.75 },
     ],
     specs: [
       { label: 'Fan', value: '120 mm PWM, 500 to 1,800 rpm' },
@@ -342,7 +342,7 @@ export const demoCompany = {
     { email: 'colleague@partsworks.com', role: 'buyer', spendingLimit: 10000 },
     { email: 'approver@partsworks.com', role: 'approver', spendingLimit: null },
   ],
-  /** Unit prices by part number, in whole dollars. */
+  /** Unit prices by part number, in dollars. */
   prices: [
     { sku: 'MEM-D5-64R', price: 229 },
     { sku: 'SSD-2T-G4', price: 129 },

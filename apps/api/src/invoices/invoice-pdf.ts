@@ -1,3 +1,4 @@
+import { formatCents } from '@shop/shared';
 import PDFDocument from 'pdfkit';
 
 export interface InvoiceParty {
@@ -7,7 +8,7 @@ export interface InvoiceParty {
   taxId: string | null;
 }
 
-/** Amounts are whole US dollars. */
+/** Amounts are integer cents of US dollars (docs/decisions/027). */
 export interface InvoiceLine {
   description: string;
   sku?: string | null;
@@ -36,11 +37,8 @@ export interface InvoiceData {
 
 export const TEST_PAYMENT_NOTE = 'TEST PAYMENT - no money was taken';
 
-const money = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
+/** Amounts are integer cents: "$1,180", "$89.50" (shared money.ts). */
+const money = { format: formatCents };
 const count = new Intl.NumberFormat('en-US');
 // The shop has no time zone setting; UTC gives every reader (and every server) the same date.
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });

@@ -21,6 +21,7 @@ export function companyInvitationEmail(d: {
   companyName: string;
   role: keyof typeof ROLE_WORDS;
   invitedBy: string;
+  /** Cents a calendar month. */
   spendingLimit: number | null;
   /** The invitations page, where the invitee accepts or declines. */
   url: string;

@@ -12,10 +12,11 @@ import {
   Text,
 } from '@react-email/components';
 import { render } from '@react-email/render';
+import { formatCents } from '@shop/shared';
 import type { CSSProperties } from 'react';
 import type { MailAttachment, MailMessage } from './message.js';
 
-/** Amounts are whole US dollars. */
+/** Amounts are integer cents of US dollars, as the database keeps them (docs/decisions/027). */
 export interface EmailLine {
   productName: string;
   quantity: number;
@@ -36,11 +37,8 @@ export interface PurchaseEmailData {
   purchaseUrl: string;
 }
 
-export const money = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
+/** Cents as the shop shows money: "$1,180", "$89.50" (shared money.ts). */
+export const money = { format: formatCents };
 const count = new Intl.NumberFormat('en-US');
 const pieces = (quantity: number) =>
   `${count.format(quantity)} ${quantity === 1 ? 'piece' : 'pieces'}`;

@@ -71,8 +71,11 @@ export interface PaymentGateway {
   parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent;
 }
 
-/** Cents of an order total in whole dollars. */
-export const amountInCents = (price: number) => price * 100;
+/**
+ * What the gateway charges for an order total: the total itself, which the shop keeps in integer
+ * cents as Stripe counts them (docs/decisions/027), so nothing is multiplied or rounded.
+ */
+export const amountInCents = (price: number) => price;
 
 /** Stripe's idempotency key for an intent: a new total, or a replaced intent, needs a new one. */
 export const intentIdempotencyKey = (order: IntentOrder) =>

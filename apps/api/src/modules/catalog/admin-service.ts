@@ -10,7 +10,13 @@ import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordAudit, type AuditActor, type AuditRecord } from '../audit/service.js';
-import { catalogMessages, insertProduct, productColumns } from './service.js';
+import {
+  catalogMessages,
+  insertProduct,
+  pricesInCents,
+  productAnswer,
+  productColumns,
+} from './service.js';
 import { catalogChanged } from './snapshot.js';
 
 /**
@@ -99,7 +105,7 @@ export async function updateInTransaction(
   tx: Db,
   actor: AuditActor,
   id: string,
-  update: ProductUpdate,
+  change: ProductUpdate,
 ): Promise<Product> {
   const [before] = await tx
     .select(productColumns)
@@ -107,11 +113,13 @@ export async function updateInTransaction(
     .where(eq(products.id, id))
     .for('update');
   if (!before) throw notFound(catalogMessages.notFound);
+  // The rules and the write in cents; the audit's from and to in dollars, as the admin typed.
+  const update = pricesInCents(change);
   const [problem] = productProblems({ ...before, ...update });
   if (problem) throw new HttpError(400, `${problem.field}: ${problem.message}`);
   await refuseTakenSku(tx, update.sku, id);
-  const changes = changesOf(before, update);
-  if (changes.length === 0) return before;
+  const changes = changesOf(productAnswer(before), change);
+  if (changes.length === 0) return productAnswer(before);
   const [after] = await tx
     .update(products)
     .set(update)
@@ -128,7 +136,7 @@ export async function updateInTransaction(
       changes: Object.fromEntries(changes.map(({ field, from, to }) => [field, { from, to }])),
     },
   });
-  return after;
+  return productAnswer(after);
 }
 
 /**
@@ -166,7 +174,7 @@ export async function removeProduct(db: Db, actor: AuditActor, id: string): Prom
       targetType: 'product',
       targetId: id,
       targetLabel: gone.name,
-      details: { price: gone.price, available: gone.available },
+      details: { price: productAnswer(gone).price, available: gone.available },
     });
   });
   catalogChanged(db);

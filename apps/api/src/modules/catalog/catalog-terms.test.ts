@@ -130,25 +130,50 @@ describe.each(testDatabases())('catalogue terms on %s', (kind) => {
       expect(await item(product._id)).toEqual(product);
     });
 
-    it('says why a price with cents is refused instead of rounding it', async () => {
+    it('takes prices and volume prices with cents, and says why a third decimal is refused', async () => {
       const product = await addProduct(t);
-      const response = await put(product._id, { price: 12.75 });
-      expect(response.statusCode).toBe(400);
-      expect(response.json<ApiErrorBody>().message).toBe(
-        `price: ${productMessages.wholeDollars('price')}`,
+      const response = await put(product._id, {
+        price: 89.5,
+        priceTiers: [{ minQuantity: 100, price: 79.99 }],
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await item(product._id)).toMatchObject({
+        price: 89.5,
+        priceTiers: [{ minQuantity: 100, price: 79.99 }],
+      });
+      const [stored] = await t.db.select().from(products).where(eq(products.id, product._id));
+      expect(stored).toMatchObject({
+        price: 8950,
+        priceTiers: [{ minQuantity: 100, price: 7999 }],
+      });
+
+      const thirdDecimal = await put(product._id, { price: 12.755 });
+      expect(thirdDecimal.statusCode).toBe(400);
+      expect(thirdDecimal.json<ApiErrorBody>().message).toBe(
+        `price: ${productMessages.dollars('price')}`,
       );
       const created = await post({
         name: 'Cents Card',
+        img: '/images/products/gpu.svg',
+        description: 'x',
+        price: 12.755,
+        minimum: 1,
+        available: 1,
+      });
+      expect(created.statusCode).toBe(400);
+      expect(created.json<ApiErrorBody>().message).toBe(
+        `price: ${productMessages.dollars('price')}`,
+      );
+      const cents = await post({
+        name: 'Cents Cable',
         img: '/images/products/gpu.svg',
         description: 'x',
         price: 12.75,
         minimum: 1,
         available: 1,
       });
-      expect(created.statusCode).toBe(400);
-      expect(created.json<ApiErrorBody>().message).toBe(
-        `price: ${productMessages.wholeDollars('price')}`,
-      );
+      expect(cents.statusCode).toBe(201);
+      expect(cents.json<{ product: Product }>().product.price).toBe(12.75);
     });
 
     it('keeps part numbers unique: 409 for a taken one, on add and on edit', async () => {

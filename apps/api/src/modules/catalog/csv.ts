@@ -1,4 +1,5 @@
 import {
+  moneyText,
   productInputSchema,
   productProblems,
   productUpdateSchema,
@@ -15,14 +16,16 @@ import { csvCell, unneutralised } from '../../http/csv.js';
 import { HttpError } from '../../http/errors.js';
 import { recordAudits, type AuditActor } from '../audit/service.js';
 import { changesOf, createdRecord, updateInTransaction, withUniqueSku } from './admin-service.js';
-import { productColumns } from './service.js';
+import { pricesInCents, productAnswer, productColumns } from './service.js';
 import { catalogChanged } from './snapshot.js';
 
 /**
  * The catalogue as CSV (GET /admin/products.csv) and back (POST /admin/products/import), keyed by
  * part number: an admin exports, edits in a spreadsheet, imports. docs/decisions/019.
  *
- * Volume prices are written `100:9; 500:8` (from 100 pieces $9 each, from 500 $8) and
+ * Prices are dollars, with two decimals where there are cents (`89.50`); a CSV saved with
+ * semicolons, where the comma is the decimal sign, may write them `89,50`.
+ * Volume prices are written `100:9; 500:8.50` (from 100 pieces $9 each, from 500 $8.50) and
  * specifications one per line, `Label: value`, in one cell. A column left out of an import
  * leaves that field as it is; an empty cell clears the fields that may be empty (maximum, tiers,
  * specs) and is refused for the others.
@@ -70,13 +73,14 @@ export const csvMessages = {
 } as const;
 
 const formatTiers = (tiers: Product['priceTiers']) =>
-  tiers.map((tier) => `${tier.minQuantity}:${tier.price}`).join('; ');
+  tiers.map((tier) => `${tier.minQuantity}:${moneyText(tier.price)}`).join('; ');
 const formatSpecs = (specs: Product['specs']) =>
   specs.map((spec) => `${spec.label}: ${spec.value}`).join('\n');
 
 function cellOf(product: Product, column: Column): string | number | null {
   if (column === 'priceTiers') return formatTiers(product.priceTiers);
   if (column === 'specs') return formatSpecs(product.specs);
+  if (column === 'price') return moneyText(product.price);
   return product[column] ?? null;
 }
 
@@ -99,7 +103,8 @@ export async function* catalogCsv(db: Db): AsyncGenerator<string> {
       .from(products)
       .where(after === null ? undefined : gt(products.sku, after))
       .orderBy(asc(products.sku))
-      .limit(CSV_BATCH);
+      .limit(CSV_BATCH)
+      .then((found) => found.map(productAnswer));
     if (rows.length === 0) return;
     let text = '';
     for (const row of rows)
@@ -110,20 +115,34 @@ export async function* catalogCsv(db: Db): AsyncGenerator<string> {
   }
 }
 
+/**
+ * An amount of a price cell: with a decimal point, or (in a semicolon CSV, `decimalComma`) a
+ * decimal comma, `89,50`. A third decimal stays a number, so the schema says why it is refused.
+ */
+const amountOf = (text: string, decimalComma: boolean) =>
+  Number(decimalComma && /^\d+,\d+$/.test(text) ? text.replace(',', '.') : text);
+const AMOUNT = /^-?\d+([.,]\d+)?$/;
+
 /** A cell as the schemas take it: numbers as numbers (a fraction too, so its message is said). */
-function valueOf(column: Column, raw: string): { value: unknown } | { problem: string } {
+function valueOf(
+  column: Column,
+  raw: string,
+  decimalComma = false,
+): { value: unknown } | { problem: string } {
   const text = unneutralised(raw).trim();
   if (NUMBER_COLUMNS.has(column)) {
     if (text === '') return { value: column === 'maximum' ? null : undefined };
+    if (column === 'price' && AMOUNT.test(text)) return { value: amountOf(text, decimalComma) };
     return { value: /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text };
   }
   if (column === 'priceTiers') {
     if (text === '') return { value: [] };
     const tiers = [];
     for (const pair of text.split(/\s*;\s*/).filter(Boolean)) {
-      const match = /^(\d+)\s*:\s*(\d+(?:\.\d+)?)$/.exec(pair);
-      if (!match) return { problem: csvMessages.tiers };
-      tiers.push({ minQuantity: Number(match[1]), price: Number(match[2]) });
+      const match = /^(\d+)\s*:\s*(\d+(?:[.,]\d+)?)$/.exec(pair);
+      if (!match || (!decimalComma && match[2]!.includes(',')))
+        return { problem: csvMessages.tiers };
+      tiers.push({ minQuantity: Number(match[1]), price: amountOf(match[2]!, decimalComma) });
     }
     return { value: tiers };
   }
@@ -182,6 +201,9 @@ function parseCsv(csv: string) {
   return parsed;
 }
 
+/** Whether the CSV is separated by semicolons: then a price may carry a decimal comma. */
+const semicolonSeparated = (parsed: ReturnType<typeof parseCsv>) => parsed.meta.delimiter === ';';
+
 /**
  * The products of these part numbers (locked for the import's transaction when `lock`), a batch
  * per statement: one parameter per sku, and PostgreSQL takes at most 65,535 in one statement.
@@ -212,7 +234,9 @@ async function plan(db: Db, csv: string, lock: boolean): Promise<Plan> {
 
   const skus = parsed.data.map((row) => (row.sku ?? '').trim().toUpperCase()).filter(Boolean);
   const existing = await productsBySku(db, skus, lock);
-  const bySku = new Map(existing.map((product) => [product.sku, product]));
+  // Judged and compared in dollars, as the CSV writes them; written in cents.
+  const bySku = new Map(existing.map((product) => [product.sku, productAnswer(product)]));
+  const decimalComma = semicolonSeparated(parsed);
 
   const steps: Planned[] = [];
   const seen = new Map<string, number>();
@@ -228,7 +252,7 @@ async function plan(db: Db, csv: string, lock: boolean): Promise<Plan> {
 
     const fields: Record<string, unknown> = {};
     for (const column of columns) {
-      const result = valueOf(column, row[column] ?? '');
+      const result = valueOf(column, row[column] ?? '', decimalComma);
       if ('problem' in result) return fail(`${column}: ${result.problem}`);
       if (result.value !== undefined) fields[column] = result.value;
     }
@@ -309,11 +333,11 @@ export async function importCatalog(
           const batch = creates.slice(first, first + INSERT_BATCH);
           const rows = await tx
             .insert(products)
-            .values(batch.map((step) => ({ ...step.input, sku: step.sku })))
+            .values(batch.map((step) => pricesInCents({ ...step.input, sku: step.sku })))
             .returning(productColumns);
           await recordAudits(
             tx,
-            rows.map((row) => createdRecord(actor, row)),
+            rows.map((row) => createdRecord(actor, productAnswer(row))),
           );
         }
         for (const step of planned.steps)

@@ -1,4 +1,4 @@
-import { api, CATALOG_IMPORT_CHARS_MAX, type Product } from '@shop/shared';
+import { api, CATALOG_IMPORT_CHARS_MAX, fromCents, type Product } from '@shop/shared';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { currentUser, type Guards } from '../../auth/guards.js';
 import type { Identity } from '../../auth/identity.js';
@@ -56,8 +56,11 @@ const readRoutes: FastifyPluginAsync<{ db: Db; guards: Guards }> = async (app, {
   const personal = (reply: FastifyReply) =>
     reply.header('cache-control', 'private, no-store').header('vary', 'authorization');
   const withContractPrice = (product: Product, prices: Map<string, number>): Product => {
+    // The company's prices are cents, like every amount the server keeps; the answer is dollars.
     const contractPrice = prices.get(product._id);
-    return contractPrice === undefined ? product : { ...product, contractPrice };
+    return contractPrice === undefined
+      ? product
+      : { ...product, contractPrice: fromCents(contractPrice) };
   };
 
   serve(

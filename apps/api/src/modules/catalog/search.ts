@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { products } from '../../db/schema.js';
-import { productColumns } from './service.js';
+import { productAnswer, productColumns } from './service.js';
 import { catalogVersion } from './snapshot.js';
 import { correctedWords } from './typos.js';
 
@@ -160,7 +160,7 @@ async function readMatches(db: Db, match: SQL, search: ProductSearch) {
 async function productsInOrder(db: Db, ids: string[]) {
   if (ids.length === 0) return [];
   const rows = await db.select(productColumns).from(products).where(inArray(products.id, ids));
-  const byId = new Map(rows.map((row) => [row._id, row]));
+  const byId = new Map(rows.map((row) => [row._id, productAnswer(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -178,7 +178,8 @@ export async function searchProducts(db: Db, search: ProductSearch): Promise<Pro
             .where(and(...filters(search)))
             .orderBy(...orderBy(search))
             .limit(search.limit)
-            .offset((search.page - 1) * search.limit);
+            .offset((search.page - 1) * search.limit)
+            .then((rows) => rows.map(productAnswer));
     return { items, total, ...paging, categories };
   }
   const words = wordsOf(search.q);

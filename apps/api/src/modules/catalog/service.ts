@@ -1,4 +1,4 @@
-import { ITEMS_LIST_MAX, type Product, type ProductInput } from '@shop/shared';
+import { fromCents, ITEMS_LIST_MAX, toCents, type Product, type ProductInput } from '@shop/shared';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
@@ -25,19 +25,50 @@ export const productColumns = {
   lowStockThreshold: products.lowStockThreshold,
 };
 
+/** A product as `productColumns` reads it: the answer's fields, its prices in cents. */
+export type ProductRow = Product;
+
+/**
+ * The product as the API answers it: its prices (list and volume) from cents to dollars
+ * (docs/decisions/027). Every product answer is made by this one function.
+ */
+export const productAnswer = (row: ProductRow): Product => ({
+  ...row,
+  price: fromCents(row.price),
+  priceTiers: row.priceTiers.map((tier) => ({ ...tier, price: fromCents(tier.price) })),
+});
+
+/** The prices a caller sent (dollars) as the database keeps them (cents). */
+export function pricesInCents<T extends { price?: number; priceTiers?: Product['priceTiers'] }>(
+  input: T,
+): T {
+  return {
+    ...input,
+    ...(input.price !== undefined && { price: toCents(input.price) }),
+    ...(input.priceTiers !== undefined && {
+      priceTiers: input.priceTiers.map((tier) => ({ ...tier, price: toCents(tier.price) })),
+    }),
+  };
+}
+
 /**
  * GET /items: the newest products, at most ITEMS_LIST_MAX. The home page shows the first six, so
  * a part the factory has just added is what visitors see (docs/decisions/002); the rest of a
  * large catalogue is paged through GET /products (docs/decisions/019).
  */
-export function listProducts(db: Db): Promise<Product[]> {
-  return db.select(productColumns).from(products).orderBy(desc(products.seq)).limit(ITEMS_LIST_MAX);
+export async function listProducts(db: Db): Promise<Product[]> {
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .orderBy(desc(products.seq))
+    .limit(ITEMS_LIST_MAX);
+  return rows.map(productAnswer);
 }
 
 /** One product, or null when no product has this id. The id must already be a valid UUID. */
 export async function getProduct(db: Db, id: string): Promise<Product | null> {
   const [product] = await db.select(productColumns).from(products).where(eq(products.id, id));
-  return product ?? null;
+  return product ? productAnswer(product) : null;
 }
 
 /** SPEC's six fields, and any of the others (the database fills in their defaults). */
@@ -47,11 +78,17 @@ export type NewProduct = Pick<
 > &
   Partial<ProductInput>;
 
-/** Inserts a product from input already parsed by `productInputSchema`; the caller commits. */
+/**
+ * Inserts a product from input already parsed by `productInputSchema` (dollars, stored as
+ * cents); answers it in dollars. The caller commits.
+ */
 export async function insertProduct(db: Db, input: NewProduct): Promise<Product> {
-  const [product] = await db.insert(products).values(input).returning(productColumns);
+  const [product] = await db
+    .insert(products)
+    .values(pricesInCents(input))
+    .returning(productColumns);
   if (!product) throw new Error('The database returned no row for the new product.');
-  return product;
+  return productAnswer(product);
 }
 
 /** Creates a product (the seed, tests); an admin's POST /item goes through `addProduct`. */

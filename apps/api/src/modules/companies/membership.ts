@@ -92,7 +92,7 @@ export const monthStart = sql`date_trunc('month', now())`;
 
 /**
  * What each of these users' purchases for company `companyId` of the calendar month add up to,
- * in whole dollars: their orders that are not cancelled (a cancelled order is deleted), paid or
+ * in cents: their orders that are not cancelled (a cancelled order is deleted), paid or
  * not. Only purchases made for the company count: what someone bought before joining (or for
  * another company) is theirs, never the company's. Purchases waiting for approval have no
  * orders yet, so they do not count until approved.
@@ -104,7 +104,10 @@ export async function spentThisMonth(
 ): Promise<Map<string, number>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
-    .select({ userId: orders.userId, total: sql<number>`coalesce(sum(${orders.price}), 0)::int` })
+    .select({
+      userId: orders.userId,
+      total: sql<string>`coalesce(sum(${orders.price}), 0)::bigint`,
+    })
     .from(orders)
     .innerJoin(purchases, eq(purchases.id, orders.purchaseId))
     .where(
@@ -115,7 +118,7 @@ export async function spentThisMonth(
       ),
     )
     .groupBy(orders.userId);
-  return new Map(rows.map((row) => [row.userId ?? '', row.total]));
+  return new Map(rows.map((row) => [row.userId ?? '', Number(row.total)]));
 }
 
 /**

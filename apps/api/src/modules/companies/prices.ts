@@ -1,6 +1,10 @@
 import {
   companyMessages,
   contractPriceInputSchema,
+  fromCents,
+  fromCentsOrNull,
+  parseMoneyText,
+  toCents,
   type ContractPrice,
   type ContractPriceImportReport,
   type PageQuery,
@@ -18,7 +22,8 @@ import { memberOf, requireCompany } from './service.js';
 /**
  * Contract prices (DESIGN section 8, issue 15): a company's agreed unit price per product, set by
  * the shop's admins. A member pays the lower of it and the volume price for the quantity
- * (pricing.ts's unitPriceFor with the contract price).
+ * (pricing.ts's unitPriceFor with the contract price). Kept in cents; answered, audited and
+ * imported in dollars (docs/decisions/027).
  */
 
 export const priceMessages = {
@@ -42,6 +47,13 @@ const priceColumns = {
   listPrice: products.price,
   price: contractPrices.price,
 };
+
+/** A contract price as the API answers it: dollars. */
+const priceAnswer = (row: ContractPrice): ContractPrice => ({
+  ...row,
+  listPrice: fromCents(row.listPrice),
+  price: fromCents(row.price),
+});
 
 /**
  * GET /companies/{id}/prices?page=&limit=: members and admins; by part number, a page at a time
@@ -67,7 +79,7 @@ export async function listPrices(
       .offset((paging.page - 1) * paging.limit),
     db.select({ value: count() }).from(contractPrices).where(where),
   ]);
-  return { items, total: total?.value ?? 0, ...paging };
+  return { items: items.map(priceAnswer), total: total?.value ?? 0, ...paging };
 }
 
 /** The company's contract prices of these products, by product id. */
@@ -95,15 +107,16 @@ export async function allContractPrices(db: Db, companyId: string): Promise<Map<
   return new Map(rows.map((row) => [row.productId, row.price]));
 }
 
-/** PUT /companies/{id}/prices/{productId}: admins; audited. */
+/** PUT /companies/{id}/prices/{productId}: admins; audited. `dollars` as the body gives it. */
 export async function putPrice(
   db: Db,
   actor: AuditActor,
   id: string,
   productId: string,
-  price: number,
+  dollars: number,
 ): Promise<ContractPrice> {
   await requireCompany(db, id);
+  const price = toCents(dollars);
   return db.transaction(async (tx) => {
     const [product] = await tx
       .select({ id: products.id, sku: products.sku, name: products.name, price: products.price })
@@ -128,16 +141,16 @@ export async function putPrice(
         targetType: 'company',
         targetId: id,
         targetLabel: await companyName(tx, id),
-        details: { productId, sku: product.sku, from: before?.price ?? null, to: price },
+        details: { productId, sku: product.sku, from: fromCentsOrNull(before?.price), to: dollars },
       },
     ]);
-    return {
+    return priceAnswer({
       productId,
       sku: product.sku,
       name: product.name,
       listPrice: product.price,
       price,
-    };
+    });
   });
 }
 
@@ -157,7 +170,7 @@ export async function removePrice(db: Db, actor: AuditActor, id: string, product
           targetType: 'company',
           targetId: id,
           targetLabel: await companyName(tx, id),
-          details: { productId, from: removed[0]!.price, to: null },
+          details: { productId, from: fromCents(removed[0]!.price), to: null },
         },
       ]);
     }
@@ -173,7 +186,9 @@ const IMPORT_BATCH = 5000;
 
 /**
  * POST /companies/{id}/prices/import: `sku,price` rows. A dry run reports what would be set; an
- * apply sets all of them or, when any line is refused, none.
+ * apply sets all of them or, when any line is refused, none. Prices are dollars with at most two
+ * decimals (`89.50`), or a decimal comma (`89,50`) in a CSV separated by semicolons; the report
+ * says them in dollars.
  */
 export async function importPrices(
   db: Db,
@@ -195,17 +210,22 @@ export async function importPrices(
   }
   const problems: ContractPriceImportReport['problems'] = [];
   const wanted = new Map<string, { line: number; price: number }>();
+  const decimalComma = parsed.meta.delimiter === ';';
   parsed.data.forEach((row, index) => {
     const line = index + 2;
     const sku = unneutralised(row.sku ?? '')
       .trim()
       .toUpperCase();
-    const price = contractPriceInputSchema.safeParse({ price: Number((row.price ?? '').trim()) });
+    const text = (row.price ?? '').trim();
+    const dollars = parseMoneyText(
+      decimalComma && /^\d+,\d+$/.test(text) ? text.replace(',', '.') : text,
+    );
+    const price = contractPriceInputSchema.safeParse({ price: dollars });
     if (!sku) problems.push({ line, message: priceMessages.noColumns });
     else if (wanted.has(sku)) problems.push({ line, message: priceMessages.repeated(sku) });
-    else if (!price.success || (row.price ?? '').trim() === '') {
+    else if (!price.success) {
       problems.push({ line, message: companyMessages.price });
-    } else wanted.set(sku, { line, price: price.data.price });
+    } else wanted.set(sku, { line, price: toCents(price.data.price) });
   });
   const skus = [...wanted.keys()];
   const found: { id: string; sku: string; price: number | null }[] = [];
@@ -226,7 +246,9 @@ export async function importPrices(
   for (const [sku, { line, price }] of wanted) {
     const product = bySku.get(sku);
     if (!product) problems.push({ line, message: priceMessages.unknownSku(sku) });
-    else if (product.price !== price) set.push({ sku, from: product.price, to: price });
+    else if (product.price !== price) {
+      set.push({ sku, from: fromCentsOrNull(product.price), to: fromCents(price) });
+    }
   }
   problems.sort((a, b) => a.line - b.line);
   if (dryRun || problems.length > 0) {
@@ -244,7 +266,7 @@ export async function importPrices(
             set.slice(first, first + IMPORT_BATCH).map((row) => ({
               companyId: id,
               productId: bySku.get(row.sku)!.id,
-              price: row.to,
+              price: toCents(row.to),
             })),
           )
           .onConflictDoUpdate({

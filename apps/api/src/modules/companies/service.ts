@@ -1,4 +1,7 @@
 import {
+  fromCents,
+  fromCentsOrNull,
+  toCents,
   COMPANY_INVITATIONS_PER_DAY,
   COMPANY_MEMBERS_MAX,
   companyMessages,
@@ -83,14 +86,14 @@ export async function companyAnswer(db: Db | Tx, id: string): Promise<Company> {
       const place = {
         email: member.email,
         role: member.role as CompanyRole,
-        spendingLimit: member.spendingLimit,
+        spendingLimit: fromCentsOrNull(member.spendingLimit),
       };
       if (member.status !== 'active' || !member.userId) return { ...place, status: 'invited' };
       return {
         ...place,
         status: 'active',
         name: member.name ?? null,
-        spentThisMonth: spent.get(member.userId) ?? 0,
+        spentThisMonth: fromCents(spent.get(member.userId) ?? 0),
       };
     }),
   };
@@ -250,7 +253,13 @@ export async function putMember(
       .select()
       .from(companyMembers)
       .where(and(eq(companyMembers.companyId, id), eq(companyMembers.email, address)));
-    const limit = input.spendingLimit === undefined ? undefined : input.spendingLimit;
+    // Dollars in the body, cents in the row (docs/decisions/027).
+    const limit =
+      input.spendingLimit === undefined
+        ? undefined
+        : input.spendingLimit === null
+          ? null
+          : toCents(input.spendingLimit);
     if (current) {
       await tx
         .update(companyMembers)

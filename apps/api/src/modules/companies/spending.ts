@@ -1,4 +1,4 @@
-import type { Spending } from '@shop/shared';
+import { fromCents, fromCentsOrNull, type Spending } from '@shop/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, orders, purchases } from '../../db/schema.js';
@@ -6,7 +6,7 @@ import type { SignedInUser } from '../users/service.js';
 import { membershipOf } from './membership.js';
 
 /**
- * The month's spend of members for their companies, in dollars, by user id: the lines of the
+ * The month's spend of members for their companies, in cents, by user id: the lines of the
  * purchases each made for `companyId` this calendar month (the shop's month: db/client.ts), paid
  * or not. A purchase made before joining, or for nobody, never counts. Summed in 64 bits. The
  * one query the buying workflow judges a spending limit by, and the one GET /company/spending
@@ -67,7 +67,7 @@ export async function mySpending(db: Db, user: SignedInUser): Promise<Spending> 
     companyId: membership.companyId,
     companyName: company?.name ?? null,
     role: membership.role,
-    spendingLimit: membership.spendingLimit,
-    spentThisMonth: spent.get(user.id) ?? 0,
+    spendingLimit: fromCentsOrNull(membership.spendingLimit),
+    spentThisMonth: fromCents(spent.get(user.id) ?? 0),
   };
 }

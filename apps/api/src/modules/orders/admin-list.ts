@@ -1,4 +1,4 @@
-import type { AdminOrder, AdminOrderPage } from '@shop/shared';
+import { moneyText, type AdminOrder, type AdminOrderPage } from '@shop/shared';
 import { and, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containing } from '../../db/like.js';
@@ -121,8 +121,8 @@ const CSV_COLUMNS: [string, (order: AdminOrder) => string | number | boolean | n
   ['PO number', (o) => o.poNumber],
   ['Product', (o) => o.productName],
   ['Quantity', (o) => o.quantity],
-  ['Unit price', (o) => o.unitPrice],
-  ['Total', (o) => o.price],
+  ['Unit price', (o) => moneyText(o.unitPrice)],
+  ['Total', (o) => moneyText(o.price)],
   ['Status', (o) => o.status],
   ['Paid at', (o) => o.paidAt],
   ['Shipped at', (o) => o.shippedAt],

@@ -1,3 +1,4 @@
+import { fromCents } from '@shop/shared';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -79,7 +80,11 @@ export async function deleteOrderAsAdmin(ctx: PaymentContext, actor: AuditActor,
       targetType: 'order',
       targetId: order.id,
       targetLabel: orderLabel(order),
-      details: { price: order.price, quantity: order.quantity, productId: order.productId },
+      details: {
+        price: fromCents(order.price),
+        quantity: order.quantity,
+        productId: order.productId,
+      },
     });
   return removalAnswer(await removeUnpaidOrder(ctx, order, 'delete', undefined, audit));
 }

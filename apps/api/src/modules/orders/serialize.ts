@@ -1,7 +1,7 @@
-import { orderStatus, type Order } from '@shop/shared';
+import { fromCents, orderStatus, type Order } from '@shop/shared';
 import type { OrderRow } from './store.js';
 
-/** The answer shape of every order endpoint (`orderSchema`). */
+/** The answer shape of every order endpoint (`orderSchema`): amounts from cents to dollars. */
 export function toOrder(row: OrderRow): Order {
   return {
     _id: row.id,
@@ -10,7 +10,7 @@ export function toOrder(row: OrderRow): Order {
     img: row.img,
     description: row.description,
     quantity: row.quantity,
-    price: row.price,
+    price: fromCents(row.price),
     name: row.name,
     email: row.email,
     number: row.number,
@@ -27,7 +27,7 @@ export function toOrder(row: OrderRow): Order {
     shippedAt: row.shippedAt?.toISOString() ?? null,
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
-    unitPrice: row.unitPrice,
+    unitPrice: fromCents(row.unitPrice),
     purchaseId: row.purchaseId,
     purchaseNumber: row.purchaseNumber,
   };

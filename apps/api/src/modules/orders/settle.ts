@@ -20,7 +20,7 @@ export function intentProblem(order: OrderRow, intent: GatewayIntent): HttpError
   return amountProblem(order.price, intent);
 }
 
-/** Why this intent does not pay `price` dollars now, or null when it does. */
+/** Why this intent does not pay `price` (cents) now, or null when it does. */
 export function amountProblem(price: number, intent: GatewayIntent): HttpError | null {
   if (intent.amount !== amountInCents(price) || intent.currency !== CURRENCY) {
     return new HttpError(400, paymentMessages.wrongAmount);

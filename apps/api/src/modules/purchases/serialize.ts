@@ -1,4 +1,4 @@
-import type { Purchase, PurchaseStatus } from '@shop/shared';
+import { fromCents, type Purchase, type PurchaseStatus } from '@shop/shared';
 import { toOrder } from '../orders/serialize.js';
 import type { PurchaseRow } from '../orders/purchase-store.js';
 import type { OrderRow } from '../orders/store.js';
@@ -15,7 +15,10 @@ function statusOf(row: PurchaseRow, lines: OrderRow[]): PurchaseStatus {
   return lines.every((line) => line.shipping) ? 'shipped' : 'paid';
 }
 
-/** The answer shape of every purchase endpoint (`purchaseSchema`), from the row and its lines. */
+/**
+ * The answer shape of every purchase endpoint (`purchaseSchema`), from the row and its lines:
+ * totals summed in cents, every amount answered in dollars.
+ */
 export function toPurchase(row: PurchaseRow, lines: OrderRow[]): Purchase {
   const awaiting = (row.awaitingLines ?? []).map((line) => ({
     productId: line.productId,
@@ -38,11 +41,17 @@ export function toPurchase(row: PurchaseRow, lines: OrderRow[]): Purchase {
     company: row.company,
     taxId: row.taxId,
     orders: lines.map(toOrder),
-    awaitingLines: awaiting,
+    awaitingLines: awaiting.map((line) => ({
+      ...line,
+      unitPrice: fromCents(line.unitPrice),
+      price: fromCents(line.price),
+    })),
     companyId: row.companyId,
     billingAddress: row.billingAddress,
-    total: [...lines, ...awaiting].reduce((sum, line) => sum + line.price, 0),
-    unpaidTotal: lines.filter((line) => !line.paid).reduce((sum, line) => sum + line.price, 0),
+    total: fromCents([...lines, ...awaiting].reduce((sum, line) => sum + line.price, 0)),
+    unpaidTotal: fromCents(
+      lines.filter((line) => !line.paid).reduce((sum, line) => sum + line.price, 0),
+    ),
     status,
     paidAt:
       status !== 'paid' && status !== 'shipped'

@@ -1,4 +1,4 @@
-import type { Stats } from '@shop/shared';
+import { fromCents, moneyText, toCents, type Stats } from '@shop/shared';
 import { csvCell } from '../../http/csv.js';
 
 /**
@@ -7,18 +7,25 @@ import { csvCell } from '../../http/csv.js';
  */
 export function statsCsv(stats: Stats): string {
   const joined = new Map(stats.newCustomers.map((row) => [row.period, row.count]));
+  // Amounts as dollars with two decimals where there are cents; the total added up in cents.
+  const amount = (dollars: number) => moneyText(dollars);
   const rows: (string | number)[][] = [
     [stats.interval === 'day' ? 'Day' : 'Week of', 'Revenue', 'Paid orders', 'New customers'],
-    ...stats.revenue.map((row) => [row.period, row.total, row.orders, joined.get(row.period) ?? 0]),
+    ...stats.revenue.map((row) => [
+      row.period,
+      amount(row.total),
+      row.orders,
+      joined.get(row.period) ?? 0,
+    ]),
     [
       `Total ${stats.from} to ${stats.to}`,
-      stats.revenue.reduce((sum, row) => sum + row.total, 0),
+      amount(fromCents(stats.revenue.reduce((sum, row) => sum + toCents(row.total), 0))),
       stats.revenue.reduce((sum, row) => sum + row.orders, 0),
       stats.newCustomers.reduce((sum, row) => sum + row.count, 0),
     ],
     [
       `Period before: ${stats.previous.from} to ${stats.previous.to}`,
-      stats.previous.total,
+      amount(stats.previous.total),
       stats.previous.orders,
       '',
     ],

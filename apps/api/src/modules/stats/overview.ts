@@ -1,4 +1,5 @@
 import {
+  fromCents,
   addDays,
   periodBefore,
   STATS_DAYS_DEFAULT,
@@ -226,11 +227,13 @@ async function expiringSoon(db: Db): Promise<Stats['expiringSoon']> {
           and hold_expires_at < now() + make_interval(hours => ${STATS_EXPIRING_HOURS})
         order by hold_expires_at, id
         limit ${STATS_LIST_MAX}`,
+    ['price'],
   );
   // Raw rows: node-postgres gives a Date, PGlite may give either; the answer is ISO 8601.
   return found.map((row) => ({
     ...row,
     holdExpiresAt: new Date(row.holdExpiresAt).toISOString(),
+    price: fromCents(row.price),
   }));
 }
 
@@ -258,14 +261,18 @@ export async function readStats(db: Db, period: StatsPeriod, timeZone: string): 
       newCustomerRows(db, period),
       expiringSoon(db),
     ]);
+  // Summed in cents, in 64 bits; answered in dollars (docs/decisions/027).
   return {
     ...period,
     timeZone,
-    revenue: everyPeriod(periods, revenue, { total: 0, orders: 0 }),
-    previous: { ...before, ...previous },
+    revenue: everyPeriod(periods, revenue, { total: 0, orders: 0 }).map((row) => ({
+      ...row,
+      total: fromCents(row.total),
+    })),
+    previous: { ...before, ...previous, total: fromCents(previous.total) },
     ordersByState: states,
-    topProducts: products,
-    topCustomers: customers,
+    topProducts: products.map((row) => ({ ...row, revenue: fromCents(row.revenue) })),
+    topCustomers: customers.map((row) => ({ ...row, revenue: fromCents(row.revenue) })),
     ...stock,
     newCustomers: everyPeriod(periods, joined, { count: 0 }),
     expiringSoon: expiring,

@@ -52,7 +52,7 @@ export interface BuyerFacts {
     role: CompanyRole;
     spendingLimit: number | null;
   } | null;
-  /** The month's spend so far, in dollars (the company's month for a member). */
+  /** The month's spend so far, in cents (the company's month for a member). */
   spent: number;
 }
 
