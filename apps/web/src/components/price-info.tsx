@@ -1,7 +1,9 @@
 import {
   contractPriceApplies,
+  fromCents,
   lowestPrice,
   nextPriceBreak,
+  toCents,
   unitPriceFor,
   type PriceTerms,
 } from '@shop/shared';
@@ -35,10 +37,10 @@ export function nextBreakLabel(terms: PriceTerms, quantity: number): string | nu
 
 /** "You save $60 ($2 a piece) on the list price", or null at the list price. */
 export function savingLabel(terms: PriceTerms, quantity: number): string | null {
-  const unit = unitPriceFor(terms, quantity);
-  const perPiece = terms.price - unit;
+  // In cents, so $89.50 - $79.99 is $9.51 exactly.
+  const perPiece = toCents(terms.price) - toCents(unitPriceFor(terms, quantity));
   if (perPiece <= 0 || quantity <= 0) return null;
-  return `You save ${formatPrice(perPiece * quantity)} (${formatPrice(perPiece)} a piece) on the list price`;
+  return `You save ${formatPrice(fromCents(perPiece * quantity))} (${formatPrice(fromCents(perPiece))} a piece) on the list price`;
 }
 
 interface QuantityPriceProps {

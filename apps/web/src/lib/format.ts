@@ -1,3 +1,5 @@
+import { formatCents as sharedFormatCents, formatMoney } from '@shop/shared';
+
 /*
  * Figures are written the way an American buyer reads them (the shop prices in US dollars):
  * thousands grouped, "$27,800", "25,000 pieces". The quantity field of a form is the one place
@@ -6,18 +8,18 @@
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** Prices are whole dollars (SPEC section 3), so no cents are shown. */
-const priceFormat = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-
 /** 25000 -> "25,000" */
 export const formatNumber = (value: number): string => numberFormat.format(value);
 
-/** 27800 -> "$27,800" */
-export const formatPrice = (value: number): string => priceFormat.format(value);
+/**
+ * Every amount the pages show goes through the shared formatter (docs/decisions/027): two
+ * decimals where there are cents, none where there are none. Dollars as the API answers them:
+ * 27800 -> "$27,800", 89.5 -> "$89.50".
+ */
+export const formatPrice = (dollars: number): string => formatMoney(dollars);
+
+/** The same for integer cents, what the shared pricing rule computes: 26850 -> "$268.50". */
+export const formatCents = (cents: number): string => sharedFormatCents(cents);
 
 /** 1 -> "1 piece", 25000 -> "25,000 pieces" */
 export const formatPieces = (count: number): string =>

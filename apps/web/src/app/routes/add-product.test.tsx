@@ -77,16 +77,27 @@ describe('AddProductPage', () => {
     expect(callsTo(routes.catalog.create)).toHaveLength(0);
   });
 
-  it('refuses a price with cents instead of rounding it', async () => {
+  it('sends a price with cents as typed ($89.50 is a price)', async () => {
+    const { callsTo } = mockApi([answer(routes.catalog.create, 201, created)]);
+    const { user, submit, fillRequired } = renderPage();
+
+    await fillRequired({ price: '89.50' });
+    await user.click(submit());
+
+    expect(await screen.findByText(messages.productAdded)).toBeInTheDocument();
+    expect(callsTo(routes.catalog.create)[0]?.body).toMatchObject({ price: 89.5 });
+  });
+
+  it('refuses a price with a third decimal instead of rounding it', async () => {
     const { callsTo } = mockApi([]);
     const { user, number, submit, fillRequired } = renderPage();
 
-    await fillRequired({ price: '2150.9' });
+    await fillRequired({ price: '2150.905' });
     await user.click(submit());
 
-    expect(await screen.findByText(productMessages.wholeDollars('price'))).toBeInTheDocument();
+    expect(await screen.findByText(productMessages.dollars('price'))).toBeInTheDocument();
     expect(number('Price')).toHaveAttribute('aria-invalid', 'true');
-    expect(number('Price')).toHaveValue(2150.9);
+    expect(number('Price')).toHaveValue(2150.905);
     expect(callsTo(routes.catalog.create)).toHaveLength(0);
   });
 

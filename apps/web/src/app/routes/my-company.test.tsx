@@ -189,22 +189,24 @@ describe('My Company', () => {
     await user.type(within(form).getByRole('textbox', { name: 'Email' }), 'sam@example.com');
     await user.selectOptions(within(form).getByRole('combobox', { name: 'Role' }), 'approver');
     const limit = within(form).getByRole('textbox', { name: 'Monthly spending limit ($)' });
-    await user.type(limit, '12.5');
+    await user.type(limit, '12.505');
     await user.click(within(form).getByRole('button', { name: 'Invite' }));
     expect(limit).toHaveAccessibleDescription(companyMessages.spendingLimit);
     expect(callsTo(routes.companies.putMember)).toHaveLength(0);
 
+    // A limit with cents is a limit: sent as dollars, shown with its two decimals.
     await user.clear(limit);
-    await user.type(limit, '5000');
+    await user.type(limit, '1,000.50');
     await user.click(within(form).getByRole('button', { name: 'Invite' }));
     expect(await screen.findByText(invitedMessage('sam@example.com'))).toBeInTheDocument();
     expect(callsTo(routes.companies.putMember)[0]).toMatchObject({
       params: { id: companyId, email: 'sam@example.com' },
-      body: { role: 'approver', spendingLimit: 5000 },
+      body: { role: 'approver', spendingLimit: 1000.5 },
     });
     const sam = await rowOf('sam@example.com');
     expect(sam).toHaveTextContent('Invited');
     expect(sam).toHaveTextContent('Approver');
+    expect(sam).toHaveTextContent('$1,000.50');
   });
 
   it("shows the server's last-owner refusal when the only owner leaves", async () => {

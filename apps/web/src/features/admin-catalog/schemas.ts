@@ -1,4 +1,5 @@
 import {
+  moneyText,
   LIMITS,
   messages,
   priceTierSchema,
@@ -139,7 +140,7 @@ export const formValuesOf = (product: Product): ProductFormValues => ({
   name: product.name,
   img: product.img,
   description: product.description,
-  price: String(product.price),
+  price: moneyText(product.price),
   minimum: String(product.minimum),
   available: String(product.available),
   sku: product.sku,
@@ -149,7 +150,7 @@ export const formValuesOf = (product: Product): ProductFormValues => ({
   lowStockThreshold: String(product.lowStockThreshold),
   priceTiers: product.priceTiers.map((tier) => ({
     minQuantity: String(tier.minQuantity),
-    price: String(tier.price),
+    price: moneyText(tier.price),
   })),
   specs: product.specs.map((spec) => ({ ...spec })),
 });

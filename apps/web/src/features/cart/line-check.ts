@@ -1,4 +1,9 @@
-import { checkQuantity, type QuantityTerms, type QuantityVerdict } from '@shop/shared';
+import {
+  checkQuantity,
+  priceTermsInCents,
+  type QuantityTerms,
+  type QuantityVerdict,
+} from '@shop/shared';
 
 /**
  * A cart line's quantity field, judged by the shared quantity rule the server applies to the
@@ -7,14 +12,17 @@ import { checkQuantity, type QuantityTerms, type QuantityVerdict } from '@shop/s
  * purchase form: a cart line with no quantity cannot be checked out.
  */
 export function checkCartQuantity(raw: string, product: QuantityTerms): QuantityVerdict {
+  // The product's dollars in cents: the verdict's unit price and total are cents, exact.
   return checkQuantity({
     quantity: raw.trim() === '' ? Number.NaN : Number(raw),
     minimum: product.minimum,
     available: product.available,
     increment: product.increment,
     maximum: product.maximum,
-    price: product.price,
-    priceTiers: product.priceTiers,
-    contractPrice: product.contractPrice,
+    ...priceTermsInCents({
+      price: product.price,
+      priceTiers: product.priceTiers,
+      contractPrice: product.contractPrice,
+    }),
   });
 }

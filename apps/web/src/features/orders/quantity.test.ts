@@ -9,8 +9,8 @@ describe('checkQuantityField', () => {
     expect(checkQuantityField('50', product)).toEqual({
       ok: true,
       quantity: 50,
-      unitPrice: 10,
-      total: 500,
+      unitPrice: 1000,
+      total: 50_000,
     });
     expect(checkQuantityField('1000', product)).toMatchObject({ ok: true, quantity: 1000 });
   });
@@ -30,8 +30,29 @@ describe('checkQuantityField', () => {
       ok: false,
       message: 'At most 500 pieces per order.',
     });
-    expect(checkQuantityField('90', packed)).toMatchObject({ ok: true, unitPrice: 10, total: 900 });
-    expect(checkQuantityField('100', packed)).toMatchObject({ ok: true, unitPrice: 8, total: 800 });
+    expect(checkQuantityField('90', packed)).toMatchObject({
+      ok: true,
+      unitPrice: 1000,
+      total: 90_000,
+    });
+    expect(checkQuantityField('100', packed)).toMatchObject({
+      ok: true,
+      unitPrice: 800,
+      total: 80_000,
+    });
+  });
+
+  it('prices in cents, exactly: 3 pieces at $89.50 are $268.50', () => {
+    const cable = { minimum: 1, available: 10, price: 89.5, contractPrice: 89.49 };
+    expect(checkQuantityField('3', cable)).toEqual({
+      ok: true,
+      quantity: 3,
+      unitPrice: 8949,
+      total: 26_847,
+    });
+    expect(checkQuantityField('3', { ...cable, contractPrice: undefined })).toMatchObject({
+      total: 26_850,
+    });
   });
 
   it('refuses more than is available and less than the minimum with SPEC messages', () => {
@@ -63,7 +84,8 @@ describe('checkQuantityField', () => {
   });
 
   it('refuses a total above what one card payment can carry', () => {
-    const pricey = { minimum: 1, available: 10, price: MAX_ORDER_TOTAL };
+    // The product's price is dollars, as the API answers it; the limit is cents.
+    const pricey = { minimum: 1, available: 10, price: MAX_ORDER_TOTAL / 100 };
     expect(checkQuantityField('1', pricey)).toMatchObject({ ok: true, quantity: 1 });
     expect(checkQuantityField('2', pricey)).toMatchObject({
       ok: false,

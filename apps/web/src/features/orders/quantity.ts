@@ -1,4 +1,9 @@
-import { checkQuantity, type QuantityTerms, type QuantityVerdict } from '@shop/shared';
+import {
+  checkQuantity,
+  priceTermsInCents,
+  type QuantityTerms,
+  type QuantityVerdict,
+} from '@shop/shared';
 
 /**
  * The purchase form's quantity field, judged by the shared quantity rule the server applies too
@@ -7,16 +12,19 @@ import { checkQuantity, type QuantityTerms, type QuantityVerdict } from '@shop/s
  */
 export function checkQuantityField(raw: string, product: QuantityTerms): QuantityVerdict | null {
   if (raw.trim() === '') return null;
+  // The product's dollars in cents: the verdict's unit price and total are cents, exact.
   return checkQuantity({
     quantity: Number(raw),
     minimum: product.minimum,
     available: product.available,
     increment: product.increment,
     maximum: product.maximum,
-    price: product.price,
-    priceTiers: product.priceTiers,
-    // A company member's contract price, when the product was read with their token: the total
-    // shown is the total the server charges (it prices by the same rule).
-    contractPrice: product.contractPrice,
+    ...priceTermsInCents({
+      price: product.price,
+      priceTiers: product.priceTiers,
+      contractPrice: product.contractPrice,
+    }),
+    // With a company member's contract price, when the product was read with their token: the
+    // total shown is the total the server charges (it prices by the same rule).
   });
 }

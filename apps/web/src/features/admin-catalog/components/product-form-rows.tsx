@@ -49,8 +49,8 @@ export function TierRows({ form }: { form: ProductFormApi }) {
               label={`Tier ${n}: price per piece`}
               type="number"
               min={0}
-              step={1}
-              inputMode="numeric"
+              step={0.01}
+              inputMode="decimal"
               fullWidth
               error={Boolean(rowErrors?.price)}
               helperText={rowErrors?.price?.message}

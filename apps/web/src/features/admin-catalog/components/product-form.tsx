@@ -22,7 +22,13 @@ import { SpecRows, TierRows } from './product-form-rows';
 import styles from './product-form.module.css';
 
 const numberFields = [
-  { field: 'price', label: 'Price', helper: 'Whole dollars per piece', min: 0 },
+  {
+    field: 'price',
+    label: 'Price',
+    helper: 'Dollars per piece, cents allowed (89.50)',
+    min: 0,
+    step: 0.01,
+  },
   { field: 'minimum', label: 'Minimum', helper: 'Minimum order, in pieces', min: 1 },
   { field: 'available', label: 'Available', helper: 'Pieces in stock', min: 0 },
   { field: 'increment', label: 'Pack size', helper: 'Orders are whole packs', min: 1 },
@@ -148,15 +154,15 @@ export function ProductForm({ label, defaultValues, submitLabel, save }: Product
             }
           />
           <div className={styles.numbers}>
-            {numberFields.map(({ field, label: fieldLabel, helper, min }) => (
+            {numberFields.map(({ field, label: fieldLabel, helper, min, ...rest }) => (
               <TextField
                 key={field}
                 {...register(field)}
                 label={fieldLabel}
                 type="number"
                 min={min}
-                step={1}
-                inputMode="numeric"
+                step={'step' in rest ? rest.step : 1}
+                inputMode={'step' in rest ? 'decimal' : 'numeric'}
                 fullWidth
                 error={Boolean(errors[field])}
                 helperText={errors[field]?.message ?? helper}

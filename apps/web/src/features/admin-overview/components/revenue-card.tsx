@@ -1,4 +1,4 @@
-import type { Stats } from '@shop/shared';
+import { fromCents, toCents, type Stats } from '@shop/shared';
 import { Bar, BarChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
 import { PageLink } from '../../../components/ui/navigation';
 import { Table, TableBody, TableCell, TableHead, TableRow } from '../../../components/ui/table';
@@ -47,7 +47,8 @@ function ChangeLine({ stats, total }: { stats: Stats; total: number }) {
 export function RevenueCard({ stats, onOpen }: { stats: Stats; onOpen: (href: string) => void }) {
   const { revenue, interval } = stats;
   const range = { from: stats.from, to: stats.to };
-  const total = revenue.reduce((sum, row) => sum + row.total, 0);
+  // Added up in cents: dollars with cents do not add exactly as floating point numbers.
+  const total = fromCents(revenue.reduce((sum, row) => sum + toCents(row.total), 0));
   const orders = revenue.reduce((sum, row) => sum + row.orders, 0);
   const hrefOf = (period: string) => ordersHref(periodDays(period, interval, range));
 

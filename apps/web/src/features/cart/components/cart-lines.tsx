@@ -1,4 +1,10 @@
-import { productPagePath, unitPriceFor, type Product, type QuantityVerdict } from '@shop/shared';
+import {
+  productPagePath,
+  toCents,
+  unitPriceFor,
+  type Product,
+  type QuantityVerdict,
+} from '@shop/shared';
 import { nextBreakLabel, savingLabel, yourPriceLabel } from '../../../components/price-info';
 import { QuantityStepper } from '../../../components/quantity-stepper';
 import { Button } from '../../../components/ui/button';
@@ -11,7 +17,7 @@ import {
   TableHead,
   TableRow,
 } from '../../../components/ui/table';
-import { formatNumber, formatPieces, formatPrice } from '../../../lib/format';
+import { formatCents, formatNumber, formatPieces, formatPrice } from '../../../lib/format';
 import styles from './cart.module.css';
 
 /** One line of the cart as the page shows it: the stored line with its product, if still sold. */
@@ -73,15 +79,18 @@ function QuantityCell({ row, onChange }: { row: CartRow; onChange: (text: string
   );
 }
 
-/** The unit price of the line's quantity by its volume tier; the list price until it is valid. */
+/**
+ * The unit price of the line's quantity by its volume tier; the list price until it is valid.
+ * In cents, as the quantity rule answers it.
+ */
 const unitPriceOf = (row: CartRow, product: Product) =>
-  row.verdict?.ok ? row.verdict.unitPrice : unitPriceFor(product, 0);
+  row.verdict?.ok ? row.verdict.unitPrice : toCents(unitPriceFor(product, 0));
 
 /** The line's unit price; a company member's contract price (issue 15) says so. */
 function UnitPrice({ row, product }: { row: CartRow; product: Product }) {
   const quantity = row.verdict?.ok ? row.verdict.quantity : 0;
   const yours = yourPriceLabel(product, quantity);
-  if (!yours) return <>{formatPrice(unitPriceOf(row, product))}</>;
+  if (!yours) return <>{formatCents(unitPriceOf(row, product))}</>;
   return (
     <>
       {yours}
@@ -133,7 +142,7 @@ export function CartLines({ rows, onQuantityChange, onRemove }: CartLinesProps) 
                   />
                 </TableCell>
                 <TableCell label="Line total" align="right" data-testid="line-total">
-                  {row.verdict?.ok ? formatPrice(row.verdict.total) : '—'}
+                  {row.verdict?.ok ? formatCents(row.verdict.total) : '—'}
                 </TableCell>
                 <TableCell label="Actions">
                   <Button

@@ -15,7 +15,7 @@ import {
 } from '../../../lib/cart-store';
 import { ApiError } from '../../../lib/api-error';
 import { productQueryOptions } from '../../../lib/catalogue-query';
-import { formatPrice } from '../../../lib/format';
+import { formatCents } from '../../../lib/format';
 import { checkCartQuantity } from '../line-check';
 import { CartLines, type CartRow } from './cart-lines';
 import { CheckoutForm } from './checkout-form';
@@ -101,6 +101,7 @@ export function CartView({ signedIn, signIn, onPlaced }: CartViewProps) {
   const failed = lineProducts.filter((query) => query.error && !isGone(query.error));
   const missing = rows.filter((row) => !row.pending && !row.product).length;
   const invalid = rows.filter((row) => row.verdict && !row.verdict.ok).length;
+  // In cents, as the quantity rule prices each line: the sum is exact.
   const total = rows.reduce((sum, row) => sum + (row.verdict?.ok ? row.verdict.total : 0), 0);
   let blocked: string | null = null;
   if (checking || failed.length > 0) blocked = 'Checking the cart against the catalogue...';
@@ -143,7 +144,7 @@ export function CartView({ signedIn, signIn, onPlaced }: CartViewProps) {
       <>
         <CartLines rows={rows} onQuantityChange={onQuantityChange} onRemove={onRemove} />
         <p className={text.h4} data-testid="cart-total">
-          Total: {formatPrice(total)}
+          Total: {formatCents(total)}
         </p>
       </>
     );

@@ -10,7 +10,7 @@ import { cx } from '../../../components/ui/container';
 import text from '../../../components/ui/text.module.css';
 import { TextField } from '../../../components/ui/text-field';
 import type { CartLine } from '../../../lib/cart-store';
-import { formatPrice } from '../../../lib/format';
+import { formatCents } from '../../../lib/format';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useSession } from '../../../lib/session/use-session';
 import { refusedLines, useCheckout } from '../api/checkout';
@@ -52,6 +52,7 @@ function prefill(profile: UserInfo | null | undefined): typeof EMPTY {
 interface CheckoutFormProps {
   /** The lines to order; null while any line of the cart cannot be ordered as it is. */
   lines: CartLine[] | null;
+  /** In cents, as the quantity rule priced the lines. */
   total: number;
   /** Why `lines` is null: the one thing to fix before Place order. */
   blocked: string | null;
@@ -177,7 +178,7 @@ export function CheckoutForm({ lines, total, blocked, onRefused, onPlaced }: Che
           </Alert>
         )}
         <p className={styles.checkoutTotal} data-testid="checkout-total">
-          Total: {lines ? formatPrice(total) : '—'}
+          Total: {lines ? formatCents(total) : '—'}
         </p>
         <Button
           type="submit"

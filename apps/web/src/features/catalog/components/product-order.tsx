@@ -1,10 +1,10 @@
-import { checkQuantity, type Product } from '@shop/shared';
+import { checkQuantity, priceTermsInCents, type Product } from '@shop/shared';
 import { useState } from 'react';
 import { AddToCart } from '../../../components/add-to-cart';
 import { QuantityPrice } from '../../../components/price-info';
 import { QuantityStepper } from '../../../components/quantity-stepper';
 import { ButtonLink } from '../../../components/ui/button';
-import { formatPieces, formatPrice } from '../../../lib/format';
+import { formatCents, formatPieces } from '../../../lib/format';
 import { AppToastContainer } from '../../../lib/toast';
 import styles from './product-view.module.css';
 
@@ -26,7 +26,9 @@ export function ProductOrder({ product }: ProductOrderProps) {
   const most =
     product.maximum != null ? Math.min(product.maximum, product.available) : product.available;
   const quantity = text.trim() === '' ? null : Number(text);
-  const verdict = quantity == null ? null : checkQuantity({ ...product, quantity });
+  // Priced in cents by the server's rule, so the total is the one it charges.
+  const verdict =
+    quantity == null ? null : checkQuantity({ ...priceTermsInCents(product), quantity });
   const problem = verdict && !verdict.ok ? verdict.message : undefined;
   return (
     <div className={styles.order}>
@@ -43,7 +45,7 @@ export function ProductOrder({ product }: ProductOrderProps) {
       />
       <QuantityPrice terms={product} quantity={quantity} />
       <p className={styles.total} data-testid="order-total">
-        Total: {verdict?.ok ? formatPrice(verdict.total) : '—'}
+        Total: {verdict?.ok ? formatCents(verdict.total) : '—'}
       </p>
       <div className={styles.actions}>
         <AddToCart

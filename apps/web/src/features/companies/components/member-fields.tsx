@@ -1,6 +1,8 @@
 import {
   COMPANY_ROLES,
   companyMessages,
+  moneyText,
+  parseMoneyText,
   spendingLimitSchema,
   type CompanyMember,
   type CompanyRole,
@@ -21,12 +23,12 @@ export const limitText = (limit: number | null) =>
   limit == null ? 'No limit' : formatPrice(limit);
 
 /**
- * The limit field's text as the API takes it: empty is no limit (null), otherwise whole dollars,
- * checked with the same schema as the server's.
+ * The limit field's text as the API takes it: empty is no limit (null), otherwise dollars with at
+ * most two decimals ("1000.50", "$1,000.50"), checked with the same schema as the server's.
  */
 export function parseLimit(text: string): { limit: number | null } | { error: string } {
   if (text.trim() === '') return { limit: null };
-  const parsed = spendingLimitSchema.safeParse(Number(text.trim()));
+  const parsed = spendingLimitSchema.safeParse(parseMoneyText(text) ?? Number.NaN);
   return parsed.success ? { limit: parsed.data } : { error: companyMessages.spendingLimit };
 }
 
@@ -37,7 +39,7 @@ export interface MemberDraft {
 
 export const draftOf = (member: CompanyMember): MemberDraft => ({
   role: member.role,
-  limit: member.spendingLimit == null ? '' : String(member.spendingLimit),
+  limit: member.spendingLimit == null ? '' : moneyText(member.spendingLimit),
 });
 
 interface MemberFieldsProps {
@@ -73,11 +75,11 @@ export function MemberFields({ draft, onChange, roleError, limitError }: MemberF
       </div>
       <TextField
         label="Monthly spending limit ($)"
-        inputMode="numeric"
+        inputMode="decimal"
         value={draft.limit}
         onChange={(event) => onChange({ ...draft, limit: event.target.value })}
         error={Boolean(limitError)}
-        helperText={limitError ?? 'Whole dollars a month; empty for no limit.'}
+        helperText={limitError ?? 'Dollars a month, cents allowed; empty for no limit.'}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { contractPriceInputSchema, type Product } from '@shop/shared';
+import { contractPriceInputSchema, parseMoneyText, type Product } from '@shop/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { SearchField } from '../../../components/search-field';
 import { Alert } from '../../../components/ui/alert';
@@ -54,7 +54,7 @@ export function SetContractPrice({ companyId }: { companyId: string }) {
     event.preventDefault();
     if (!product) return;
     const parsed = contractPriceInputSchema.safeParse({
-      price: price.trim() === '' ? Number.NaN : Number(price),
+      price: parseMoneyText(price) ?? Number.NaN,
     });
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message);
@@ -101,7 +101,7 @@ export function SetContractPrice({ companyId }: { companyId: string }) {
       <div className={styles.inline}>
         <TextField
           label="Contract price ($ per piece)"
-          inputMode="numeric"
+          inputMode="decimal"
           value={price}
           onChange={(event) => setPriceText(event.target.value)}
           error={Boolean(problem)}

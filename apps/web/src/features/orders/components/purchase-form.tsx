@@ -1,4 +1,4 @@
-import type { Product } from '@shop/shared';
+import { toCents, type Product } from '@shop/shared';
 import { useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { AddToCart } from '../../../components/add-to-cart';
@@ -7,7 +7,7 @@ import { QuantityStepper } from '../../../components/quantity-stepper';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { formatNumber, formatPrice } from '../../../lib/format';
+import { formatCents, formatNumber, formatPrice } from '../../../lib/format';
 import { useSession } from '../../../lib/session/use-session';
 import { replacePage } from '../../../lib/replace-page';
 import { notify } from '../../../lib/toast';
@@ -43,12 +43,15 @@ interface PurchaseFormProps {
 
 /**
  * "This purchase takes your month to $16,450, above your limit of $15,000: it will wait for
- * approval by your company before it can be paid." The server decides by the same sum.
+ * approval by your company before it can be paid." The server decides by the same sum, in cents:
+ * `total` is cents (the quantity rule's), the spending dollars (the API's).
  */
 export function approvalNotice(spending: Spending | null | undefined, total: number) {
-  if (!spending || spending.spent + total <= spending.limit) return null;
+  if (!spending) return null;
+  const month = toCents(spending.spent) + total;
+  if (month <= toCents(spending.limit)) return null;
   return (
-    `This purchase takes your spending this month to ${formatPrice(spending.spent + total)}, ` +
+    `This purchase takes your spending this month to ${formatCents(month)}, ` +
     `above your limit of ${formatPrice(spending.limit)}: it will wait for approval by your ` +
     'company before it can be paid.'
   );
@@ -147,7 +150,7 @@ export function PurchaseForm({
           quantity={quantityText.trim() === '' ? null : Number(quantityText)}
         />
         <p aria-live="polite" data-testid="order-total" className={styles.total}>
-          Total: {check?.ok ? formatPrice(check.total) : '—'}
+          Total: {check?.ok ? formatCents(check.total) : '—'}
         </p>
         {notice && (
           <Alert severity="info" role="status" data-testid="approval-notice">
