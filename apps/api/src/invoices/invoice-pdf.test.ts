@@ -26,13 +26,22 @@ const invoice = (changes: Partial<InvoiceData> = {}): InvoiceData => ({
       description: 'Ryzen 9 7950X processor',
       sku: 'CPU-7950X',
       quantity: 10,
-      unitPrice: 550,
-      total: 5500,
+      unitPrice: 55_000,
+      total: 550_000,
     },
-    { description: 'DDR5-6000 32 GB memory kit', quantity: 100, unitPrice: 95, total: 9500 },
-    { description: 'NVMe SSD 2 TB', sku: null, quantity: 64, unitPrice: 200, total: 12800 },
+    { description: 'DDR5-6000 32 GB memory kit', quantity: 100, unitPrice: 9500, total: 950_000 },
+    { description: 'NVMe SSD 2 TB', sku: null, quantity: 64, unitPrice: 20_000, total: 1_280_000 },
+    // A price with cents (issue 27): three cables at $89.50 are $268.50.
+    {
+      description: 'SFP+ cable 3 m',
+      sku: 'CBL-SFP-3M',
+      quantity: 3,
+      unitPrice: 8950,
+      total: 26_850,
+    },
   ],
-  total: 27800,
+  // In cents, as the database keeps every amount.
+  total: 2_806_850,
   paidAt: new Date('2026-03-04T09:15:00Z'),
   paymentReference: 'pi_3PqRsT123',
   testPayment: false,
@@ -80,7 +89,7 @@ describe('the invoice PDF', () => {
       'Purchase number: PW-000123',
       'PO number: PO-7781',
       'Description Quantity Unit price Amount',
-      'Total $27,800',
+      'Total $28,068.50',
       'Paid on Mar 4, 2026',
       'Payment reference: pi_3PqRsT123',
     ]) {
@@ -90,6 +99,7 @@ describe('the invoice PDF', () => {
     expect(flat(text)).toContain('Ryzen 9 7950X processor SKU CPU-7950X 10 $550 $5,500');
     expect(flat(text)).toContain('DDR5-6000 32 GB memory kit 100 $95 $9,500');
     expect(flat(text)).toContain('NVMe SSD 2 TB 64 $200 $12,800');
+    expect(flat(text)).toContain('SFP+ cable 3 m SKU CBL-SFP-3M 3 $89.50 $268.50');
     expect(text).not.toContain(TEST_PAYMENT_NOTE);
     expect(overlaps(items)).toEqual([]);
   });
@@ -119,8 +129,8 @@ describe('the invoice PDF', () => {
   it('wraps a 64-character name without spaces inside its column', async () => {
     const name = 'X'.repeat(32) + 'Y'.repeat(32);
     const data = invoice({
-      lines: [{ description: name, quantity: 1000, unitPrice: 27, total: 27000 }],
-      total: 27000,
+      lines: [{ description: name, quantity: 1000, unitPrice: 2700, total: 2_700_000 }],
+      total: 2_700_000,
     });
     const { text, items } = await extractPdfText(await renderInvoicePdf(data));
     const parts = items.filter((item) => /^[XY]+$/.test(item.str));
@@ -138,8 +148,8 @@ describe('the invoice PDF', () => {
       description: `Part number ${index + 1}, a component with a long enough name to wrap once`,
       sku: index % 3 ? `SKU-${index + 1}` : null,
       quantity: index + 1,
-      unitPrice: 3,
-      total: 3 * (index + 1),
+      unitPrice: 300,
+      total: 300 * (index + 1),
     }));
     const total = lines.reduce((sum, line) => sum + line.total, 0);
     const { pages, items } = await extractPdfText(
@@ -162,7 +172,7 @@ describe('the invoice PDF', () => {
     expect(all).toContain(
       'Part number 500, a component with a long enough name to wrap once SKU SKU-500 500 $3 $1,500',
     );
-    expect(pages.at(-1)).toContain(`Total $${total.toLocaleString('en-US')}`);
+    expect(pages.at(-1)).toContain(`Total $${(total / 100).toLocaleString('en-US')}`);
     expect(overlaps(items)).toEqual([]);
   });
 

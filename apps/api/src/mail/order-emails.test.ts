@@ -19,11 +19,13 @@ const purchase = (changes: Partial<PurchaseEmailData> = {}): PurchaseEmailData =
   poNumber: 'PO-7781',
   company: 'Acme Corp',
   lines: [
-    { productName: 'Ryzen 9 7950X processor', quantity: 10, unitPrice: 550, total: 5500 },
-    { productName: 'DDR5-6000 32 GB memory kit', quantity: 1, unitPrice: 9500, total: 9500 },
-    { productName: 'NVMe SSD 2 TB', quantity: 64, unitPrice: 200, total: 12800 },
+    // Cents, as the database keeps every amount; the last line costs $89.50 a piece.
+    { productName: 'Ryzen 9 7950X processor', quantity: 10, unitPrice: 55_000, total: 550_000 },
+    { productName: 'DDR5-6000 32 GB memory kit', quantity: 1, unitPrice: 950_000, total: 950_000 },
+    { productName: 'NVMe SSD 2 TB', quantity: 64, unitPrice: 20_000, total: 1_280_000 },
+    { productName: 'SFP+ cable 3 m', quantity: 3, unitPrice: 8950, total: 26_850 },
   ],
-  total: 27800,
+  total: 2_806_850,
   purchaseUrl: PURCHASE_URL,
   ...changes,
 });
@@ -48,8 +50,9 @@ describe('the order placed email', () => {
         '- Ryzen 9 7950X processor: 10 pieces at $550 each, $5,500',
         '- DDR5-6000 32 GB memory kit: 1 piece at $9,500 each, $9,500',
         '- NVMe SSD 2 TB: 64 pieces at $200 each, $12,800',
+        '- SFP+ cable 3 m: 3 pieces at $89.50 each, $268.50',
         '',
-        'Total: $27,800',
+        'Total: $28,068.50',
       ].join('\n'),
     );
     expect(mail.text).toContain(`Pay now:\n${PURCHASE_URL}\n`);
@@ -61,7 +64,7 @@ describe('the order placed email', () => {
     expect(mail.html).toContain(href(PURCHASE_URL));
     expect(mail.html).toContain('Pay now');
     expect(mail.html).toContain('Ryzen 9 7950X processor');
-    expect(mail.html).toContain('$27,800');
+    expect(mail.html).toContain('$28,068.50');
     expect(mail.attachments).toBeUndefined();
   });
 
@@ -85,10 +88,10 @@ describe('the payment receipt email', () => {
   it('names the payment and the invoice and attaches the invoice PDF', async () => {
     const mail = await receipt();
     expect(mail.subject).toBe('Payment received for PW-000123 (invoice INV-2026-00042)');
-    expect(mail.text).toContain('We received your payment of $27,800 for order PW-000123.');
+    expect(mail.text).toContain('We received your payment of $28,068.50 for order PW-000123.');
     expect(mail.text).toContain('Invoice number: INV-2026-00042\nPaid on: Mar 4, 2026');
     expect(mail.text).toContain('- NVMe SSD 2 TB: 64 pieces at $200 each, $12,800');
-    expect(mail.text).toContain('Total: $27,800');
+    expect(mail.text).toContain('Total: $28,068.50');
     expect(mail.text).toContain(`View your order:\n${PURCHASE_URL}\n`);
     expect(mail.html).toContain(href(PURCHASE_URL));
     expect(mail.html).toContain('INV-2026-00042');
@@ -154,8 +157,8 @@ describe('every order email', () => {
     customerName: img,
     company: svg,
     poNumber: `${script}&`,
-    lines: [{ productName: script, quantity: 2, unitPrice: 5, total: 10 }],
-    total: 10,
+    lines: [{ productName: script, quantity: 2, unitPrice: 500, total: 1000 }],
+    total: 1000,
   });
   const emails = {
     placed: () => orderPlacedEmail({ ...hostile, holdExpiresAt: null }),

@@ -8,6 +8,7 @@ import { inject, injectUnchecked } from '../../test-support/inject.js';
 import { addProduct, adminShopper, orderTestEnv, type Shopper } from '../../test-support/shop.js';
 import { formulaCells } from '../../test-support/spreadsheet.js';
 import { CATALOG_CSV_COLUMNS, csvMessages } from './csv.js';
+import { productAnswer } from './service.js';
 
 /** The catalogue's CSV round trip (docs/decisions/019): export, edit, dry run, apply. */
 describe.each(testDatabases())('catalogue CSV on %s', (kind) => {
@@ -30,8 +31,11 @@ describe.each(testDatabases())('catalogue CSV on %s', (kind) => {
   };
   const importCsv = (csv: string, dryRun: boolean) =>
     injectUnchecked(t, api.catalog.importCsv, { body: { csv, dryRun } }, admin);
-  const bySku = async (sku: string) =>
-    (await t.db.select().from(products).where(eq(products.sku, sku)))[0];
+  /** The stored product, its prices in dollars as the API answers them (stored in cents). */
+  const bySku = async (sku: string) => {
+    const [row] = await t.db.select().from(products).where(eq(products.sku, sku));
+    return row && { ...productAnswer({ ...row, _id: row.id }), id: row.id };
+  };
   const everything = () => t.db.select().from(products).orderBy(products.sku);
 
   it('exports every product by part number, tiers and specs readable in a spreadsheet', async () => {
@@ -62,6 +66,44 @@ describe.each(testDatabases())('catalogue CSV on %s', (kind) => {
       maximum: '',
     });
     expect(cpu?.specs).toBe('Cores / threads: 32 / 64\nTDP: 280 W');
+  });
+
+  it('writes prices with cents as 89.50 and reads them back to the cent (issue 27)', async () => {
+    const product = await addProduct(t, {
+      sku: 'CBL-SFP-3M',
+      price: 89.5,
+      minimum: 1,
+      priceTiers: [
+        { minQuantity: 50, price: 84.99 },
+        { minQuantity: 200, price: 79.9 },
+      ],
+    });
+    const csv = await exportCsv();
+    const line = csv.split('\r\n').find((row) => row.startsWith('CBL-SFP-3M,'))!;
+    const cable = Papa.parse<Record<string, string>>(
+      `${CATALOG_CSV_COLUMNS.join(',')}\r\n${line}`,
+      {
+        header: true,
+      },
+    ).data[0];
+    expect(cable).toMatchObject({ price: '89.50', priceTiers: '50:84.99; 200:79.90' });
+    // The export imported again changes nothing.
+    const again = await importCsv(`${CATALOG_CSV_COLUMNS.join(',')}\r\n${line}\r\n`, false);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(catalogImportReportSchema.parse(again.json()).unchanged).toBe(1);
+    // A new price with cents, imported, is stored to the cent and answered as dollars.
+    const changed = await importCsv('sku,price\nCBL-SFP-3M,88.95\n', false);
+    expect(changed.statusCode, changed.body).toBe(200);
+    const [stored] = await t.db.select().from(products).where(eq(products.id, product._id));
+    expect(stored?.price).toBe(8895);
+    const item = await inject(t, api.catalog.get, { params: { id: product._id } });
+    expect(item.json<Product>()).toMatchObject({
+      price: 88.95,
+      priceTiers: [
+        { minQuantity: 50, price: 84.99 },
+        { minQuantity: 200, price: 79.9 },
+      ],
+    });
   });
 
   it('neutralises a cell a spreadsheet would run, and takes it back as it was', async () => {
@@ -142,14 +184,16 @@ describe.each(testDatabases())('catalogue CSV on %s', (kind) => {
     const before = await everything();
     const csv =
       'sku,price,priceTiers,minimum\n' +
-      'CSV-BAD-1,12.75,,\n' +
+      'CSV-BAD-1,12.755,,\n' +
       'CSV-BAD-1,5,,\n' +
       ',5,,\n' +
       'CSV-NOPE-1,5,,\n' +
       'CSV-BAD-2,5,ten for five,\n';
     const dry = catalogImportReportSchema.parse((await importCsv(csv, true)).json());
     expect(dry.problems.map((problem) => problem.line)).toEqual([2, 3, 4, 5, 6]);
-    expect(dry.problems[0]?.message).toMatch(/^price: Please give the price in whole dollars/);
+    expect(dry.problems[0]?.message).toMatch(
+      /^price: Please give the price in dollars, with at most two decimals/,
+    );
     expect(dry.problems[1]?.message).toBe(csvMessages.repeated(2));
     expect(dry.problems[2]?.message).toBe(csvMessages.skuMissing);
     expect(dry.problems[3]?.message).toMatch(/^name: /);
@@ -180,5 +224,21 @@ describe.each(testDatabases())('catalogue CSV on %s', (kind) => {
     );
     expect(response.statusCode, response.body).toBe(200);
     expect(await bySku('CSV-SEMI-1')).toMatchObject({ price: 19 });
+    // Where the comma is the decimal sign, a price with cents is written 19,50.
+    const cents = await importCsv(
+      'sku;price;priceTiers\nCSV-SEMI-1;19,50;"100:18,25; 500:17"\n',
+      false,
+    );
+    expect(cents.statusCode, cents.body).toBe(200);
+    expect(await bySku('CSV-SEMI-1')).toMatchObject({
+      price: 19.5,
+      priceTiers: [
+        { minQuantity: 100, price: 18.25 },
+        { minQuantity: 500, price: 17 },
+      ],
+    });
+    // A comma-separated file has no decimal comma: its price cell would be quoted "19,50".
+    const quoted = await importCsv('sku,price\nCSV-SEMI-1,"19,50"\n', true);
+    expect(catalogImportReportSchema.parse(quoted.json()).problems).toHaveLength(1);
   });
 });

@@ -227,10 +227,11 @@ describe.each(testDatabases())('catalogue terms on %s', (kind) => {
         .select({ productId: orders.productId, unitPrice: orders.unitPrice, price: orders.price })
         .from(orders)
         .where(eq(orders.purchaseId, response.json()._id));
+      // Stored in cents; answered in dollars.
       expect(stored).toEqual(
         expect.arrayContaining([
-          { productId: a._id, unitPrice: 9, price: 1350 },
-          { productId: b._id, unitPrice: 10, price: 500 },
+          { productId: a._id, unitPrice: 900, price: 135_000 },
+          { productId: b._id, unitPrice: 1000, price: 50_000 },
         ]),
       );
       expect(response.json().total).toBe(1850);

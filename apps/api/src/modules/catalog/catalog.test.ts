@@ -1,4 +1,4 @@
-import { api, PREVIEW_LENGTH, productSchema } from '@shop/shared';
+import { api, hasAtMostTwoDecimals, PREVIEW_LENGTH, productSchema } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoProducts } from '../../db/seed-data.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
@@ -15,7 +15,7 @@ describe.each(testDatabases())('catalogue on %s', (kind) => {
 
   const items = async () => (await inject(t, api.catalog.list)).json();
 
-  it('lists the products newest first (the seed in its listed order), with _id and whole numbers', async () => {
+  it('lists the products newest first (the seed in its listed order), with _id, whole quantities and prices to the cent', async () => {
     const response = await inject(t, api.catalog.list);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^application\/json/);
@@ -25,9 +25,11 @@ describe.each(testDatabases())('catalogue on %s', (kind) => {
     for (const product of body) {
       expect(productSchema.strict().safeParse(product).success).toBe(true);
       expect(product).not.toHaveProperty('id');
-      for (const field of ['price', 'minimum', 'available'] as const) {
+      for (const field of ['minimum', 'available'] as const) {
         expect(Number.isInteger(product[field])).toBe(true);
       }
+      // Dollars with at most two decimals (issue 27): the demo cooler costs $38.50.
+      expect(hasAtMostTwoDecimals(product.price)).toBe(true);
       expect(product.minimum).toBeGreaterThanOrEqual(1);
       expect(product.description.length).toBeGreaterThan(PREVIEW_LENGTH);
       expect(product.img).toMatch(/^\/images\/products\/[a-z-]+\.svg$/);

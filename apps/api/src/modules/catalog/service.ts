@@ -35,7 +35,11 @@ export type ProductRow = Product;
 export const productAnswer = (row: ProductRow): Product => ({
   ...row,
   price: fromCents(row.price),
-  priceTiers: row.priceTiers.map((tier) => ({ ...tier, price: fromCents(tier.price) })),
+  // In the contract's key order: jsonb keeps its own, and an import compares them as JSON.
+  priceTiers: row.priceTiers.map((tier) => ({
+    minQuantity: tier.minQuantity,
+    price: fromCents(tier.price),
+  })),
 });
 
 /** The prices a caller sent (dollars) as the database keeps them (cents). */

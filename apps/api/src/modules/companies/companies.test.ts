@@ -237,7 +237,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       const company = await ok<Company>(create(owner), 201);
       for (const body of [
         { role: 'boss' },
-        { role: 'buyer', spendingLimit: 12.5 },
+        { role: 'buyer', spendingLimit: 12.505 },
         { role: 'buyer', spendingLimit: -1 },
         {},
       ]) {

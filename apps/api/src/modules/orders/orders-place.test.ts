@@ -103,10 +103,11 @@ describe.each(testDatabases())('orders on %s', (kind) => {
 
     it('refuses a total above the card payment maximum with a clear message', async () => {
       const product = await addProduct(t, { price: 1000, available: 5000 });
-      const quantity = Math.floor(MAX_ORDER_TOTAL / 1000) + 1;
+      // MAX_ORDER_TOTAL is cents; the price dollars.
+      const quantity = Math.floor(MAX_ORDER_TOTAL / 100_000) + 1;
       const response = await postOrder(t, alice, orderBody(product._id, quantity));
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toMatch(/above the card payment limit of \$999,999/);
+      expect(response.json().message).toMatch(/above the card payment limit of \$999,999\.99\./);
       expect(await availableOf(t, product._id)).toBe(5000);
       // Exactly at the limit is fine.
       const atLimit = await postOrder(t, alice, orderBody(product._id, 999));

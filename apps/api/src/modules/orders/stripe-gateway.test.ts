@@ -57,7 +57,8 @@ describe.each(testDatabases())('the Stripe gateway against a local stand-in, on 
       currency: 'usd',
       'metadata[orderId]': order._id,
     });
-    expect(create?.headers['idempotency-key']).toBe(`order-${order._id}-${order.price}`);
+    // The stored total in cents, as Stripe counts it.
+    expect(create?.headers['idempotency-key']).toBe(`order-${order._id}-${3 * 40 * 100}`);
     expect(create?.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
     expect(create?.headers['stripe-version']).toBe(STRIPE_API_VERSION);
     const intentId = intentIdOf(clientSecret);
@@ -68,6 +69,15 @@ describe.each(testDatabases())('the Stripe gateway against a local stand-in, on 
     expect(await clientSecretFor(t, alice, order._id)).toBe(clientSecret);
     expect(requestsTo('/v1/payment_intents')).toHaveLength(creates);
     expect(requestsTo(`/v1/payment_intents/${intentId}`).at(-1)?.method).toBe('GET');
+  });
+
+  it('charges a price with cents to the cent: 3 x $89.50 is an intent of 26850 cents', async () => {
+    const { order } = await newOrderOf(t, alice, 3, { price: 89.5, available: 50 });
+    expect(order).toMatchObject({ unitPrice: 89.5, price: 268.5 });
+    const before = stripe.requests.length;
+    await clientSecretFor(t, alice, order._id);
+    const [create] = stripe.requests.slice(before);
+    expect(create?.form).toMatchObject({ amount: '26850', currency: 'usd' });
   });
 
   it('records a payment only once Stripe says it succeeded', async () => {

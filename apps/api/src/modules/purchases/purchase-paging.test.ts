@@ -136,7 +136,8 @@ describe.each(testDatabases())('purchase lists paged on %s', (kind) => {
       img: product.img,
       description: product.description,
       quantity: 2,
-      unitPrice: 10,
+      // Rows keep cents.
+      unitPrice: 1000,
     };
     const waiting = await insertPurchases(buyer, PURCHASE_PAGE_LIMIT_DEFAULT + 5, {
       companyId: company._id,

@@ -256,14 +256,16 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
   });
 
   it('sums money and quantities in 64 bits: a period past $2,147,483,647 answers (issue 27)', async () => {
-    // One order's price is an int4 column and checkout caps a line's quantity by stock, so no
-    // order placed through the API reaches 2^31 dollars: the rows are set to it directly.
+    // Checkout caps a purchase at one card payment and a line's quantity by stock, so no order
+    // placed through the API comes near: the rows are set directly, in cents, with cents.
     const huge = 2_000_000_000;
+    const hugeCents = 200_000_000_050; // $2,000,000,000.50
+    const dollars = (cents: number) => cents / 100;
     const bigOrder = async (who: Shopper, paidAt: string) => {
       const id = await paidOrder(who, drive._id, 1, paidAt);
       await t.db
         .update(orders)
-        .set({ price: huge, unitPrice: huge, quantity: huge })
+        .set({ price: hugeCents, unitPrice: hugeCents, quantity: huge })
         .where(eq(orders.id, id));
     };
     await bigOrder(alice, '2031-06-01T15:00:00Z');
@@ -274,14 +276,21 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
     const response = await stats({ from: '2031-06-02', to: '2031-06-03', interval: 'week' });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<Stats>();
-    expect(body.revenue).toEqual([{ period: '2031-06-02', total: 3 * huge, orders: 3 }]);
-    expect(body.previous).toMatchObject({ total: huge, orders: 1 });
+    // $6,000,000,001.50: summed in cents, to the cent.
+    expect(body.revenue).toEqual([
+      { period: '2031-06-02', total: dollars(3 * hugeCents), orders: 3 },
+    ]);
+    expect(body.revenue[0]?.total).toBe(6_000_000_001.5);
+    expect(body.previous).toMatchObject({ total: dollars(hugeCents), orders: 1 });
     expect(body.topProducts[0]).toMatchObject({
       productId: drive._id,
-      revenue: 3 * huge,
+      revenue: dollars(3 * hugeCents),
       quantity: 3 * huge,
     });
-    expect(body.topCustomers.map((row) => row.revenue)).toEqual([2 * huge, huge]);
+    expect(body.topCustomers.map((row) => row.revenue)).toEqual([
+      dollars(2 * hugeCents),
+      dollars(hugeCents),
+    ]);
 
     const csv = await injectUnchecked(
       t,
@@ -290,7 +299,7 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
       boss,
     );
     expect(csv.statusCode, csv.body).toBe(200);
-    expect(parse(csv.body)).toContainEqual(['2031-06-03', String(2 * huge), '2', '0']);
+    expect(parse(csv.body)).toContainEqual(['2031-06-03', '4000000001.00', '2', '0']);
   });
 
   it.each([
