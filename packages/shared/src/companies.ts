@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idSchema, moneyAnswerSchema } from './answers.js';
-import { LIMITS } from './constants.js';
 import { emailSchema, isOneLine, isSafeText } from './fields.js';
 import { messages } from './messages.js';
 import { dollarsSchema } from './money-schema.js';
