@@ -52,7 +52,7 @@ function describeValidation(error: FastifyError, request: FastifyRequest): strin
     // The shared schemas word a missing value as "This field is required."; a value of the
     // wrong type is not missing, so it gets a message that says what was expected.
     // zod words a fraction where a whole number belongs as a type error too ("expected int");
-    // the schema's own message says it better (a price in whole dollars, without cents).
+    // the schema's own message says it better (a minimum order in whole pieces).
     const fraction = issue.params.expected === 'int' && typeof value === 'number';
     if (issue.keyword === 'invalid_type' && value !== undefined && !fraction) {
       return `${field}: Expected ${String(issue.params.expected)}, received ${describeType(value)}.`;

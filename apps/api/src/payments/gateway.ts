@@ -36,7 +36,7 @@ export interface GatewayIntent {
 export interface IntentOrder {
   /** The order's id, or the purchase's when `purchase` is set. */
   id: string;
-  /** The total in whole dollars. */
+  /** The total in cents, as the shop keeps it and Stripe counts it. */
   price: number;
   /** The intent pays every unpaid line of purchase `id` (metadata.purchaseId). */
   purchase?: boolean;

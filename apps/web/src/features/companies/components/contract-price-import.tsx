@@ -101,8 +101,8 @@ export function ContractPriceImport({ companyId }: { companyId: string }) {
         Import prices from CSV
       </h3>
       <p className={styles.hint}>
-        One <code>sku,price</code> row per product, whole dollars per piece. The import is checked
-        first and changes nothing until you apply it.
+        One <code>sku,price</code> row per product, dollars per piece with cents if any (89.50). The
+        import is checked first and changes nothing until you apply it.
       </p>
       <TextField
         label="CSV"
