@@ -92,6 +92,17 @@ export const badInt = (min: number, max = 2 ** 31 - 1): unknown[] => [
   {},
 ];
 
+/**
+ * An amount of dollars (issue 27): at least 0, at most two decimals, at most 2,147,483,647. Its
+ * refused values are a whole number's, except the fractions with cents, which are amounts.
+ */
+export const badMoney: unknown[] = [
+  ...badInt(0).filter((value) => value !== 0.5 && value !== 1.5),
+  0.005,
+  1.505,
+  89.999,
+];
+
 export const badId: unknown[] = [
   '1',
   'not-a-uuid',

@@ -28,6 +28,7 @@ import { dbSnapshot, type DbSnapshot } from '../../src/test-support/db-snapshot.
 import {
   badEmail,
   badId,
+  badMoney,
   badInt,
   badLine,
   badText,
@@ -125,7 +126,7 @@ const catalogueFields = {
     'cheap',
     [{}],
     [{ minQuantity: 1, price: 5 }],
-    [{ minQuantity: 100, price: 1.5 }],
+    [{ minQuantity: 100, price: 1.505 }],
     [{ minQuantity: 100, price: 100 }],
     [{ minQuantity: 100, price: -1 }],
     Array.from({ length: 11 }, (_, i) => ({ minQuantity: 100 + i, price: 20 - i })),
@@ -210,7 +211,7 @@ const writeEndpoints: WriteEndpoint[] = [
     body: () => ({ role: 'buyer', spendingLimit: 100 }),
     poison: {
       role: ['boss', '', null, 1, ['buyer']],
-      spendingLimit: badInt(0).filter((value) => value !== null),
+      spendingLimit: badMoney.filter((value) => value !== null),
     },
     at: hostileIdSegment,
   },
@@ -256,7 +257,7 @@ const writeEndpoints: WriteEndpoint[] = [
     as: 'admin',
     params: (f) => ({ id: f.companyId, productId: randomUUID() }),
     body: () => ({ price: 10 }),
-    poison: { price: badInt(0) },
+    poison: { price: badMoney },
     at: hostileIdSegment,
   },
   {
@@ -395,7 +396,7 @@ const writeEndpoints: WriteEndpoint[] = [
         1,
       ],
       description: text,
-      price: badInt(0),
+      price: badMoney,
       minimum: badInt(1),
       available: badInt(0),
       role: [true],
@@ -408,7 +409,7 @@ const writeEndpoints: WriteEndpoint[] = [
     params: (f) => ({ id: f.productId }),
     body: () => ({ price: 26 }),
     poison: {
-      price: badInt(0),
+      price: badMoney,
       minimum: badInt(1),
       available: badInt(0),
       description: text,

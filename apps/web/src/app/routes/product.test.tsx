@@ -85,6 +85,33 @@ describe('Product page', () => {
     expect(screen.queryByTestId('next-break')).toBeNull();
   });
 
+  it('shows prices with cents with two decimals, and totals them to the cent (issue 27)', async () => {
+    const cable = makeProduct(6, {
+      name: 'SFP+ Cable 3 m',
+      price: 89.5,
+      minimum: 3,
+      increment: 1,
+      maximum: null,
+      available: 500,
+      priceTiers: [{ minQuantity: 100, price: 79.99 }],
+      specs: [],
+    });
+    const { user } = setUp(cable);
+    const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' });
+    expect(quantity).toHaveValue(3);
+    expect(screen.getByTestId('unit-price')).toHaveTextContent('Unit price: $89.50 per piece');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Total: $268.50');
+    expect(screen.getByTestId('next-break')).toHaveTextContent('Order 97 more for $79.99 a piece');
+
+    await user.clear(quantity);
+    await user.type(quantity, '100');
+    // $7,999, not $7,998.999...; the saving of $9.51 a piece is $951 exactly.
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Total: $7,999');
+    expect(screen.getByTestId('saving')).toHaveTextContent(
+      'You save $951 ($9.51 a piece) on the list price',
+    );
+  });
+
   it('steps by the pack size, and refuses what the server refuses with its messages', async () => {
     const { user } = setUp();
     const quantity = await screen.findByRole('spinbutton', { name: 'Quantity' });
