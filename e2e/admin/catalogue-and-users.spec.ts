@@ -16,7 +16,8 @@ test.describe('the admin runs the catalogue and the users', () => {
     await page.getByLabel('Name', { exact: true }).fill(name);
     await page.getByLabel('Image URL').fill('/images/products/case.svg');
     await expect(page.getByRole('img', { name: /preview/i })).toBeVisible();
-    await page.getByLabel('Price', { exact: true }).fill('39');
+    // A price with cents (issue 27): shown with its two decimals everywhere.
+    await page.getByLabel('Price', { exact: true }).fill('39.50');
     await page.getByLabel('Minimum', { exact: true }).fill('20');
     await page.getByLabel('Available', { exact: true }).fill('640');
     await page
@@ -35,6 +36,7 @@ test.describe('the admin runs the catalogue and the users', () => {
       .filter({ has: page.getByRole('heading', { name }) });
     await expect(card).toBeVisible();
     await expect(card).toContainText('640');
+    await expect(card).toContainText('$39.50 per piece');
     const href = await card.getByRole('link', { name: 'Buy Now' }).getAttribute('href');
 
     await page.goto('/dashboard/manageproducts');
@@ -44,6 +46,7 @@ test.describe('the admin runs the catalogue and the users', () => {
     await page.getByRole('button', { name: /save/i }).click();
     await expect(page).toHaveURL(/\/dashboard\/manageproducts$/);
     await expect(row).toContainText('1,500');
+    await expect(row).toContainText('$39.50');
 
     await page.goto(href!);
     await expect(
@@ -52,6 +55,9 @@ test.describe('the admin runs the catalogue and the users', () => {
         .getByText(/available/i)
         .first(),
     ).toContainText('1,500');
+    // Priced in cents as the server prices it: 20 pieces at $39.50.
+    await expect(page.getByTestId('unit-price')).toContainText('$39.50');
+    await expect(page.getByTestId('order-total')).toHaveText('Total: $790');
 
     await page.goto('/dashboard/manageproducts');
     await page
