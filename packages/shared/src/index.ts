@@ -22,6 +22,7 @@ export * from './quantity.js';
 export * from './pricing.js';
 export * from './money.js';
 export * from './money-schema.js';
+export * from './money-text.js';
 export * from './documents.js';
 export * from './tracking.js';
 export * from './dates.js';

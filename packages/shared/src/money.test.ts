@@ -1,14 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  formatCents,
-  formatMoney,
-  fromCents,
-  hasAtMostTwoDecimals,
-  moneyText,
-  parseMoneyText,
-  toCents,
-} from './money.js';
+import { formatCents, formatMoney, fromCents, hasAtMostTwoDecimals, toCents } from './money.js';
+import { moneyText, parseMoneyText } from './money-text.js';
 
 describe('toCents and fromCents', () => {
   it('convert exactly, with no float drift', () => {
