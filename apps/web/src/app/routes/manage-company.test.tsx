@@ -100,13 +100,14 @@ describe('Companies (admin)', () => {
     await user.type(within(form).getByRole('searchbox', { name: 'Find a product' }), 'CPU-X8');
     await user.click(await within(form).findByRole('button', { name: /^CPU-X8 · Vector X8/ }));
     const price = within(form).getByRole('textbox', { name: 'Contract price ($ per piece)' });
-    await user.type(price, '99');
+    // A contract price with cents (issue 27).
+    await user.type(price, '99.90');
     await user.click(within(form).getByRole('button', { name: 'Set price' }));
 
     expect(await screen.findByText(priceSetMessage('CPU-X8'))).toBeInTheDocument();
     expect(callsTo(routes.companies.putPrice)[0]).toMatchObject({
       params: { id: companyId, productId: product._id },
-      body: { price: 99 },
+      body: { price: 99.9 },
     });
     const table = await screen.findByRole('table', { name: 'Contract prices' });
     const row = (await within(table).findByRole('rowheader', { name: 'CPU-X8' })).closest('tr')!;
@@ -114,7 +115,7 @@ describe('Companies (admin)', () => {
       'CPU-X8',
       'Vector X8 Processor',
       '$120',
-      '$99',
+      '$99.90',
       'Delete',
     ]);
     expect(table.className).toMatch(/cards/);

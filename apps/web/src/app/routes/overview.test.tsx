@@ -221,6 +221,22 @@ describe('Overview', () => {
     expect(toggle).toHaveAccessibleName('Show as a table');
   });
 
+  it('adds up days with cents to the cent, and shows them with two decimals (issue 27)', async () => {
+    setUp('/dashboard/overview?from=2026-11-19&to=2026-11-21', [
+      statsFor({
+        from: '2026-11-19',
+        revenue: [
+          { period: '2026-11-19', total: 0.3, orders: 1 },
+          { period: '2026-11-20', total: 0.6, orders: 1 },
+          { period: '2026-11-21', total: 0.1, orders: 1 },
+        ],
+      }),
+    ]);
+    // 0.3 + 0.6 + 0.1 is 0.9999999999999999 in floating point ("$1.00"); the page adds cents.
+    expect(await screen.findByTestId('revenue-total')).toHaveTextContent(/^\$1$/);
+    expect(revenueTable()).toHaveTextContent('$0.30');
+  });
+
   it('welcomes a new shop, with the way to its products', async () => {
     setUp('/dashboard/overview', [
       statsFor({ ...noFigures, revenue: [{ period: '2026-11-20', total: 0, orders: 0 }] }),
