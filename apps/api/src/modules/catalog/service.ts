@@ -2,7 +2,7 @@ import { ITEMS_LIST_MAX, type Product, type ProductInput } from '@shop/shared';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
-import { catalogChanged } from './snapshot.js';
+import { catalogChanged } from '../../db/changes.js';
 
 export const catalogMessages = {
   notFound: 'No product with this id.',

@@ -3,7 +3,7 @@ import { and, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { authUsers, companies, companyMembers, orders, purchases } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import type { SignedInUser } from '../users/service.js';
+import type { SignedInUser } from '../../kernel/people.js';
 
 /** A signed-in person's place in a company. */
 export interface Membership {

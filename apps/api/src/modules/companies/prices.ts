@@ -11,8 +11,8 @@ import type { Db } from '../../db/client.js';
 import { companies, contractPrices, products } from '../../db/schema.js';
 import { unneutralised } from '../../http/csv.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { recordAudits, type AuditActor } from '../audit/service.js';
-import type { SignedInUser } from '../users/service.js';
+import { recordAudits, type AuditActor } from '../../kernel/audit.js';
+import type { SignedInUser } from '../../kernel/people.js';
 import { memberOf, requireCompany } from './service.js';
 
 /**

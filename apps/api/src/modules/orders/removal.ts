@@ -1,8 +1,8 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { recordAudit, type AuditActor } from '../audit/service.js';
-import type { SignedInUser } from '../users/service.js';
+import { recordAudit, type AuditActor } from '../../kernel/audit.js';
+import type { SignedInUser } from '../../kernel/people.js';
 import type { PaymentContext } from './context.js';
 import { refusal, type OrderEvent } from './lifecycle.js';
 import { orderMessages } from './messages.js';

@@ -2,7 +2,7 @@ import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, products } from '../../db/schema.js';
 import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
-import { catalogChanged } from '../catalog/snapshot.js';
+import { catalogChanged } from '../../db/changes.js';
 import { statesLeftBy, type OrderEvent, type StoredState } from './lifecycle.js';
 import { lockPurchase, lockPurchaseOfOrder, settlePurchase } from './purchase-store.js';
 

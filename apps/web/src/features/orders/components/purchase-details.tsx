@@ -15,7 +15,7 @@ import {
 } from '../../../components/ui/table';
 import { addToCart } from '../../../lib/cart-store';
 import { formatDateTime, formatNumber, formatPieces, formatPrice } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { useCancelOrder } from '../api/cancel-order';
 import { downloadInvoice } from '../api/purchases';
 import { AwaitingLines, AWAITING_APPROVAL } from './awaiting-lines';

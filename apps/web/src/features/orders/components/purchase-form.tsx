@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { formatNumber, formatPrice } from '../../../lib/format';
 import { useSession } from '../../../lib/session/use-session';
 import { replacePage } from '../../../lib/replace-page';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { usePlaceOrder } from '../api/place-order';
 import { placedPurchasePath } from '../placed';
 import { checkQuantityField } from '../quantity';
