@@ -70,22 +70,6 @@ export async function listPrices(
   return { items, total: total?.value ?? 0, ...paging };
 }
 
-/** The company's contract prices of these products, by product id. */
-export async function contractPricesOf(
-  db: Db,
-  companyId: string,
-  productIds: string[],
-): Promise<Map<string, number>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ productId: contractPrices.productId, price: contractPrices.price })
-    .from(contractPrices)
-    .where(
-      and(eq(contractPrices.companyId, companyId), inArray(contractPrices.productId, productIds)),
-    );
-  return new Map(rows.map((row) => [row.productId, row.price]));
-}
-
 /** Every contract price of the company, by product id (GET /items for a member). */
 export async function allContractPrices(db: Db, companyId: string): Promise<Map<string, number>> {
   const rows = await db

@@ -40,7 +40,8 @@ import {
 import { HttpError, notFound } from '../../http/errors.js';
 import type { SignedInUser } from '../../kernel/people.js';
 import { enqueueInvitation } from './emails.js';
-import { isActive, membershipOf, spentThisMonth, type Membership } from './membership.js';
+import { isActive, membershipOf, type Membership } from './membership.js';
+import { monthSpend } from './spending.js';
 
 /** Members listed owners first, then approvers, then buyers, each by email. */
 const ROLE_ORDER = sql`case ${companyMembers.role} when 'owner' then 0 when 'approver' then 1 else 2 end`;
@@ -66,9 +67,9 @@ export async function companyAnswer(db: Db | Tx, id: string): Promise<Company> {
     .where(eq(companyMembers.companyId, id))
     .orderBy(ROLE_ORDER, asc(companyMembers.email));
   const active = members.flatMap((member) =>
-    member.status === 'active' && member.userId ? [member.userId] : [],
+    member.status === 'active' && member.userId ? [{ userId: member.userId, companyId: id }] : [],
   );
-  const spent = await spentThisMonth(db, id, active);
+  const spent = await monthSpend(db, active);
   return {
     _id: company.id,
     name: company.name,

@@ -14,7 +14,7 @@ import { displayName } from '../../kernel/people.js';
 import type { OrderContext } from '../../modules/orders/context.js';
 import { lockPurchase } from '../../modules/orders/purchase-store.js';
 import { toPurchase } from '../../modules/orders/purchase-serialize.js';
-import { lockProducts } from '../../modules/stock/stock.js';
+import { lockProducts } from '../../stock/stock.js';
 import type { SignedInUser } from '../../kernel/people.js';
 import { companyFacts, holdEnd, judgeLines, lockBuyers, placeLines } from './steps.js';
 

@@ -15,7 +15,7 @@ import type { OrderContext } from '../../modules/orders/context.js';
 import { orderMessages } from '../../modules/orders/messages.js';
 import type { PurchaseRow } from '../../modules/orders/purchase-store.js';
 import type { OrderRow } from '../../modules/orders/store.js';
-import { lockProducts } from '../../modules/stock/stock.js';
+import { lockProducts } from '../../stock/stock.js';
 import type { SignedInUser } from '../../kernel/people.js';
 import { inArray } from 'drizzle-orm';
 import {

@@ -1,10 +1,13 @@
-import { asc, inArray, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
-import { products } from '../../db/schema.js';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
+import { products } from '../db/schema.js';
 
 /**
- * The stock of the catalogue: the module that locks `products.available` for a purchase and takes
- * pieces from it (docs/decisions/024). Every flow that buys locks in this order, so two flows never
+ * The stock of the catalogue: the one place that locks `products.available` for a purchase, takes
+ * pieces from it and gives them back (docs/decisions/024, 028). It sits below the modules, as
+ * the database does: the buying workflow takes stock and the orders module gives it back when an
+ * unpaid line is cancelled, deleted or expires. The admin's count of pieces left is part of the
+ * product record (catalog/admin-service.ts). Every flow that buys locks in this order, so two flows never
  * wait for each other in a circle:
  *
  *   1. the purchase rows, when the flow changes existing purchases (approval, leaving a company:
@@ -49,4 +52,12 @@ export async function takeStock(tx: Tx, taken: Map<string, number>): Promise<voi
     sql`update ${products} set available = ${products.available} - taken.quantity
         from (values ${values}) as taken(id, quantity) where ${products.id} = taken.id`,
   );
+}
+
+/** Gives back the pieces of a line that ended unpaid (cancelled, deleted or expired). */
+export async function returnStock(tx: Tx, productId: string, quantity: number): Promise<void> {
+  await tx
+    .update(products)
+    .set({ available: sql`${products.available} + ${quantity}` })
+    .where(eq(products.id, productId));
 }
