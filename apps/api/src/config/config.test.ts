@@ -47,7 +47,7 @@ describe('loadConfig', () => {
     expect(config.mail.smtpUrl).toBeUndefined();
     // The web build is found next to the API package, whatever the working directory.
     expect(config.webDistDir).toBe(
-      path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../web/dist'),
+      path.resolve(fileURLToPath(new URL('.', import.meta.url)), '../../../web/dist'),
     );
   });
 
@@ -281,7 +281,7 @@ describe('S3 storage for uploads', () => {
 
 describe('the README', () => {
   it('documents every variable loadConfig reads in its configuration table', async () => {
-    const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+    const readme = await readFile(new URL('../../../../README.md', import.meta.url), 'utf8');
     const documented = [...readme.matchAll(/^\| `([A-Z0-9_]+)` +\|/gm)].map((match) => match[1]);
     expect(ENV_VARIABLES.filter((name) => !documented.includes(name))).toEqual([]);
   });
@@ -289,10 +289,10 @@ describe('the README', () => {
 
 describe('starting with a bad variable', () => {
   it('prints one line naming PORT and exits with 1', async () => {
-    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const main = fileURLToPath(new URL('../main.ts', import.meta.url));
     const result = await run(process.execPath, ['--import', 'tsx', main], {
       env: { ...process.env, PORT: 'not-a-port' },
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
     }).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code: number; stderr: string }) => error,
@@ -305,10 +305,10 @@ describe('starting with a bad variable', () => {
   });
 
   it('prints one line naming what a partial S3 configuration lacks and exits with 1', async () => {
-    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const main = fileURLToPath(new URL('../main.ts', import.meta.url));
     const result = await run(process.execPath, ['--import', 'tsx', main], {
       env: { ...process.env, S3_BUCKET: 'acme-pictures', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE' },
-      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      cwd: fileURLToPath(new URL('../..', import.meta.url)),
     }).then(
       () => ({ code: 0, stderr: '' }),
       (error: { code: number; stderr: string }) => error,

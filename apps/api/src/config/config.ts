@@ -9,7 +9,7 @@ import { z } from 'zod';
  */
 
 /** `src/` and `dist/` sit at the same depth, so this resolves the same from source and build. */
-const apiPackageDir = fileURLToPath(new URL('..', import.meta.url));
+const apiPackageDir = fileURLToPath(new URL('../..', import.meta.url));
 const defaultWebDistDir = path.resolve(apiPackageDir, '../web/dist');
 
 export class ConfigError extends Error {
