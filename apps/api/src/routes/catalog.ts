@@ -13,8 +13,7 @@ import { catalogCsv, importCatalog } from '../modules/catalog/csv.js';
 import { catalogMessages, getProduct, listProducts } from '../modules/catalog/service.js';
 import { searchProducts } from '../modules/catalog/search.js';
 import { catalogSnapshot, freshCatalog } from '../modules/catalog/snapshot.js';
-import { membershipOf } from '../modules/companies/membership.js';
-import { allContractPrices } from '../modules/companies/prices.js';
+import { memberContractPrices } from '../modules/companies/prices.js';
 
 const { catalog } = api;
 
@@ -47,9 +46,7 @@ const readRoutes: FastifyPluginAsync<{ db: Db; guards: Guards }> = async (app, {
     } catch {
       return null;
     }
-    const membership = await membershipOf(db, currentUser(request));
-    if (!membership) return null;
-    const prices = await allContractPrices(db, membership.companyId);
+    const prices = await memberContractPrices(db, currentUser(request));
     return prices.size > 0 ? prices : null;
   };
   /** A member's own answer: never kept by a shared cache. */

@@ -13,6 +13,7 @@ import { unneutralised } from '../../http/csv.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordAudits, type AuditActor } from '../../kernel/audit.js';
 import type { SignedInUser } from '../../kernel/people.js';
+import { membershipOf } from './membership.js';
 import { memberOf, requireCompany } from './service.js';
 
 /**
@@ -68,6 +69,15 @@ export async function listPrices(
     db.select({ value: count() }).from(contractPrices).where(where),
   ]);
   return { items, total: total?.value ?? 0, ...paging };
+}
+
+/** The contract prices of the caller's company, by product id; none outside a company. */
+export async function memberContractPrices(
+  db: Db,
+  user: SignedInUser,
+): Promise<Map<string, number>> {
+  const membership = await membershipOf(db, user);
+  return membership ? allContractPrices(db, membership.companyId) : new Map();
 }
 
 /** Every contract price of the company, by product id (GET /items for a member). */
