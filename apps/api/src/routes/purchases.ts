@@ -8,6 +8,7 @@ import type { InvoiceSettings } from '../modules/orders/purchase-invoice.js';
 import { invoicePdf } from '../modules/orders/purchase-invoice.js';
 import { recordPurchasePayment } from '../modules/orders/purchase-payment.js';
 import { listOwnPurchases } from '../modules/orders/purchase-reading.js';
+import { withdrawPurchase } from '../modules/orders/purchase-withdraw.js';
 import { readPurchase } from '../workflows/buying/reading.js';
 
 export interface PurchaseRoutesOptions {
@@ -46,6 +47,10 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
 
   serve(app, guards, purchases.recordPayment, async (request) =>
     recordPurchasePayment(ctx, currentUser(request), request.params.id, request.body.transactionId),
+  );
+
+  serve(app, guards, purchases.withdraw, async (request) =>
+    withdrawPurchase(ctx.db, currentUser(request), request.params.id),
   );
 
   serve(app, guards, purchases.invoice, async (request, reply) => {

@@ -76,7 +76,7 @@ export function composeApprovalEmail(db: Db, settings: { shopName: string; publi
       const purchaseId = text(p.purchaseId);
       const purchase = purchaseId ? await findPurchase(db, purchaseId) : null;
       // Decided (or withdrawn) before the email went out.
-      if (!purchase?.awaitingLines) return null;
+      if (!purchase?.awaitingLines || purchase.closedAs) return null;
       const lines = purchase.awaitingLines.map((line: AwaitingLineRow) => ({
         productName: line.productName,
         quantity: line.quantity,
