@@ -1,4 +1,4 @@
-import type { Product } from '@shop/shared';
+import { joinAddressLines, type Product } from '@shop/shared';
 import { useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { AddToCart } from '../../../components/add-to-cart';
@@ -166,7 +166,7 @@ export function PurchaseForm({
           fullWidth
         />
         <TextField
-          {...register('address')}
+          {...register('address', { setValueAs: joinAddressLines })}
           label="Address"
           autoComplete="street-address"
           multiline
