@@ -3,6 +3,7 @@
 // boundary moves instead. A boundary that lint does not enforce is crossed sooner or later.
 
 const web = '^apps/web/src';
+const api = '^apps/api/src';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
@@ -70,9 +71,32 @@ export default {
       from: { path: `${web}/(lib|components)/` },
       to: { path: `${web}/(features|app)/` },
     },
+    {
+      name: 'no-module-to-module',
+      comment:
+        'A module (apps/api/src/modules/X) owns its tables and imports no other module: a flow ' +
+        'that needs two modules is a workflow (apps/api/src/workflows/), and what every module ' +
+        'needs (the signed-in user, the audit record) sits below the modules. Tests are not ' +
+        'modules: they drive the whole app. docs/decisions/027.',
+      severity: 'error',
+      from: { path: `${api}/modules/([^/]+)/`, pathNot: '[.]test[.]ts$' },
+      to: { path: `${api}/modules/`, pathNot: `${api}/modules/$1/` },
+    },
+    {
+      name: 'no-circular-folders',
+      comment:
+        'Folders that import each other, directly or through others, are one folder in two: ' +
+        'the layering is db, http, mail, auth; modules; workflows; routes; the app (server.ts).',
+      severity: 'error',
+      scope: 'folder',
+      from: { path: '^(apps/web/src|apps/api/src|packages/shared/src)/' },
+      to: { circular: true },
+    },
   ],
   options: {
     includeOnly: '^(apps/web/src|apps/api/src|packages/shared/src)/',
+    // Tests are not part of the layering: nothing imports a test, and a test may drive any layer.
+    exclude: { path: '[.]test[.]tsx?$' },
     // Type-only imports count: a cycle of types is still two modules that need each other.
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },

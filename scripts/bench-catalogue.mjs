@@ -225,7 +225,7 @@ export async function benchCatalogue() {
         }),
       );
   } finally {
-    cleanUp();
+    await cleanUp();
   }
   const text = report(results);
   console.log(`\n${text}\n`);

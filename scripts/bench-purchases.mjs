@@ -224,7 +224,7 @@ export async function benchPurchases() {
     writePerformanceDoc(START, END, text);
     return text;
   } finally {
-    cleanUp();
+    await cleanUp();
     await new Promise((resolve) => setTimeout(resolve, 500));
     await database
       .drop()

@@ -203,6 +203,17 @@ async function restock(client, id) {
  * Orders stored for the product (admin list, read 100 at a time to the end: SPEC's GET /allorders
  * answers at most 100), or null without an admin token.
  */
+/** Asks `read` every half second until it answers (at most a minute): the server is quiet. */
+async function settled(read) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('The orders were still changing after a minute.');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 async function storedOrders(client, adminToken, id) {
   if (!adminToken) return null;
   let stored = 0;
@@ -296,14 +307,18 @@ async function benchShop(label, port, bare) {
   };
   // No warm-up for orders: every request counts against the stock check.
   const result = await run({ ...orderOpts, duration: SECONDS });
-  // Requests still in flight when autocannon stops may commit after it has stopped counting:
-  // let them finish, then compare the stock taken with the orders actually stored.
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-  const after = await product();
+  // Requests still in flight when autocannon stops (and those it gave up on, which the server
+  // still answers) commit after it has stopped counting: wait until the stored orders stop
+  // changing, and read the stock between two equal counts, so both describe the same orders.
+  const { after, stored } = await settled(async () => {
+    const first = await storedOrders(client, adminToken, id);
+    const stock = await product();
+    const second = await storedOrders(client, adminToken, id);
+    return first === second ? { after: stock, stored: second } : null;
+  });
   const accepted = result['2xx'];
   const refused = result.non2xx;
   const sold = before.available - after.available;
-  const stored = await storedOrders(client, adminToken, id);
   const committed = stored ?? accepted;
   const inFlight = committed - accepted;
   // At most one request per connection is in flight when the run stops, plus those autocannon
@@ -529,7 +544,7 @@ async function main() {
 
   console.log(`\n${table(rows)}\n`);
   // Idle memory with the loaded servers gone, so they take no CPU or memory from it.
-  cleanUp();
+  await cleanUp();
   const memory = await measureIdleMemory({
     databaseUrl: process.env.BENCH_DATABASE_URL,
     log: (line) => console.log(line),
@@ -549,7 +564,7 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
-  cleanUp();
+  await cleanUp();
   if (dropDatabase) {
     // Give the server a moment to release its connections; FORCE drops any left anyway.
     await new Promise((resolve) => setTimeout(resolve, 500));

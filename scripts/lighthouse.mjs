@@ -482,5 +482,5 @@ try {
   console.error(error);
   process.exitCode = 1;
 } finally {
-  cleanUp();
+  await cleanUp();
 }

@@ -38,10 +38,26 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** Stops the children and removes the temporary folders. */
-export function cleanUp() {
+/**
+ * Stops the children, waits for them to exit (a server that is stopping still finishes its
+ * requests and writes their emails to its outbox), then removes the temporary folders.
+ */
+export async function cleanUp() {
+  const running = children.filter((child) => child.exitCode === null && child.signalCode === null);
+  const exited = running.map((child) => new Promise((resolve) => child.once('exit', resolve)));
   killChildren();
-  for (const dir of tempDirs) rmSync(dir, { recursive: true, force: true });
+  let timer;
+  const bound = new Promise((resolve) => {
+    timer = setTimeout(resolve, 30_000);
+  });
+  await Promise.race([Promise.all(exited), bound]);
+  clearTimeout(timer);
+  for (const child of running) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+  for (const dir of tempDirs.splice(0)) {
+    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+  }
 }
 
 /** Starts a Node script as a child that `cleanUp` stops. */

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfigError, loadConfig, type AppConfig } from './config.js';
+import { ConfigError, loadConfig, type AppConfig } from './config/config.js';
 import { paymentMode } from './payments/mode.js';
 
 /** How long requests in flight may take to finish after SIGTERM or SIGINT. */
@@ -94,7 +94,7 @@ async function main() {
 
   // Loaded only after the configuration is known to be good, so a bad variable is reported
   // even when something further down (a missing build, a broken dependency) would fail.
-  const { createLogger } = await import('./logger.js');
+  const { createLogger } = await import('./config/logger.js');
   const { startServer } = await import('./server.js');
   const logger = createLogger(config);
   if (process.argv.includes(PREPARE_ONLY)) {
@@ -121,7 +121,7 @@ async function main() {
   if (config.seedDemoData && config.demoPasswords === 'fixed') {
     // The published demo passwords (development); SEED_DEMO_DATA=false hides this. Random ones
     // (production) are shown once, when they are made: see createServer.
-    const { demoUsers } = await import('./db/seed-data.js');
+    const { demoUsers } = await import('./seed/seed-data.js');
     for (const { email, password, admin } of demoUsers) {
       logger.info(`demo ${admin ? 'admin' : 'customer'}: ${email} / ${password}`);
     }

@@ -11,47 +11,51 @@ import {
 } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import { createIdentity, type Identity } from './auth/identity.js';
-import { authRoutes } from './auth/routes.js';
-import type { AppConfig } from './config.js';
+import { authRoutes } from './routes/auth.js';
+import type { AppConfig } from './config/config.js';
 import { connectDatabase, type Database, type Db } from './db/client.js';
-import { seedDemoData, type DemoAccount } from './db/seed.js';
-import { apiDocsRoutes } from './http/api-docs.js';
+import { seedDemoData, type DemoAccount } from './seed/seed.js';
+import { apiDocsRoutes } from './routes/api-docs.js';
 import { frameworkErrors, registerErrorHandling } from './http/errors.js';
-import { registerIdempotency } from './http/idempotency.js';
+import { registerIdempotency } from './routes/idempotency.js';
 import { rateLimitKey, registerSecurityHeaders } from './http/security.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { registerDocuments } from './http/documents.js';
 import { isApiPath, registerWebApp } from './http/web-app.js';
-import { auditRoutes } from './modules/audit/routes.js';
-import { catalogRoutes } from './modules/catalog/routes.js';
-import { uploadFiles, uploadRoutes } from './modules/uploads/routes.js';
+import { auditRoutes } from './routes/audit.js';
+import { catalogRoutes } from './routes/catalog.js';
+import { uploadFiles, uploadRoutes } from './routes/uploads.js';
 import { diskStore } from './modules/uploads/storage.js';
 import { searchProducts } from './modules/catalog/search.js';
 import { getProduct, listProducts } from './modules/catalog/service.js';
 import { catalogSnapshot, freshCatalog } from './modules/catalog/snapshot.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { newsletterRoutes } from './modules/newsletter/routes.js';
+import { healthRoutes } from './routes/health.js';
+import { newsletterRoutes } from './routes/newsletter.js';
 import { startOrderSweeper } from './modules/orders/hold.js';
-import { rejectStaleApprovals } from './modules/companies/approvals.js';
-import { orderRoutes } from './modules/orders/routes.js';
+import { rejectStaleApprovals } from './workflows/buying/approvals.js';
+import { orderRoutes } from './routes/orders.js';
 import type { OrderContext } from './modules/orders/context.js';
-import { paymentRoutes } from './modules/orders/payment-routes.js';
-import { purchaseRoutes } from './modules/purchases/routes.js';
+import { paymentRoutes } from './routes/payments.js';
+import { purchaseRoutes } from './routes/purchases.js';
 import { refuseLastOwnerRemoval } from './modules/companies/membership.js';
-import { companyRoutes } from './modules/companies/routes.js';
-import { statsRoutes } from './modules/stats/routes.js';
-import { composePurchaseEmail, type PurchaseEmailSettings } from './modules/purchases/emails.js';
+import { companyRoutes } from './routes/companies.js';
+import { statsRoutes } from './routes/stats.js';
+import {
+  composePurchaseEmail,
+  type PurchaseEmailSettings,
+} from './modules/orders/purchase-emails.js';
 import { COMPANY_EMAIL_KINDS, composeCompanyEmail } from './modules/companies/emails.js';
+import { APPROVAL_EMAIL_KINDS, composeApprovalEmail } from './workflows/buying/approval-emails.js';
 import { startMailWorker, type MailWorkerOptions } from './mail/worker.js';
 import { createPaymentGateway } from './payments/index.js';
-import { profileRoutes } from './modules/profile/routes.js';
+import { profileRoutes } from './routes/profile.js';
 import { connectRedis, type SharedRedis } from './redis/client.js';
-import { reviewRoutes } from './modules/reviews/routes.js';
+import { reviewRoutes } from './routes/reviews.js';
 import { listReviews } from './modules/reviews/service.js';
-import { settingsRoutes } from './modules/settings/routes.js';
+import { settingsRoutes } from './routes/settings.js';
 import { publicConfig } from './modules/settings/service.js';
-import { userAdminRoutes } from './modules/users/admin-routes.js';
-import { userRoutes } from './modules/users/routes.js';
+import { userAdminRoutes } from './routes/admin-users.js';
+import { userRoutes } from './routes/users.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -329,10 +333,14 @@ export async function startServer(config: AppConfig, options: CreateServerOption
   }
 }
 
-/** The mail worker's `compose`: the company emails, else the purchase emails. */
+/** The mail worker's `compose`: the company's, the approvals', else the purchase emails. */
 function composeEmail(db: Db, settings: PurchaseEmailSettings) {
   const company = composeCompanyEmail(db, settings);
+  const approval = composeApprovalEmail(db, settings);
   const purchase = composePurchaseEmail(db, settings);
-  return (job: Parameters<typeof purchase>[0]) =>
-    COMPANY_EMAIL_KINDS.has(job.kind) ? company(job) : purchase(job);
+  return (job: Parameters<typeof purchase>[0]) => {
+    if (COMPANY_EMAIL_KINDS.has(job.kind)) return company(job);
+    if (APPROVAL_EMAIL_KINDS.has(job.kind)) return approval(job);
+    return purchase(job);
+  };
 }

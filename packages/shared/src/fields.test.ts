@@ -13,6 +13,7 @@ import {
   freeTextSchema,
   imageUrlSchema,
   isOneLine,
+  joinAddressLines,
   isSafeText,
   nameSchema,
   newsletterEmailSchema,
@@ -385,5 +386,21 @@ describe('fields of one line and of many', () => {
   it('free text (a review) keeps its line breaks and tabs', () => {
     const text = 'Fast drive.\n\nWould buy again:\tyes';
     expect(freeTextSchema(2000).parse(text)).toBe(text);
+  });
+});
+
+describe('joinAddressLines', () => {
+  it('makes one line of an address typed on several, which the address rule then takes', () => {
+    const typed = '  Unit 4/B, Harbour Road,\r\n\n Leeds\tLS1 4DY \n';
+    const joined = joinAddressLines(typed);
+    expect(joined).toBe('Unit 4/B, Harbour Road, Leeds LS1 4DY');
+    expect(addressSchema.safeParse(typed).success).toBe(false);
+    expect(addressSchema.safeParse(joined).success).toBe(true);
+  });
+
+  it('leaves a one-line address as it is', () => {
+    expect(joinAddressLines('500 Howard Street, San Francisco')).toBe(
+      '500 Howard Street, San Francisco',
+    );
   });
 });

@@ -47,6 +47,9 @@ export const purchaseMessages = {
     'This purchase is waiting for approval by your company: it can be paid once approved.',
   changed: 'The purchase changed while the payment was being prepared: please try again.',
   closed: 'This purchase was rejected or cancelled: it can no longer be paid.',
+  notWaiting:
+    'Only a purchase waiting for approval can be withdrawn: cancel an unpaid line on its own.',
+  withdrawn: 'Request withdrawn: the purchase is kept as cancelled.',
   unverifiedHold:
     'Please verify your email address first: until then you may hold one unpaid purchase at a time.',
   tooManyAwaiting: (max: number) =>

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
-import { findShopUserBySession, type SignedInUser } from '../modules/users/service.js';
+import { findShopUserBySession } from '../modules/users/service.js';
+import { type SignedInUser } from '../kernel/people.js';
 import { ShopTokenError, type ShopTokens } from './shop-token.js';
 
 declare module 'fastify' {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../config.js';
+import type { AppConfig } from '../config/config.js';
 import type { Db } from '../db/client.js';
 import { createMailer, type Mailer } from '../mail/mailer.js';
 import type { SharedRedis } from '../redis/client.js';

@@ -4,10 +4,10 @@ import { api, apiPath, type ApiErrorBody } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import type { ParsedMail } from 'mailparser';
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadConfig } from '../config.js';
-import { DEMO_ACCOUNTS_FILE, parseDemoAccounts, seedDemoData } from '../db/seed.js';
+import { loadConfig } from '../config/config.js';
+import { DEMO_ACCOUNTS_FILE, parseDemoAccounts, seedDemoData } from '../seed/seed.js';
 import { authSessions, users } from '../db/schema.js';
-import { demoUsers } from '../db/seed-data.js';
+import { demoUsers } from '../seed/seed-data.js';
 import { makeAdmin, markEmailVerified } from '../modules/users/service.js';
 import {
   buildTestApp,

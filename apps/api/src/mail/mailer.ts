@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../config.js';
+import type { AppConfig } from '../config/config.js';
 import { createOutboxMailer } from './outbox.js';
 import type { Mailer } from './message.js';
 import { createSmtpMailer } from './smtp.js';

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../config.js';
+import type { AppConfig } from '../config/config.js';
 import type { Db } from '../db/client.js';
 import type { PaymentGateway } from './gateway.js';
 import { createSandboxGateway } from './sandbox.js';

@@ -1,4 +1,4 @@
-import type { AppConfig } from '../config.js';
+import type { AppConfig } from '../config/config.js';
 
 /** Stripe's secret and restricted keys of test mode; live ones start `sk_live_` / `rk_live_`. */
 const STRIPE_TEST_KEY = /^[rs]k_test_/;

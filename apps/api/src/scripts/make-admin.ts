@@ -1,5 +1,5 @@
 import { accountEmailSchema } from '@shop/shared';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig } from '../config/config.js';
 import { connectDatabase } from '../db/client.js';
 import { makeAdmin } from '../modules/users/service.js';
 

@@ -254,6 +254,11 @@ export const authorizationMatrix: readonly MatrixRow[] = [
       return { params: { id: purchaseId }, payload: { transactionId } };
     },
   }),
+  // Only the buyer reaches the rule (a purchase waiting for approval): theirs is unpaid here.
+  row(purchases.withdraw, {
+    expect: ownerOnly(409),
+    request: async (kit) => ({ params: { id: await kit.unpaidPurchase() } }),
+  }),
   row(purchases.invoice, {
     expect: ownerOrAdmin(200),
     request: async (kit) => ({ params: { id: await kit.paidPurchase() } }),

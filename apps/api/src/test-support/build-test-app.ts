@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadConfig, type AppConfig, type DatabaseConfig } from '../config.js';
+import { loadConfig, type AppConfig, type DatabaseConfig } from '../config/config.js';
 import { connectDatabase, type Database, type Db } from '../db/client.js';
 import { createServer, type App } from '../server.js';
 

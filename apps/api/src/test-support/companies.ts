@@ -2,6 +2,7 @@ import { api, type MemberInput } from '@shop/shared';
 import { expect } from 'vitest';
 import type { TestApp } from './build-test-app.js';
 import { inject, type Who } from './inject.js';
+import { shopper } from './shop.js';
 
 /**
  * A member as a company gets one since issue 27: the owner invites, the person (signed in with
@@ -29,4 +30,20 @@ export async function addMember(
   );
   expect(accepted.statusCode, accepted.body).toBe(200);
   return accepted.json();
+}
+
+/**
+ * A company of an owner and a buyer who accepted with this monthly spending limit (0: every
+ * purchase waits for approval), both verified customers: the setup most buying tests start from.
+ */
+export async function companyTeam(
+  t: TestApp,
+  { spendingLimit, name = 'Contoso Ltd' }: { spendingLimit: number | null; name?: string },
+) {
+  const [owner, buyer] = await Promise.all([shopper(t), shopper(t)]);
+  const created = await inject(t, api.companies.create, { body: { name } }, owner);
+  expect(created.statusCode, created.body).toBe(201);
+  const company = created.json();
+  await addMember(t, owner, company._id, buyer, { role: 'buyer', spendingLimit });
+  return { owner, buyer, company };
 }

@@ -1,6 +1,6 @@
 import { api, createApiClient, expectStatus } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUsers } from '../../src/db/seed-data.js';
+import { demoUsers } from '../../src/seed/seed-data.js';
 import { tempDir } from '../../src/test-support/build-test-app.js';
 import {
   buildShared,

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { api, createApiClient, expectStatus, type ApiClient, type Callable } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoUsers } from '../../src/db/seed-data.js';
+import { demoUsers } from '../../src/seed/seed-data.js';
 import { tempDir } from '../../src/test-support/build-test-app.js';
 import {
   buildShared,

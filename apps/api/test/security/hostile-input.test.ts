@@ -253,6 +253,12 @@ const writeEndpoints: WriteEndpoint[] = [
     at: hostileIdSegment,
   },
   {
+    contract: api.purchases.withdraw,
+    as: 'customer',
+    params: idOfNothing,
+    at: hostileIdSegment,
+  },
+  {
     contract: api.companies.putPrice,
     as: 'admin',
     params: (f) => ({ id: f.companyId, productId: randomUUID() }),

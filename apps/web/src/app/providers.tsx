@@ -2,7 +2,7 @@
 import '../lib/zod-config';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { AppToastContainer } from '../lib/toast';
+import { AppToastContainer } from '../components/ui/toast';
 
 interface AppProvidersProps {
   queryClient: QueryClient;

@@ -1,5 +1,5 @@
 import { addToCart, CART_PATH } from '../lib/cart-store';
-import { AppToastContainer, notify } from '../lib/toast';
+import { AppToastContainer, notify } from './ui/toast';
 import { Button } from './ui/button';
 import { useHydrated } from './use-hydrated';
 

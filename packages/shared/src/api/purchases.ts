@@ -57,6 +57,17 @@ export const recordPayment = endpoint({
   responses: { 200: purchaseSchema, ...errors(400, 401, 403, 404, 409) },
 });
 
+export const withdraw = endpoint({
+  method: 'PUT',
+  path: '/purchase/{id}/withdraw',
+  summary:
+    'Withdraw your purchase while it waits for approval: it is kept as cancelled and holds nothing',
+  access: 'user',
+  who: 'owner',
+  params: idParamsSchema,
+  responses: { 200: purchaseSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
 export const invoice = endpoint({
   method: 'GET',
   path: '/purchase/{id}/invoice.pdf',

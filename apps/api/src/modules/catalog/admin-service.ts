@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { recordAudit, type AuditActor, type AuditRecord } from '../audit/service.js';
+import { recordAudit, type AuditActor, type AuditRecord } from '../../kernel/audit.js';
 import {
   catalogMessages,
   insertProduct,
@@ -17,7 +17,7 @@ import {
   productAnswer,
   productColumns,
 } from './service.js';
-import { catalogChanged } from './snapshot.js';
+import { catalogChanged } from '../../db/changes.js';
 
 /**
  * The admin's catalogue changes (POST, PUT and DELETE /item). Each is recorded in the audit log

@@ -402,7 +402,7 @@ describe.each(testDatabases())('catalogue terms on %s', (kind) => {
       available: 1,
     }));
     await t.db.insert(products).values(rows);
-    const { catalogChanged } = await import('./snapshot.js');
+    const { catalogChanged } = await import('../../db/changes.js');
     catalogChanged(t.db);
     const list = (await inject(t, api.catalog.list)).json();
     expect(list).toHaveLength(ITEMS_LIST_MAX);

@@ -1,6 +1,6 @@
 import { api, hasAtMostTwoDecimals, PREVIEW_LENGTH, productSchema } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoProducts } from '../../db/seed-data.js';
+import { demoProducts } from '../../seed/seed-data.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { inject, injectRawPath } from '../../test-support/inject.js';
 

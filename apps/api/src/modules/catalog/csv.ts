@@ -14,10 +14,10 @@ import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import { csvCell, unneutralised } from '../../http/csv.js';
 import { HttpError } from '../../http/errors.js';
-import { recordAudits, type AuditActor } from '../audit/service.js';
+import { recordAudits, type AuditActor } from '../../kernel/audit.js';
 import { changesOf, createdRecord, updateInTransaction, withUniqueSku } from './admin-service.js';
 import { pricesInCents, productAnswer, productColumns } from './service.js';
-import { catalogChanged } from './snapshot.js';
+import { catalogChanged } from '../../db/changes.js';
 
 /**
  * The catalogue as CSV (GET /admin/products.csv) and back (POST /admin/products/import), keyed by

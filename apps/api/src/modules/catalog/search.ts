@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { products } from '../../db/schema.js';
 import { productAnswer, productColumns } from './service.js';
-import { catalogVersion } from './snapshot.js';
+import { catalogVersion } from '../../db/changes.js';
 import { correctedWords } from './typos.js';
 
 /**

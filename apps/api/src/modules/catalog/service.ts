@@ -2,7 +2,7 @@ import { fromCents, ITEMS_LIST_MAX, toCents, type Product, type ProductInput } f
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
-import { catalogChanged } from './snapshot.js';
+import { catalogChanged } from '../../db/changes.js';
 
 export const catalogMessages = {
   notFound: 'No product with this id.',

@@ -1,7 +1,8 @@
 import type { Product } from '@shop/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { catalogChanged, catalogSnapshot, MAX_AGE_MS } from './snapshot.js';
+import { catalogSnapshot, MAX_AGE_MS } from './snapshot.js';
+import { catalogChanged } from '../../db/changes.js';
 
 const part = (available: number): Product => ({
   _id: '0b6f8f5e-3f7a-4a8e-9a53-1f3f0a1d2c3b',

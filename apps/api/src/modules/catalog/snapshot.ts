@@ -1,4 +1,5 @@
 import { type Product, productSchema } from '@shop/shared';
+import { catalogVersion } from '../../db/changes.js';
 import type { Db } from '../../db/client.js';
 import { type PreparedAnswer, prepareJsonText } from '../../http/prepared-answer.js';
 
@@ -32,7 +33,6 @@ interface Snapshot {
 }
 
 interface CatalogState {
-  version: number;
   snapshot: Snapshot | null;
   /** The copy last read, current or not: what a new copy reuses its unchanged answers from. */
   last: Snapshot | null;
@@ -46,7 +46,7 @@ const states = new WeakMap<Db, CatalogState>();
 function stateOf(db: Db): CatalogState {
   let state = states.get(db);
   if (!state) {
-    state = { version: 0, snapshot: null, last: null, building: null };
+    state = { snapshot: null, last: null, building: null };
     states.set(db, state);
   }
   return state;
@@ -63,21 +63,6 @@ function wire(value: unknown, previous: WireBody | undefined): WireBody {
   return previous?.body === body ? previous : prepareJsonText(body);
 }
 
-/**
- * Marks the catalogue of this database as changed. Call it after the change has committed: a
- * copy built from a read that began earlier then carries an older version and is not used.
- */
-export function catalogChanged(db: Db): void {
-  const state = stateOf(db);
-  state.version += 1;
-  state.snapshot = null;
-}
-
-/** A number that changes with every change of this database's catalogue (caches key by it). */
-export function catalogVersion(db: Db): number {
-  return stateOf(db).version;
-}
-
 function done(state: CatalogState, building: CatalogState['building']) {
   if (state.building === building) state.building = null;
 }
@@ -89,11 +74,11 @@ function done(state: CatalogState, building: CatalogState['building']) {
 export function freshCatalog(db: Db): Pick<Snapshot, 'list' | 'byId'> | null {
   const state = states.get(db);
   const current = state?.snapshot;
-  return state && current && isFresh(state, current) ? current : null;
+  return current && isFresh(db, current) ? current : null;
 }
 
-function isFresh(state: CatalogState, snapshot: Snapshot): boolean {
-  return snapshot.version === state.version && Date.now() - snapshot.builtAt < MAX_AGE_MS;
+function isFresh(db: Db, snapshot: Snapshot): boolean {
+  return snapshot.version === catalogVersion(db) && Date.now() - snapshot.builtAt < MAX_AGE_MS;
 }
 
 /**
@@ -106,10 +91,10 @@ export async function catalogSnapshot(
 ): Promise<Pick<Snapshot, 'list' | 'byId'>> {
   const state = stateOf(db);
   const current = state.snapshot;
-  if (current && isFresh(state, current)) return current;
+  if (current && isFresh(db, current)) return current;
   // A read that began before the latest change cannot answer for it: start another.
-  if (state.building?.version === state.version) return state.building.promise;
-  const version = state.version;
+  const version = catalogVersion(db);
+  if (state.building?.version === version) return state.building.promise;
   const read = async (): Promise<Snapshot> => {
     // Parsed once per copy, so the wire format is exactly the schema's, as the serializer
     // would have made it.
@@ -126,7 +111,7 @@ export async function catalogSnapshot(
     state.last = snapshot;
     // A change that committed while we read makes this copy stale at once; it still answers
     // the requests that were already waiting on it.
-    if (state.version === version) state.snapshot = snapshot;
+    if (catalogVersion(db) === version) state.snapshot = snapshot;
     return snapshot;
   };
   const building = { version, promise: read() };

@@ -1,30 +1,18 @@
 import { INVITATIONS_PAGE } from '@shop/shared';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { companies, companyMembers, type AwaitingLineRow } from '../../db/schema.js';
+import { companies, companyMembers } from '../../db/schema.js';
 import { enqueueEmail, type EmailKind } from '../../mail/jobs.js';
 import type { MailMessage } from '../../mail/message.js';
-import { findPurchase, type PurchaseRow } from '../orders/purchase-store.js';
-import { accountName } from '../users/service.js';
-import { isActive } from './membership.js';
+import { displayName } from '../../kernel/people.js';
 
 /**
- * The company emails (issue 15): queued in the transaction of the change (mail/jobs.ts), built
- * when the mail worker sends them. An invitation, "approval needed" to the company's approvers
- * and owners, and "not approved" to the buyer (its purchase is gone by then, so the job carries
- * what the email says). "Approved" is the order-placed email with the approver's name
- * (purchases/emails.ts).
+ * The company's own email (issue 15): the invitation, queued in the transaction of the change
+ * (mail/jobs.ts) and built when the mail worker sends it. The emails about a company's purchases
+ * (approval needed, not approved) are the buying workflow's (workflows/buying/approval-emails.ts).
  */
 
-export const COMPANY_EMAIL_KINDS: ReadonlySet<EmailKind> = new Set([
-  'company-invitation',
-  'approval-needed',
-  'purchase-rejected',
-]);
-
-/** Someone's name for an email: their account's, else their address. */
-export const displayName = async (db: Db | Tx, email: string) =>
-  (await accountName(db, email)) ?? email;
+export const COMPANY_EMAIL_KINDS: ReadonlySet<EmailKind> = new Set(['company-invitation']);
 
 export async function enqueueInvitation(
   tx: Tx,
@@ -39,49 +27,9 @@ export async function enqueueInvitation(
   });
 }
 
-/** To every active owner and approver of the company but the buyer. */
-export async function enqueueApprovalNeeded(tx: Tx, purchase: PurchaseRow) {
-  if (!purchase.companyId) return;
-  const deciders = await tx
-    .select({ email: companyMembers.email })
-    .from(companyMembers)
-    .where(
-      and(
-        eq(companyMembers.companyId, purchase.companyId),
-        inArray(companyMembers.role, ['owner', 'approver']),
-        isActive,
-        ne(companyMembers.email, purchase.email),
-      ),
-    );
-  await enqueueEmail(
-    tx,
-    deciders.map(({ email }) => ({
-      kind: 'approval-needed' as const,
-      to: email,
-      payload: { purchaseId: purchase.id },
-    })),
-  );
-}
-
-/** To the buyer of a rejected purchase: by `rejectedBy`, or by the shop when nobody decided. */
-export async function enqueueRejected(tx: Tx, purchase: PurchaseRow, rejectedBy: string | null) {
-  const lines = purchase.awaitingLines ?? [];
-  await enqueueEmail(tx, {
-    kind: 'purchase-rejected',
-    to: purchase.email,
-    payload: {
-      name: purchase.name,
-      purchaseNumber: purchase.number,
-      total: lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0),
-      rejectedBy: rejectedBy ? await displayName(tx, rejectedBy) : null,
-      reason: purchase.rejectionReason,
-    },
-  });
-}
-
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
-/** The mail worker's `compose` for the company emails. */
+/** The mail worker's `compose` for the invitation. */
 export function composeCompanyEmail(db: Db, settings: { shopName: string; publicUrl: string }) {
   const page = (path: string) => new URL(path, settings.publicUrl).toString();
   return async (job: {
@@ -89,8 +37,7 @@ export function composeCompanyEmail(db: Db, settings: { shopName: string; public
     to: string;
     payload: Record<string, unknown>;
   }): Promise<MailMessage | null> => {
-    const { companyInvitationEmail, approvalNeededEmail, purchaseRejectedEmail } =
-      await import('../../mail/company-emails.js');
+    const { companyInvitationEmail } = await import('../../mail/company-emails.js');
     const p = job.payload;
     if (job.kind === 'company-invitation') {
       const companyId = text(p.companyId);
@@ -124,39 +71,6 @@ export function composeCompanyEmail(db: Db, settings: { shopName: string; public
         spendingLimit: typeof p.spendingLimit === 'number' ? p.spendingLimit : null,
         url: page(INVITATIONS_PAGE),
         hasAccount: p.hasAccount === true,
-      });
-    }
-    if (job.kind === 'approval-needed') {
-      const purchaseId = text(p.purchaseId);
-      const purchase = purchaseId ? await findPurchase(db, purchaseId) : null;
-      // Decided (or withdrawn) before the email went out.
-      if (!purchase?.awaitingLines) return null;
-      const lines = purchase.awaitingLines.map((line: AwaitingLineRow) => ({
-        productName: line.productName,
-        quantity: line.quantity,
-        unitPrice: line.unitPrice,
-        total: line.quantity * line.unitPrice,
-      }));
-      return approvalNeededEmail({
-        shopName: settings.shopName,
-        to: job.to,
-        buyer: purchase.name,
-        purchaseNumber: purchase.number,
-        lines,
-        total: lines.reduce((sum, line) => sum + line.total, 0),
-        url: page('/dashboard/approvals'),
-      });
-    }
-    if (job.kind === 'purchase-rejected') {
-      return purchaseRejectedEmail({
-        shopName: settings.shopName,
-        to: job.to,
-        name: text(p.name),
-        purchaseNumber: text(p.purchaseNumber) ?? '',
-        total: typeof p.total === 'number' ? p.total : 0,
-        rejectedBy: text(p.rejectedBy) ?? 'Your company',
-        reason: text(p.reason),
-        url: page('/dashboard/myorders'),
       });
     }
     return null;

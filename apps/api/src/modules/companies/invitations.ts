@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, companyMembers } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import type { SignedInUser } from '../users/service.js';
+import type { SignedInUser } from '../../kernel/people.js';
 import { isActive, isVerified } from './membership.js';
 import { companyAnswer, lockCompany } from './service.js';
 

@@ -1,9 +1,9 @@
 import { companyMessages, type CompanyRole } from '@shop/shared';
-import { and, count, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, count, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { authUsers, companies, companyMembers, orders, purchases } from '../../db/schema.js';
+import { authUsers, companies, companyMembers } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import type { SignedInUser } from '../users/service.js';
+import type { SignedInUser } from '../../kernel/people.js';
 
 /** A signed-in person's place in a company. */
 export interface Membership {
@@ -81,54 +81,4 @@ export async function refuseLastOwnerRemoval(tx: Tx, email: string): Promise<voi
   if ((owners?.value ?? 0) === 0) {
     throw new HttpError(409, companyMessages.ownsCompany(company?.name ?? 'a company'));
   }
-}
-
-/**
- * The start of the current calendar month, as the database computes it, so every instance
- * agrees on the month: the shop's month, as the database's sessions keep the shop's time zone
- * (SHOP_TIME_ZONE, db/client.ts).
- */
-export const monthStart = sql`date_trunc('month', now())`;
-
-/**
- * What each of these users' purchases for company `companyId` of the calendar month add up to,
- * in cents: their orders that are not cancelled (a cancelled order is deleted), paid or
- * not. Only purchases made for the company count: what someone bought before joining (or for
- * another company) is theirs, never the company's. Purchases waiting for approval have no
- * orders yet, so they do not count until approved.
- */
-export async function spentThisMonth(
-  db: Db | Tx,
-  companyId: string,
-  userIds: string[],
-): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({
-      userId: orders.userId,
-      total: sql<string>`coalesce(sum(${orders.price}), 0)::bigint`,
-    })
-    .from(orders)
-    .innerJoin(purchases, eq(purchases.id, orders.purchaseId))
-    .where(
-      and(
-        inArray(orders.userId, userIds),
-        eq(purchases.companyId, companyId),
-        gte(purchases.createdAt, monthStart),
-      ),
-    )
-    .groupBy(orders.userId);
-  return new Map(rows.map((row) => [row.userId ?? '', Number(row.total)]));
-}
-
-/**
- * Locks the member's row for the rest of the transaction: two purchases by the same member then
- * judge the month's spend one after the other, each seeing what the other added.
- */
-export async function lockMember(tx: Tx, email: string): Promise<void> {
-  await tx
-    .select({ email: companyMembers.email })
-    .from(companyMembers)
-    .where(and(eq(companyMembers.email, email), isActive))
-    .for('update');
 }

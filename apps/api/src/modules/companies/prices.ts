@@ -15,8 +15,9 @@ import type { Db } from '../../db/client.js';
 import { companies, contractPrices, products } from '../../db/schema.js';
 import { unneutralised } from '../../http/csv.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { recordAudits, type AuditActor } from '../audit/service.js';
-import type { SignedInUser } from '../users/service.js';
+import { recordAudits, type AuditActor } from '../../kernel/audit.js';
+import type { SignedInUser } from '../../kernel/people.js';
+import { membershipOf } from './membership.js';
 import { memberOf, requireCompany } from './service.js';
 
 /**
@@ -82,20 +83,13 @@ export async function listPrices(
   return { items: items.map(priceAnswer), total: total?.value ?? 0, ...paging };
 }
 
-/** The company's contract prices of these products, by product id. */
-export async function contractPricesOf(
+/** The contract prices of the caller's company, by product id; none outside a company. */
+export async function memberContractPrices(
   db: Db,
-  companyId: string,
-  productIds: string[],
+  user: SignedInUser,
 ): Promise<Map<string, number>> {
-  if (productIds.length === 0) return new Map();
-  const rows = await db
-    .select({ productId: contractPrices.productId, price: contractPrices.price })
-    .from(contractPrices)
-    .where(
-      and(eq(contractPrices.companyId, companyId), inArray(contractPrices.productId, productIds)),
-    );
-  return new Map(rows.map((row) => [row.productId, row.price]));
+  const membership = await membershipOf(db, user);
+  return membership ? allContractPrices(db, membership.companyId) : new Map();
 }
 
 /** Every contract price of the company, by product id (GET /items for a member). */

@@ -14,13 +14,11 @@ import {
   type companyListQuerySchema,
   type companyUpdateSchema,
   type memberInputSchema,
-  type Purchase,
 } from '@shop/shared';
 import {
   and,
   asc,
   count,
-  desc,
   eq,
   exists,
   ilike,
@@ -43,10 +41,10 @@ import {
   users,
 } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { withLines } from '../purchases/reading.js';
-import type { SignedInUser } from '../users/service.js';
+import type { SignedInUser } from '../../kernel/people.js';
 import { enqueueInvitation } from './emails.js';
-import { isActive, membershipOf, spentThisMonth, type Membership } from './membership.js';
+import { isActive, membershipOf, type Membership } from './membership.js';
+import { monthSpend } from './spending.js';
 
 /** Members listed owners first, then approvers, then buyers, each by email. */
 const ROLE_ORDER = sql`case ${companyMembers.role} when 'owner' then 0 when 'approver' then 1 else 2 end`;
@@ -72,9 +70,9 @@ export async function companyAnswer(db: Db | Tx, id: string): Promise<Company> {
     .where(eq(companyMembers.companyId, id))
     .orderBy(ROLE_ORDER, asc(companyMembers.email));
   const active = members.flatMap((member) =>
-    member.status === 'active' && member.userId ? [member.userId] : [],
+    member.status === 'active' && member.userId ? [{ userId: member.userId, companyId: id }] : [],
   );
-  const spent = await spentThisMonth(db, id, active);
+  const spent = await monthSpend(db, active);
   return {
     _id: company.id,
     name: company.name,
@@ -403,38 +401,6 @@ export async function dissolveCompany(db: Db, user: SignedInUser, id: string): P
     if (deleted.length === 0) throw notFound(companyMessages.notFound);
     return { acknowledged: true as const, deletedCount: 1 };
   });
-}
-
-/**
- * GET /companies/{id}/purchases: owners, approvers and admins see every member's; a buyer their
- * own. Newest first, a page at a time.
- */
-export async function companyPurchases(
-  db: Db,
-  user: SignedInUser,
-  id: string,
-  paging: { page: number; limit: number },
-): Promise<{ items: Purchase[]; total: number; page: number; limit: number }> {
-  let mineOnly = false;
-  if (!user.isAdmin) {
-    const membership = await memberOf(db, user, id);
-    mineOnly = membership.role === 'buyer';
-  } else await requireCompany(db, id);
-  const where = and(
-    eq(purchases.companyId, id),
-    mineOnly ? eq(purchases.userId, user.id) : undefined,
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(purchases)
-      .where(where)
-      .orderBy(desc(purchases.seq))
-      .limit(paging.limit)
-      .offset((paging.page - 1) * paging.limit),
-    db.select({ value: count() }).from(purchases).where(where),
-  ]);
-  return { items: await withLines(db, rows), total: total?.value ?? 0, ...paging };
 }
 
 /** GET /admin/companies: by name, with how many members and contract prices each has. */

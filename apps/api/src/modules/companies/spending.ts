@@ -2,7 +2,7 @@ import { fromCents, fromCentsOrNull, type Spending } from '@shop/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, orders, purchases } from '../../db/schema.js';
-import type { SignedInUser } from '../users/service.js';
+import type { SignedInUser } from '../../kernel/people.js';
 import { membershipOf } from './membership.js';
 
 /**

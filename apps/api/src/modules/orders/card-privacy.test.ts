@@ -4,9 +4,9 @@ import { Writable } from 'node:stream';
 import { api, apiPath, type Callable } from '@shop/shared';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.js';
+import { loadConfig } from '../../config/config.js';
 import { connectDatabase, type Database } from '../../db/client.js';
-import { createLogger } from '../../logger.js';
+import { createLogger } from '../../config/logger.js';
 import { buildApp, type App } from '../../server.js';
 import { card } from '../../test-support/shop.js';
 

@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { orders } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { INTENT_ID, type WebhookEvent } from '../../payments/gateway.js';
-import type { SignedInUser } from '../users/service.js';
+import type { SignedInUser } from '../../kernel/people.js';
 import type { PaymentContext } from './context.js';
 import { advance, allows } from './lifecycle.js';
 import { orderMessages, paymentMessages } from './messages.js';

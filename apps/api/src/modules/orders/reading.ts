@@ -3,7 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { normalizeEmail, type SignedInUser } from '../users/service.js';
+import { normalizeEmail, type SignedInUser } from '../../kernel/people.js';
 import { orderMessages } from './messages.js';
 import { toOrder } from './serialize.js';
 import { findOrder, type OrderRow } from './store.js';

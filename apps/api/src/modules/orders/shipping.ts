@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
-import { recordAudit, type AuditActor } from '../audit/service.js';
+import { recordAudit, type AuditActor } from '../../kernel/audit.js';
 import { advance } from './lifecycle.js';
 import { orderMessages } from './messages.js';
 import { orderLabel, toOrder } from './serialize.js';

@@ -1,8 +1,9 @@
 import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { orders, products } from '../../db/schema.js';
+import { orders } from '../../db/schema.js';
 import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
-import { catalogChanged } from '../catalog/snapshot.js';
+import { catalogChanged } from '../../db/changes.js';
+import { returnStock } from '../../stock/stock.js';
 import { statesLeftBy, type OrderEvent, type StoredState } from './lifecycle.js';
 import { lockPurchase, lockPurchaseOfOrder, settlePurchase } from './purchase-store.js';
 
@@ -163,12 +164,7 @@ export async function releaseOrder(
       )
       .returning({ productId: orders.productId, quantity: orders.quantity });
     if (!gone) return false;
-    if (gone.productId) {
-      await tx
-        .update(products)
-        .set({ available: sql`${products.available} + ${gone.quantity}` })
-        .where(eq(products.id, gone.productId));
-    }
+    if (gone.productId) await returnStock(tx, gone.productId, gone.quantity);
     await alongside?.(tx);
     // The rest may all be paid now (receipt and invoice), or nothing may be left of it.
     await settlePurchase(tx, purchaseId);

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { userInfo } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { normalizeEmail, type SignedInUser } from '../users/service.js';
+import { normalizeEmail, type SignedInUser } from '../../kernel/people.js';
 
 export const profileMessages = {
   notYours: 'You may only see or change your own profile.',

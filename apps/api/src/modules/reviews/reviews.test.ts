@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardMessages } from '../../auth/guards.js';
 import { reviews } from '../../db/schema.js';
-import { demoReviews } from '../../db/seed-data.js';
+import { demoReviews } from '../../seed/seed-data.js';
 import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../../test-support/accounts.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { inject, injectUnchecked } from '../../test-support/inject.js';

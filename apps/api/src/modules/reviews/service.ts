@@ -12,8 +12,8 @@ import { guardMessages } from '../../auth/guards.js';
 import type { Db } from '../../db/client.js';
 import { reviews, users } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { recordAudit, type AuditActor } from '../audit/service.js';
-import { accountName, type SignedInUser } from '../users/service.js';
+import { recordAudit, type AuditActor } from '../../kernel/audit.js';
+import { accountName, type SignedInUser } from '../../kernel/people.js';
 
 const reviewColumns = {
   _id: reviews.id,

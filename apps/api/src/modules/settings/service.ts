@@ -1,5 +1,5 @@
 import type { PublicConfig } from '@shop/shared';
-import type { AppConfig } from '../../config.js';
+import type { AppConfig } from '../../config/config.js';
 
 /** The settings the web app may know. Secrets never leave the server. */
 export function publicConfig(config: AppConfig): PublicConfig {

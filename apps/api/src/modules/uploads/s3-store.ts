@@ -7,7 +7,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { UPLOADS_PREFIX } from '@shop/shared';
-import type { S3Config } from '../../config.js';
+import type { S3Config } from '../../config/config.js';
 import { UPLOAD_CACHE_CONTROL, type UploadStore } from './storage.js';
 
 /**

@@ -4,8 +4,9 @@ import type { Db, Tx } from '../../db/client.js';
 import { containing } from '../../db/like.js';
 import { authUsers, authVerifications, users } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { recordAudit, type AuditActor } from '../audit/service.js';
-import { adminInForce, normalizeEmail, type SignedInUser } from './service.js';
+import { recordAudit, type AuditActor } from '../../kernel/audit.js';
+import { adminInForce } from './service.js';
+import { normalizeEmail, type SignedInUser } from '../../kernel/people.js';
 
 export const userAdminMessages = {
   unknownUser: 'email: No user with this email.',

@@ -2,17 +2,7 @@ import { and, count, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authSessions, authUsers, users } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-
-/** The shop's own record of a person: what the shop token names and what decides admin. */
-export interface SignedInUser {
-  id: string;
-  email: string;
-  /**
-   * The admin right in force (SPEC's "role, truthy means admin"): granted (ADMIN_EMAILS, Make
-   * Admin, make-admin) and the address verified. A grant to an unverified address waits.
-   */
-  isAdmin: boolean;
-}
+import { normalizeEmail, type SignedInUser } from '../../kernel/people.js';
 
 /**
  * `users.role` is the grant; it counts only once the person's Better Auth account has a
@@ -25,8 +15,6 @@ const signedInUserColumns = { id: users.id, email: users.email, isAdmin: adminIn
 /** The shop users joined with the Better Auth account of the same email, if any. */
 const selectShopUsers = (db: Db) =>
   db.select(signedInUserColumns).from(users).leftJoin(authUsers, eq(authUsers.email, users.email));
-
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * Creates the shop user for this email, or returns the existing one. `admin: true` grants the
@@ -150,15 +138,6 @@ export async function adminStatus(db: Db, actor: SignedInUser, email: string) {
   if (!actor.isAdmin) throw new HttpError(403, 'You may only ask about your own account.');
   const user = await findShopUserByEmail(db, address);
   return { admin: user?.isAdmin ?? false };
-}
-
-/** The display name of the Better Auth user with this email (stored uppercased), or null. */
-export async function accountName(db: Db, email: string): Promise<string | null> {
-  const [row] = await db
-    .select({ name: authUsers.name })
-    .from(authUsers)
-    .where(eq(authUsers.email, normalizeEmail(email)));
-  return row?.name ?? null;
 }
 
 /** How many people have an identity (Better Auth user), whatever the way they signed up. */

@@ -9,13 +9,13 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { purchases } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
-import { catalogChanged } from '../../modules/catalog/snapshot.js';
-import { displayName } from '../../modules/companies/emails.js';
+import { catalogChanged } from '../../db/changes.js';
+import { displayName } from '../../kernel/people.js';
 import type { OrderContext } from '../../modules/orders/context.js';
 import { lockPurchase } from '../../modules/orders/purchase-store.js';
-import { toPurchase } from '../../modules/purchases/serialize.js';
-import { lockProducts } from '../../modules/stock/stock.js';
-import type { SignedInUser } from '../../modules/users/service.js';
+import { toPurchase } from '../../modules/orders/purchase-serialize.js';
+import { lockProducts } from '../../stock/stock.js';
+import type { SignedInUser } from '../../kernel/people.js';
 import { companyFacts, holdEnd, judgeLines, lockBuyers, placeLines } from './steps.js';
 
 /**

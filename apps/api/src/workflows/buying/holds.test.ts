@@ -9,7 +9,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailJobs, purchases, users } from '../../db/schema.js';
-import { rejectStaleApprovals } from '../../modules/companies/approvals.js';
+import { rejectStaleApprovals } from './approvals.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { addMember } from '../../test-support/companies.js';
 import { injectUnchecked } from '../../test-support/inject.js';

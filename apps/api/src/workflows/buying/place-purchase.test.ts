@@ -12,7 +12,8 @@ import {
   shopper,
   type Shopper,
 } from '../../test-support/shop.js';
-import { findShopUserByEmail, type SignedInUser } from '../../modules/users/service.js';
+import { findShopUserByEmail } from '../../modules/users/service.js';
+import { type SignedInUser } from '../../kernel/people.js';
 import { buyNow } from './routes-adapters.js';
 
 /** Buy Now through the one way to buy: purchases of one line, placed in batches per product. */

@@ -9,14 +9,14 @@ import type { Db } from '../../db/client.js';
 import { authUsers, purchases, type AwaitingLineRow } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
-import { catalogChanged } from '../../modules/catalog/snapshot.js';
-import { enqueueApprovalNeeded } from '../../modules/companies/emails.js';
+import { catalogChanged } from '../../db/changes.js';
+import { enqueueApprovalNeeded } from './approval-emails.js';
 import type { OrderContext } from '../../modules/orders/context.js';
 import { orderMessages } from '../../modules/orders/messages.js';
 import type { PurchaseRow } from '../../modules/orders/purchase-store.js';
 import type { OrderRow } from '../../modules/orders/store.js';
-import { lockProducts } from '../../modules/stock/stock.js';
-import type { SignedInUser } from '../../modules/users/service.js';
+import { lockProducts } from '../../stock/stock.js';
+import type { SignedInUser } from '../../kernel/people.js';
 import { inArray } from 'drizzle-orm';
 import {
   companyFacts,

@@ -10,8 +10,8 @@ import type { z } from 'zod';
 import { HttpError } from '../../http/errors.js';
 import type { OrderContext } from '../../modules/orders/context.js';
 import { toOrder } from '../../modules/orders/serialize.js';
-import { toPurchase } from '../../modules/purchases/serialize.js';
-import type { SignedInUser } from '../../modules/users/service.js';
+import { toPurchase } from '../../modules/orders/purchase-serialize.js';
+import type { SignedInUser } from '../../kernel/people.js';
 import { LinesRefused, placePurchase } from './place-purchase.js';
 
 /**

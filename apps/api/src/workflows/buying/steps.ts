@@ -16,8 +16,8 @@ import {
 import type { PurchaseRow } from '../../modules/orders/purchase-store.js';
 import { settlePurchase } from '../../modules/orders/purchase-store.js';
 import type { OrderRow } from '../../modules/orders/store.js';
-import type { ProductRow } from '../../modules/stock/stock.js';
-import { takeStock } from '../../modules/stock/stock.js';
+import type { ProductRow } from '../../stock/stock.js';
+import { takeStock } from '../../stock/stock.js';
 import type { CompanyRole } from '@shop/shared';
 import { monthSpend } from '../../modules/companies/spending.js';
 

@@ -2,7 +2,7 @@ import { messages } from '@shop/shared';
 import { useState } from 'react';
 import admin from '../../components/admin-page.module.css';
 import { PageTitle } from '../../components/page-title';
-import { notify } from '../../lib/toast';
+import { notify } from '../../components/ui/toast';
 import { useAddProduct } from '../../features/admin-catalog/api/add-product';
 import { ProductForm } from '../../features/admin-catalog/components/product-form';
 import { emptyProduct } from '../../features/admin-catalog/schemas';

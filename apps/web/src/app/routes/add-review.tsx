@@ -12,7 +12,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { PageTitle } from '../../components/page-title';
 import { serverFieldErrors } from '../../lib/server-field-errors';
 import { useSession } from '../../lib/session';
-import { notify } from '../../lib/toast';
+import { notify } from '../../components/ui/toast';
 import { useAddReview } from '../../features/reviews/api/add-review';
 import { reviewFormSchema, starsOf, type ReviewFormValues } from '../../features/reviews/schemas';
 

@@ -9,7 +9,7 @@ import { CartView } from '../../features/cart/components/cart-view';
 import { CART_PATH } from '../../lib/cart-store';
 import type { LoginRedirectState } from '../../lib/session';
 import { useSession } from '../../lib/session/use-session';
-import { notify } from '../../lib/toast';
+import { notify } from '../../components/ui/toast';
 import styles from './purchase.module.css';
 
 /**

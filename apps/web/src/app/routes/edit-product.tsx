@@ -4,7 +4,7 @@ import { PageTitle } from '../../components/page-title';
 import { ButtonLink } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
-import { notify } from '../../lib/toast';
+import { notify } from '../../components/ui/toast';
 import { useProduct } from '../../features/catalog/api';
 import { useUpdateProduct } from '../../features/admin-catalog/api/update-product';
 import { ProductForm } from '../../features/admin-catalog/components/product-form';

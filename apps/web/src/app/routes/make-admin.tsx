@@ -19,7 +19,7 @@ import {
   TableRow,
 } from '../../components/ui/table';
 import { useSession } from '../../lib/session';
-import { notify } from '../../lib/toast';
+import { notify } from '../../components/ui/toast';
 import { useUsers } from '../../features/admin-users/api/get-users';
 import { useMakeAdmin } from '../../features/admin-users/api/make-admin';
 import { useRemoveUser } from '../../features/admin-users/api/remove-user';

@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/ui/load-error';
 import { PageTitle } from '../../components/page-title';
 import { formatDateTime } from '../../lib/format';
-import { notify } from '../../lib/toast';
+import { notify } from '../../components/ui/toast';
 import { useDeleteReview } from '../../features/reviews/api/delete-review';
 import { useLatestReviews } from '../../features/reviews/api/get-reviews';
 import { ratingLabel } from '../../features/reviews/components/review-card';

@@ -14,7 +14,7 @@ import { LoadError } from '../../components/ui/load-error';
 import { ApiError } from '../../lib/api-client';
 import { formatPieces, formatPrice } from '../../lib/format';
 import { useSession } from '../../lib/session';
-import { notify } from '../../lib/toast';
+import { notify } from '../../components/ui/toast';
 import { useClientSecret } from '../../features/orders/api/create-payment-intent';
 import { useOrder } from '../../features/orders/api/get-order';
 import { useRecordPayment } from '../../features/orders/api/record-payment';

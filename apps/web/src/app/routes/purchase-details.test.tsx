@@ -1,5 +1,5 @@
 import type { Purchase } from '@shop/shared';
-import { messages } from '@shop/shared';
+import { messages, purchaseMessages } from '@shop/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_IMAGE_PLACEHOLDER } from '../../components/product-image';
@@ -286,5 +286,57 @@ describe('the purchase page', () => {
     expect(screen.getByRole('list', { name: 'Status' })).toHaveTextContent('Not approved');
     expect(screen.queryByTestId('awaiting-approval')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();
+  });
+
+  describe('withdrawing a purchase that waits for approval', () => {
+    const waiting = (overrides: Partial<Purchase> = {}) =>
+      purchase({
+        status: 'awaiting_approval',
+        orders: [],
+        unpaidTotal: 0,
+        total: 7200,
+        awaitingLines: [
+          {
+            productId: testId(1),
+            productName: 'Vector X8 Processor',
+            img: '/images/products/part-1.svg',
+            quantity: 60,
+            unitPrice: 120,
+            price: 7200,
+          },
+        ],
+        ...overrides,
+      });
+
+    it('lets its buyer withdraw it after a question, and shows it cancelled', async () => {
+      const asked = waiting();
+      let withdrawn = false;
+      const { user, callsTo } = setUp(asked, [
+        handle(routes.purchases.get, () => ({
+          status: 200,
+          body: withdrawn ? { ...asked, status: 'cancelled' } : asked,
+        })),
+        handle(routes.purchases.withdraw, () => {
+          withdrawn = true;
+          return { status: 200, body: { ...asked, status: 'cancelled' } };
+        }),
+      ]);
+      await user.click(await screen.findByRole('button', { name: 'Withdraw request' }));
+      const dialog = screen.getByRole('dialog', { name: 'Withdraw purchase PW-000123?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+
+      expect(await screen.findByText(purchaseMessages.withdrawn)).toBeInTheDocument();
+      expect(callsTo(routes.purchases.withdraw)[0]?.params).toEqual({ id });
+      await waitFor(() =>
+        expect(screen.getByRole('list', { name: 'Status' })).toHaveTextContent('Cancelled'),
+      );
+      expect(screen.queryByRole('button', { name: 'Withdraw request' })).not.toBeInTheDocument();
+    });
+
+    it('offers nothing to withdraw to an approver reading a colleague purchase', async () => {
+      setUp(waiting({ email: 'colleague@example.com', name: 'COLLEAGUE' }));
+      expect(await screen.findByTestId('awaiting-approval')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Withdraw request' })).not.toBeInTheDocument();
+    });
   });
 });

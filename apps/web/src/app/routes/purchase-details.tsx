@@ -9,7 +9,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
 import { CART_PATH } from '../../lib/cart-store';
 import { productKeys } from '../../lib/product-keys';
-import { notify } from '../../lib/toast';
+import { notify } from '../../components/ui/toast';
 import { usePurchase } from '../../features/orders/api/purchases';
 import { PLACED_PARAM } from '../../features/orders/placed';
 import { PurchaseDetails } from '../../features/orders/components/purchase-details';

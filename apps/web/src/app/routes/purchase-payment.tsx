@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api-client';
-import { notify } from '../../lib/toast';
+import { notify } from '../../components/ui/toast';
 import { usePurchase } from '../../features/orders/api/purchases';
 import { PurchasePayment, purchasePath } from '../../features/orders/components/purchase-payment';
 

@@ -208,9 +208,15 @@ describe('Purchase page', () => {
   });
 
   it.each([
-    ['+1 (555) 123-4567', 'Unit 4/B #2'],
-    ['+44 20 7946 0958', 'Flat 3 & 4, Rue de l’Église 5°, Zürich'],
-  ])('orders with the number %s and the address %s as typed', async (number, address) => {
+    ['+1 (555) 123-4567', 'Unit 4/B #2', 'Unit 4/B #2'],
+    [
+      '+44 20 7946 0958',
+      'Flat 3 & 4, Rue de l’Église 5°, Zürich',
+      'Flat 3 & 4, Rue de l’Église 5°, Zürich',
+    ],
+    // Enter between street and city is what people press in a box of two lines.
+    ['+44 20 7946 0958', '12 Harbour Road{Enter}Leeds LS1 4DY', '12 Harbour Road, Leeds LS1 4DY'],
+  ])('orders with the number %s and the address %s as typed', async (number, typed, address) => {
     const order: Order = makeOrder(9, { productId: product._id, quantity: 50, price: 600 });
     const { user, callsTo } = setUp([
       answer(routes.orders.place, 201, {
@@ -223,7 +229,7 @@ describe('Purchase page', () => {
     ]);
     await quantityInput();
     await user.type(screen.getByRole('textbox', { name: 'Phone Number' }), number);
-    await user.type(screen.getByRole('textbox', { name: 'Address' }), address);
+    await user.type(screen.getByRole('textbox', { name: 'Address' }), typed);
     await user.click(purchaseButton());
 
     await waitFor(() => expect(replacePage).toHaveBeenCalled());

@@ -22,7 +22,7 @@ import type { Spending } from '../../features/orders/components/purchase-form';
 import { ApiError } from '../../lib/api-error';
 import { openLogin } from '../../lib/session/login-redirect';
 import { useSession } from '../../lib/session/use-session';
-import { AppToastContainer } from '../../lib/toast';
+import { AppToastContainer } from '../../components/ui/toast';
 import { SessionLoading } from '../layouts/session-loading';
 import { loadPurchaseForm, purchaseProductQueryOptions } from './purchase-loading';
 import styles from './purchase.module.css';

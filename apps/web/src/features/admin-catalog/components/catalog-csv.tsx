@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import buttonStyles from '../../../components/ui/button.module.css';
 import { cx } from '../../../components/ui/container';
 import { formatNumber } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { downloadCatalogCsv, refusedLines, useImportCatalogCsv } from '../api/catalog-csv';
 import styles from './catalog-csv.module.css';
 

@@ -19,7 +19,7 @@ import {
 } from '../../../components/ui/table';
 import { SearchField } from '../../../components/search-field';
 import { formatNumber, formatPrice } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { useDeleteProduct } from '../api/delete-product';
 import { useAdminProducts, type AdminProductView } from '../api/search-products';
 import { editProductPath } from '../paths';

@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { ApiError } from '../../../lib/api-client';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { downloadStatsCsv } from '../api/download-stats-csv';
 import { useShopToday, useStats } from '../api/get-stats';
 import { manageProductsHref } from '../links';

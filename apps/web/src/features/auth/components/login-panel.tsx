@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PageTitle } from '../../../components/page-title';
 import { historyState, redirectTarget } from '../../../lib/session/login-redirect';
-import { AppToastContainer, notify } from '../../../lib/toast';
+import { AppToastContainer, notify } from '../../../components/ui/toast';
 import { useLeaveOnceSignedIn } from '../leave-once-signed-in';
 import { PASSWORD_CHANGED, takePasswordChanged } from '../password-changed';
 import { AuthCardContent } from './auth-card';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { resetRequestSchema, type ResetRequestInput } from '../schemas';
 import { AuthErrorText } from './auth-error-text';

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { checkoutSchema, type Purchase, type UserInfo } from '@shop/shared';
+import { checkoutSchema, joinAddressLines, type Purchase, type UserInfo } from '@shop/shared';
 import { useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
@@ -134,7 +134,7 @@ export function CheckoutForm({ lines, total, blocked, onRefused, onPlaced }: Che
           fullWidth
         />
         <TextField
-          {...register('address')}
+          {...register('address', { setValueAs: joinAddressLines })}
           label="Address"
           autoComplete="street-address"
           multiline

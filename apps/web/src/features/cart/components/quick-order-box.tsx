@@ -6,7 +6,7 @@ import { cx } from '../../../components/ui/container';
 import text from '../../../components/ui/text.module.css';
 import { addToCart, cartLines } from '../../../lib/cart-store';
 import { formatNumber } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { findProduct } from '../api/find-product';
 import {
   QUICK_ORDER_FILE_MAX_BYTES,

@@ -5,7 +5,7 @@ import { QuantityPrice } from '../../../components/price-info';
 import { QuantityStepper } from '../../../components/quantity-stepper';
 import { ButtonLink } from '../../../components/ui/button';
 import { formatCents, formatPieces } from '../../../lib/format';
-import { AppToastContainer } from '../../../lib/toast';
+import { AppToastContainer } from '../../../components/ui/toast';
 import styles from './product-view.module.css';
 
 /** Where Buy Now goes: SPEC's purchase page. */

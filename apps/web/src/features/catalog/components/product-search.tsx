@@ -6,7 +6,7 @@ import { cx } from '../../../components/ui/container';
 import { LoadError } from '../../../components/ui/load-error';
 import { useLocationSearch } from '../../../components/use-location-search';
 import { formatNumber } from '../../../lib/format';
-import { AppToastContainer } from '../../../lib/toast';
+import { AppToastContainer } from '../../../components/ui/toast';
 import { productSearchQueryOptions } from '../api';
 import {
   DEFAULT_SEARCH,

@@ -20,7 +20,7 @@ import {
 } from '../../../components/ui/table';
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { useApprovals, useApprovePurchase, useRejectPurchase } from '../api/approvals';
 import { purchasePath } from './purchase-status';
 import styles from './companies.module.css';

@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { formatNumber, formatPrice } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { useImportContractPrices } from '../api/contract-prices';
 import styles from './companies.module.css';
 

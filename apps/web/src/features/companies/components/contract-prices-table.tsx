@@ -16,7 +16,7 @@ import {
   TableRow,
 } from '../../../components/ui/table';
 import { formatPrice } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { useContractPrices, useRemoveContractPrice } from '../api/contract-prices';
 import styles from './companies.module.css';
 

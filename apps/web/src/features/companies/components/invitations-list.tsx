@@ -13,7 +13,7 @@ import {
   TableHead,
   TableRow,
 } from '../../../components/ui/table';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { useAcceptInvitation, useDeclineInvitation, useInvitations } from '../api/invitations';
 import { ROLE_LABEL } from './member-fields';
 import styles from './companies.module.css';

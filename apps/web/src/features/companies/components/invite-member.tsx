@@ -4,7 +4,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { usePutMember } from '../api/members';
 import { MemberFields, parseLimit, type MemberDraft } from './member-fields';
 import styles from './companies.module.css';

@@ -14,7 +14,7 @@ import {
   TableHead,
   TableRow,
 } from '../../../components/ui/table';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { usePutMember, useRemoveMember } from '../api/members';
 import {
   draftOf,

@@ -7,7 +7,7 @@ import errorButton from '../../../components/ui/button-error.module.css';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useSession } from '../../../lib/session';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { useCreateCompany } from '../api/create-company';
 import { useDissolveCompany } from '../api/dissolve-company';
 import { useMyCompany } from '../api/get-my-company';

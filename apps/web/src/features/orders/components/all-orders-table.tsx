@@ -24,7 +24,7 @@ import {
   formatNumber,
   formatPrice,
 } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { useDeleteOrder } from '../api/delete-order';
 import {
   downloadAdminOrdersCsv,

@@ -19,7 +19,7 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format';
 import { useSignOutToHome } from '../../../lib/session';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { useCancelOrder } from '../api/cancel-order';
 import { useMyPurchases } from '../api/get-my-purchases';
 import { AwaitingLines, AWAITING_APPROVAL } from './awaiting-lines';

@@ -1,4 +1,4 @@
-import { messages, trackingUrl, type Order, type Purchase } from '@shop/shared';
+import { messages, purchaseMessages, trackingUrl, type Order, type Purchase } from '@shop/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Alert } from '../../../components/ui/alert';
@@ -15,8 +15,10 @@ import {
 } from '../../../components/ui/table';
 import { addToCart } from '../../../lib/cart-store';
 import { formatDateTime, formatNumber, formatPieces, formatPrice } from '../../../lib/format';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
+import { useSession } from '../../../lib/session';
 import { useCancelOrder } from '../api/cancel-order';
+import { useWithdrawPurchase } from '../api/withdraw-purchase';
 import { downloadInvoice } from '../api/purchases';
 import { AwaitingLines, AWAITING_APPROVAL } from './awaiting-lines';
 import { DashboardHeading } from './dashboard-heading';
@@ -144,8 +146,13 @@ export function PurchaseDetails({
   const [downloading, setDownloading] = useState(false);
   const cancelOrder = useCancelOrder();
   const [cancelling, setCancelling] = useState<Order | null>(null);
+  const withdraw = useWithdrawPurchase();
+  const [withdrawing, setWithdrawing] = useState(false);
+  // Its buyer may take back a purchase that waits; an approver reading it decides instead.
+  const { user } = useSession();
   const unpaidLines = purchase.orders.filter((order) => !order.paid).length;
   const awaiting = purchase.status === 'awaiting_approval';
+  const ownWaiting = awaiting && user?.email === purchase.email;
   // Waiting, or rejected or cancelled while it waited: its lines are those it asked for.
   const askedLines = purchase.orders.length === 0 && purchase.awaitingLines.length > 0;
   // A product taken out of the catalogue since (productId null) cannot be ordered again.
@@ -162,6 +169,14 @@ export function PurchaseDetails({
       },
       onError: (error) => notify.error(error.message),
       onSettled: () => setCancelling(null),
+    });
+  };
+
+  const confirmWithdraw = () => {
+    withdraw.mutate(purchase._id, {
+      onSuccess: () => notify.success(purchaseMessages.withdrawn),
+      onError: (error) => notify.error(error.message),
+      onSettled: () => setWithdrawing(false),
     });
   };
 
@@ -287,10 +302,22 @@ export function PurchaseDetails({
           </Button>
         )}
         {awaiting ? (
-          <Alert severity="info" data-testid="awaiting-approval">
-            This purchase waits for your company&apos;s approval: it can be paid once an approver
-            has approved it.
-          </Alert>
+          <>
+            <Alert severity="info" data-testid="awaiting-approval">
+              This purchase waits for your company&apos;s approval: it can be paid once an approver
+              has approved it.
+            </Alert>
+            {ownWaiting && (
+              <Button
+                variant="outlined"
+                color="inherit"
+                className={errorButton.outlined}
+                onClick={() => setWithdrawing(true)}
+              >
+                Withdraw request
+              </Button>
+            )}
+          </>
         ) : purchase.invoiceNumber ? (
           <Button variant="contained" loading={downloading} onClick={() => void invoice()}>
             Download invoice {purchase.invoiceNumber}
@@ -309,6 +336,14 @@ export function PurchaseDetails({
         pending={cancelOrder.isPending}
         onConfirm={confirmCancel}
         onCancel={() => setCancelling(null)}
+      />
+      <ConfirmDialog
+        open={withdrawing}
+        question={`Withdraw purchase ${purchase.number}?`}
+        detail="Your approvers will no longer see it. It stays in My Orders as cancelled."
+        pending={withdraw.isPending}
+        onConfirm={confirmWithdraw}
+        onCancel={() => setWithdrawing(false)}
       />
     </article>
   );

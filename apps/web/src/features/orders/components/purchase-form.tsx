@@ -1,4 +1,4 @@
-import { toCents, type Product } from '@shop/shared';
+import { joinAddressLines, toCents, type Product } from '@shop/shared';
 import { useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { AddToCart } from '../../../components/add-to-cart';
@@ -10,7 +10,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { formatCents, formatNumber, formatPrice } from '../../../lib/format';
 import { useSession } from '../../../lib/session/use-session';
 import { replacePage } from '../../../lib/replace-page';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { usePlaceOrder } from '../api/place-order';
 import { placedPurchasePath } from '../placed';
 import { checkQuantityField } from '../quantity';
@@ -169,7 +169,7 @@ export function PurchaseForm({
           fullWidth
         />
         <TextField
-          {...register('address')}
+          {...register('address', { setValueAs: joinAddressLines })}
           label="Address"
           autoComplete="street-address"
           multiline

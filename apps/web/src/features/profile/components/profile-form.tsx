@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
-import { notify } from '../../../lib/toast';
+import { notify } from '../../../components/ui/toast';
 import { useSaveUserInfo } from '../api/save-user-info';
 import styles from './profile.module.css';
 

@@ -1,0 +1,100 @@
+import { trackingUrl } from '@shop/shared';
+import type { Db } from '../../db/client.js';
+import type { EmailKind } from '../../mail/jobs.js';
+import type { MailMessage } from '../../mail/message.js';
+import type { EmailLine, PurchaseEmailData } from '../../mail/order-emails.js';
+
+import { findPurchase, purchaseLines, type PurchaseRow } from './purchase-store.js';
+import type { OrderRow } from './store.js';
+import { purchaseInvoicePdf, type InvoiceSettings } from './purchase-invoice.js';
+
+/**
+ * The customer's emails about a purchase, built when the mail worker sends them from what is
+ * stored then: an email queued for a purchase cancelled meanwhile is not sent at all.
+ */
+
+export interface PurchaseEmailSettings {
+  shopName: string;
+  /** The shop's address (PUBLIC_URL): the emails link to the purchase page there. */
+  publicUrl: string;
+  invoices: InvoiceSettings;
+}
+
+const emailLine = (line: OrderRow): EmailLine => ({
+  productName: line.productName,
+  quantity: line.quantity,
+  unitPrice: line.unitPrice,
+  total: line.price,
+});
+
+function common(
+  settings: PurchaseEmailSettings,
+  purchase: PurchaseRow,
+  lines: OrderRow[],
+  to: string,
+): PurchaseEmailData {
+  return {
+    shopName: settings.shopName,
+    to,
+    customerName: purchase.name,
+    purchaseNumber: purchase.number,
+    poNumber: purchase.poNumber,
+    company: purchase.company,
+    lines: lines.map(emailLine),
+    total: lines.reduce((sum, line) => sum + line.price, 0),
+    purchaseUrl: new URL(`/dashboard/purchases/${purchase.id}`, settings.publicUrl).toString(),
+  };
+}
+
+const earliest = (dates: (Date | null)[]) =>
+  dates.reduce<Date | null>(
+    (first, date) => (date && (!first || date < first) ? date : first),
+    null,
+  );
+
+/** The mail worker's `compose` for the purchase emails. */
+export function composePurchaseEmail(db: Db, settings: PurchaseEmailSettings) {
+  return async (job: {
+    kind: EmailKind;
+    to: string;
+    payload: Record<string, unknown>;
+  }): Promise<MailMessage | null> => {
+    const purchaseId = typeof job.payload.purchaseId === 'string' ? job.payload.purchaseId : null;
+    const purchase = purchaseId ? await findPurchase(db, purchaseId) : null;
+    if (!purchase) return null;
+    const lines = await purchaseLines(db, [purchase.id]);
+    if (lines.length === 0) return null;
+    const data = common(settings, purchase, lines, job.to);
+    // Loaded with the first email, not at start: React and its server renderer are not part of
+    // the memory of a server that has sent nothing yet.
+    const { orderPlacedEmail, paymentReceiptEmail, shippedEmail } =
+      await import('../../mail/order-emails.js');
+
+    if (job.kind === 'order-placed' || job.kind === 'purchase-approved') {
+      const unpaid = lines.filter((line) => !line.paid);
+      return orderPlacedEmail({
+        ...data,
+        holdExpiresAt: earliest(unpaid.map((l) => l.holdExpiresAt)),
+        ...(job.kind === 'purchase-approved' && typeof job.payload.approvedBy === 'string'
+          ? { approvedBy: job.payload.approvedBy }
+          : {}),
+      });
+    }
+    if (job.kind === 'payment-receipt') {
+      const { pdf, invoiceNumber } = await purchaseInvoicePdf(db, settings.invoices, purchase);
+      const paidAt = purchase.invoicedAt ?? new Date();
+      return paymentReceiptEmail({ ...data, invoiceNumber, paidAt, invoicePdf: pdf });
+    }
+    const ids = Array.isArray(job.payload.orderIds) ? (job.payload.orderIds as unknown[]) : [];
+    const shipped = lines.filter((line) => ids.includes(line.id) && line.shipping);
+    const [first] = shipped;
+    if (!first) return null;
+    return shippedEmail({
+      ...data,
+      shippedLines: shipped.map(emailLine),
+      carrier: first.carrier,
+      trackingNumber: first.trackingNumber,
+      trackingUrl: trackingUrl(first.carrier, first.trackingNumber),
+    });
+  };
+}

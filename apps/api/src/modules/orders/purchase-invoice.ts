@@ -1,0 +1,87 @@
+import { purchaseMessages } from '@shop/shared';
+import type { Db } from '../../db/client.js';
+import { HttpError } from '../../http/errors.js';
+import type { InvoiceData } from '../../invoices/invoice-pdf.js';
+import { purchaseLines, type PurchaseRow } from './purchase-store.js';
+import type { OrderRow } from './store.js';
+import type { SignedInUser } from '../../kernel/people.js';
+import { purchaseFor } from './purchase-reading.js';
+
+/** The seller printed on every invoice: SELLER_NAME, SELLER_ADDRESS, SELLER_TAX_ID. */
+export interface InvoiceSettings {
+  sellerName: string;
+  sellerAddress: string;
+  sellerTaxId: string | null;
+}
+
+/** What the invoice of a paid purchase says, from the stored purchase and its lines only. */
+export function invoiceData(
+  settings: InvoiceSettings,
+  purchase: PurchaseRow,
+  lines: OrderRow[],
+): InvoiceData {
+  if (!purchase.invoiceNumber || !purchase.invoicedAt) {
+    throw new HttpError(409, purchaseMessages.notPaid);
+  }
+  const paidAt = lines.reduce<Date>(
+    (last, line) => (line.paidAt && line.paidAt > last ? line.paidAt : last),
+    purchase.invoicedAt,
+  );
+  return {
+    invoiceNumber: purchase.invoiceNumber,
+    issuedAt: purchase.invoicedAt,
+    purchaseNumber: purchase.number,
+    orderedAt: purchase.createdAt,
+    poNumber: purchase.poNumber,
+    seller: {
+      name: settings.sellerName,
+      address: settings.sellerAddress,
+      taxId: settings.sellerTaxId,
+    },
+    buyer: {
+      name: purchase.company ?? purchase.name,
+      company: purchase.company,
+      contactName: purchase.name,
+      // A company member's purchase is billed to the company's billing address.
+      address: purchase.billingAddress ?? purchase.address,
+      taxId: purchase.taxId,
+      email: purchase.email,
+    },
+    lines: lines.map((line) => ({
+      description: line.productName,
+      quantity: line.quantity,
+      unitPrice: line.unitPrice,
+      total: line.price,
+    })),
+    total: lines.reduce((sum, line) => sum + line.price, 0),
+    paidAt,
+    paymentReference:
+      [...new Set(lines.map((line) => line.transactionId).filter(Boolean))].join(', ') || null,
+    testPayment: lines.some((line) => line.testPayment),
+  };
+}
+
+/** The invoice PDF of a paid purchase and the file name it is saved under. */
+export async function purchaseInvoicePdf(
+  db: Db,
+  settings: InvoiceSettings,
+  purchase: PurchaseRow,
+): Promise<{ fileName: string; pdf: Buffer; invoiceNumber: string }> {
+  if (!purchase.invoiceNumber) throw new HttpError(409, purchaseMessages.notPaid);
+  const lines = await purchaseLines(db, [purchase.id]);
+  // Loaded with the first invoice, not at start (pdfkit and its fonts' metrics).
+  const { renderInvoicePdf } = await import('../../invoices/invoice-pdf.js');
+  const pdf = await renderInvoicePdf(invoiceData(settings, purchase, lines));
+  return { fileName: `${purchase.invoiceNumber}.pdf`, pdf, invoiceNumber: purchase.invoiceNumber };
+}
+
+/** GET /purchase/{id}/invoice.pdf: the owner or an admin, once the purchase is paid (409 before). */
+export async function invoicePdf(
+  db: Db,
+  settings: InvoiceSettings,
+  user: SignedInUser,
+  id: string,
+) {
+  const purchase = await purchaseFor(db, user, id, { allowAdmin: true });
+  return purchaseInvoicePdf(db, settings, purchase);
+}

@@ -1,0 +1,127 @@
+import { api, PRICE_IMPORT_CHARS_MAX } from '@shop/shared';
+import type { FastifyPluginAsync } from 'fastify';
+import { currentUser, type Guards } from '../auth/guards.js';
+import { csvImportBodyLimit } from '../http/csv.js';
+import { serve } from './endpoint.js';
+import { emailsQueued } from '../mail/jobs.js';
+import type { OrderContext } from '../modules/orders/context.js';
+import { approvePurchase } from '../workflows/buying/approve-purchase.js';
+import { listApprovals, rejectPurchase } from '../workflows/buying/approvals.js';
+import { companyPurchases } from '../workflows/buying/reading.js';
+import { mySpending } from '../modules/companies/spending.js';
+import { importPrices, listPrices, putPrice, removePrice } from '../modules/companies/prices.js';
+import {
+  acceptInvitation,
+  declineInvitation,
+  listInvitations,
+} from '../modules/companies/invitations.js';
+import {
+  createCompany,
+  dissolveCompany,
+  listCompanies,
+  myCompany,
+  putMember,
+  readCompany,
+  removeMember,
+  updateCompany,
+} from '../modules/companies/service.js';
+
+export interface CompanyRoutesOptions {
+  ctx: OrderContext;
+  guards: Guards;
+}
+
+const { companies } = api;
+
+/** Company accounts (issue 15), registered from their contracts. */
+export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
+  app,
+  { ctx, guards },
+) => {
+  const { db } = ctx;
+  // Members, limits, spend and prices are private to the company.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.header('cache-control', 'no-store');
+    return payload;
+  });
+
+  serve(app, guards, companies.create, async (request, reply) => {
+    reply.code(201);
+    return createCompany(db, currentUser(request), request.body);
+  });
+  serve(app, guards, companies.mine, (request) => myCompany(db, currentUser(request)));
+  serve(app, guards, companies.spending, (request) => mySpending(db, currentUser(request)));
+  serve(app, guards, companies.get, (request) =>
+    readCompany(db, currentUser(request), request.params.id),
+  );
+  serve(app, guards, companies.update, (request) =>
+    updateCompany(db, currentUser(request), request.params.id, request.body),
+  );
+  serve(app, guards, companies.putMember, async (request) => {
+    const { company, invited } = await putMember(
+      db,
+      currentUser(request),
+      request.params.id,
+      request.params.email,
+      request.body,
+    );
+    if (invited) emailsQueued(db);
+    return company;
+  });
+  serve(app, guards, companies.removeMember, (request) =>
+    removeMember(db, currentUser(request), request.params.id, request.params.email),
+  );
+  serve(app, guards, companies.dissolve, (request) =>
+    dissolveCompany(db, currentUser(request), request.params.id),
+  );
+  serve(app, guards, companies.invitations, (request) => listInvitations(db, currentUser(request)));
+  serve(app, guards, companies.acceptInvitation, (request) =>
+    acceptInvitation(db, currentUser(request), request.params.companyId),
+  );
+  serve(app, guards, companies.declineInvitation, (request) =>
+    declineInvitation(db, currentUser(request), request.params.companyId),
+  );
+  serve(app, guards, companies.purchases, (request) =>
+    companyPurchases(db, currentUser(request), request.params.id, request.query),
+  );
+  serve(app, guards, companies.approvals, (request) =>
+    listApprovals(db, currentUser(request), request.query),
+  );
+  serve(app, guards, companies.approve, (request) =>
+    approvePurchase(ctx, currentUser(request), request.params.id),
+  );
+  serve(app, guards, companies.reject, (request) =>
+    rejectPurchase(ctx, currentUser(request), request.params.id, request.body?.reason ?? null),
+  );
+  serve(app, guards, companies.list, (request) => listCompanies(db, request.query));
+  serve(app, guards, companies.prices, (request) =>
+    listPrices(db, currentUser(request), request.params.id, request.query),
+  );
+  serve(app, guards, companies.putPrice, (request) =>
+    putPrice(
+      db,
+      currentUser(request),
+      request.params.id,
+      request.params.productId,
+      request.body.price,
+    ),
+  );
+  serve(app, guards, companies.removePrice, (request) =>
+    removePrice(db, currentUser(request), request.params.id, request.params.productId),
+  );
+  // 100,000 prices are larger than the shop's BODY_LIMIT (1 MB by default).
+  serve(
+    app,
+    guards,
+    companies.importPrices,
+    (request) =>
+      importPrices(
+        db,
+        currentUser(request),
+        request.params.id,
+        request.body.csv,
+        request.body.dryRun,
+      ),
+    { bodyLimit: csvImportBodyLimit(PRICE_IMPORT_CHARS_MAX) },
+  );
+};

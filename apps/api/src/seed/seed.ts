@@ -1,0 +1,211 @@
+import { randomInt } from 'node:crypto';
+import { chmod, mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  companyInputSchema,
+  contractPriceInputSchema,
+  memberInputSchema,
+  productInputSchema,
+  reviewInputSchema,
+} from '@shop/shared';
+import { inArray } from 'drizzle-orm';
+import type { Auth } from '../auth/auth.js';
+import type { Db } from '../db/client.js';
+import { countProducts, createProduct } from '../modules/catalog/service.js';
+import { putPrice } from '../modules/companies/prices.js';
+import { acceptInvitation } from '../modules/companies/invitations.js';
+import { createCompany, putMember } from '../modules/companies/service.js';
+import { createReview } from '../modules/reviews/service.js';
+import {
+  countAccounts,
+  findShopUserByEmail,
+  markEmailVerified,
+  upsertShopUser,
+} from '../modules/users/service.js';
+import { products } from '../db/schema.js';
+import { demoCompany, demoProducts, demoReviews, demoUsers } from './seed-data.js';
+
+export interface DemoAccount {
+  role: 'admin' | 'customer';
+  email: string;
+  password: string;
+}
+
+export interface SeedOptions {
+  /**
+   * `fixed`: the README's published passwords (development and tests). `random`: passwords made
+   * now, answered once and written to `DEMO_ACCOUNTS_FILE` in `dataDir`, so that a shop put on
+   * the internet as it comes has no account anyone can sign in to.
+   */
+  demoPasswords: 'random' | 'fixed';
+  /** Where the demo-accounts file goes (`random` only). */
+  dataDir?: string;
+}
+
+export interface SeedResult {
+  seeded: boolean;
+  products: number;
+  reviews: number;
+  users: number;
+  /** 1 when the demo company was made by this call. */
+  companies: number;
+  /** The accounts made by this call, with their passwords: empty when there were accounts. */
+  accounts: DemoAccount[];
+  /** The file the random passwords were written to, if any. */
+  accountsFile?: string;
+}
+
+export const DEMO_ACCOUNTS_FILE = 'demo-accounts.txt';
+
+/** Letters and digits that cannot be misread (no 0/O, 1/l/I) when typed from the log. */
+const PASSWORD_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+const PASSWORD_SYMBOLS = '!@#$%^&*';
+
+/**
+ * 16 characters that pass SPEC's password rule (letters, digits and one of !@#$%^&*, at least one
+ * digit and one symbol): 14 random from 57 letters and digits, about 80 bits, then a symbol and a
+ * digit at random.
+ */
+export function randomDemoPassword(): string {
+  const pick = (alphabet: string) => alphabet[randomInt(alphabet.length)]!;
+  const body = Array.from({ length: 14 }, () => pick(PASSWORD_ALPHABET)).join('');
+  return `${body}${pick(PASSWORD_SYMBOLS)}${pick('23456789')}`;
+}
+
+/**
+ * Fills an empty shop with the demo catalogue and reviews, and an empty account list with the
+ * demo admin and customers and their company, through the same service functions, schemas and
+ * Better Auth calls the API uses. A database that has products (or accounts) keeps them, so a
+ * restart never duplicates or overwrites data.
+ */
+export async function seedDemoData(
+  db: Db,
+  auth: Auth,
+  options: SeedOptions = { demoPasswords: 'fixed' },
+): Promise<SeedResult> {
+  const catalogue = await seedCatalogue(db);
+  const accounts = await seedDemoUsers(db, auth, options.demoPasswords);
+  const companies = accounts.length > 0 ? await seedDemoCompany(db) : 0;
+  const accountsFile =
+    accounts.length > 0 && options.demoPasswords === 'random' && options.dataDir
+      ? await writeDemoAccounts(options.dataDir, accounts)
+      : undefined;
+  return {
+    seeded: catalogue.products > 0 || accounts.length > 0,
+    ...catalogue,
+    users: accounts.length,
+    companies,
+    accounts,
+    ...(accountsFile ? { accountsFile } : {}),
+  };
+}
+
+async function seedCatalogue(db: Db) {
+  if ((await countProducts(db)) > 0) return { products: 0, reviews: 0 };
+  return db.transaction(async (tx) => {
+    // The catalogue lists the newest product first, so the list is added from its end: the
+    // shop then shows the demo products in the order seed-data.ts gives them.
+    for (const product of [...demoProducts].reverse()) {
+      await createProduct(tx, productInputSchema.parse(product));
+    }
+    for (const review of demoReviews) {
+      const { rating, discription } = reviewInputSchema.parse(review);
+      await createReview(tx, { name: review.name, email: review.email, rating, discription });
+    }
+    return { products: demoProducts.length, reviews: demoReviews.length };
+  });
+}
+
+/**
+ * Signs the demo users up exactly as the signup form does: same rules, same hashing. Their
+ * addresses count as verified: the shop made them itself, and the demo admin must be an admin
+ * from the first sign-in (admin rights need a verified address).
+ */
+async function seedDemoUsers(
+  db: Db,
+  auth: Auth,
+  passwords: SeedOptions['demoPasswords'],
+): Promise<DemoAccount[]> {
+  if ((await countAccounts(db)) > 0) return [];
+  const accounts: DemoAccount[] = [];
+  for (const demo of demoUsers) {
+    const password = passwords === 'random' ? randomDemoPassword() : demo.password;
+    await auth.api.signUpEmail({ body: { name: demo.name, email: demo.email, password } });
+    await markEmailVerified(db, demo.email);
+    await upsertShopUser(db, demo.email, { admin: demo.admin });
+    accounts.push({ role: demo.admin ? 'admin' : 'customer', email: demo.email, password });
+  }
+  return accounts;
+}
+
+/**
+ * The demo company, made as its owner and the shop's admin make one over the API: the owner
+ * creates it and invites the colleagues, who accept (their addresses being verified: the seed
+ * says yes for them, so the demo company starts with its members active; the invitation email
+ * is then not sent, as for any invitation answered before it went out), the admin sets the contract prices (audited).
+ * Only on the start that made the demo accounts, so a restart never makes it twice and a shop
+ * in use never gains it; prices only for the demo part numbers the catalogue has.
+ */
+async function seedDemoCompany(db: Db): Promise<number> {
+  const owner = await findShopUserByEmail(db, demoCompany.owner);
+  const admin = await findShopUserByEmail(db, demoUsers.find((demo) => demo.admin)!.email);
+  if (!owner || !admin) return 0;
+  await db.transaction(async (tx) => {
+    const company = await createCompany(tx, owner, companyInputSchema.parse(demoCompany.company));
+    for (const { email, role, spendingLimit } of demoCompany.members) {
+      const member = memberInputSchema.parse({ role, spendingLimit });
+      await putMember(tx, owner, company._id, email, member);
+      // The demo colleagues have said yes: they are members, as accepting makes them.
+      const colleague = await findShopUserByEmail(tx, email);
+      if (colleague) await acceptInvitation(tx, colleague, company._id);
+    }
+    const skus = demoCompany.prices.map(({ sku }) => sku);
+    const found = await tx
+      .select({ id: products.id, sku: products.sku })
+      .from(products)
+      .where(inArray(products.sku, skus));
+    const idOf = new Map(found.map((product) => [product.sku, product.id]));
+    for (const { sku, price } of demoCompany.prices) {
+      const productId = idOf.get(sku);
+      if (!productId) continue;
+      await putPrice(
+        tx,
+        admin,
+        company._id,
+        productId,
+        contractPriceInputSchema.parse({ price }).price,
+      );
+    }
+  });
+  return 1;
+}
+
+/** `DATA_DIR/demo-accounts.txt`, readable by the shop's own user only (mode 600). */
+async function writeDemoAccounts(dataDir: string, accounts: DemoAccount[]): Promise<string> {
+  await mkdir(dataDir, { recursive: true });
+  const file = path.join(dataDir, DEMO_ACCOUNTS_FILE);
+  const lines = [
+    `# Demo accounts made at the shop's first start, ${new Date().toISOString()}.`,
+    '# Sign in with them, change the passwords (or remove the accounts), then delete this file.',
+    '# role\temail\tpassword',
+    ...accounts.map(({ role, email, password }) => `${role}\t${email}\t${password}`),
+  ];
+  await writeFile(file, `${lines.join('\n')}\n`, { mode: 0o600 });
+  // writeFile's mode applies only to a new file; an old one may have been made readable.
+  await chmod(file, 0o600);
+  return file;
+}
+
+/** Reads a demo-accounts file back (the e2e tests and scripts sign in with it). */
+export function parseDemoAccounts(text: string): DemoAccount[] {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+    .map((line) => {
+      const [role, email, password] = line.split('\t');
+      if ((role !== 'admin' && role !== 'customer') || !email || !password) {
+        throw new Error(`Not a demo-accounts line: ${line}`);
+      }
+      return { role, email, password };
+    });
+}
