@@ -160,8 +160,10 @@ const FIRST_LOAD_PAGES: {
     // Over the public pages' budget by what a form that checks as it is typed needs: react-hook-
     // form (13 KB) and zod's core (25 KB), which the build puts in a chunk shared with the
     // orders' query keys (docs/performance.md). Its shell, the HTML with the Loading... screen,
-    // is the public part and needs no more than any public page.
-    budget: 150 * 1024,
+    // is the public part and needs no more than any public page. One KB more since the page
+    // prices the quantity in cents with the server's rule and formats money with the shared
+    // formatter (docs/decisions/027): it measured 150.2 KB.
+    budget: 151 * 1024,
     laterOnly: [
       /node_modules\/@mui\//,
       /node_modules\/@emotion\//,

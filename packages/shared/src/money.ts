@@ -27,15 +27,14 @@ export function hasAtMostTwoDecimals(dollars: number): boolean {
  * Throws on an amount with a third decimal: inputs are checked by their schemas before this.
  */
 export function toCents(dollars: number): number {
-  if (!hasAtMostTwoDecimals(dollars))
-    throw new RangeError(`${dollars} is not an amount of dollars and cents.`);
+  // Short messages: this module is on the first page of the shop (its bundle budget).
+  if (!hasAtMostTwoDecimals(dollars)) throw new RangeError(`dollars: ${dollars}`);
   return Math.round(dollars * CENTS_PER_DOLLAR);
 }
 
 /** Integer cents to dollars as the API answers them: 8950 -> 89.5, 118000 -> 1180. */
 export function fromCents(cents: number): number {
-  if (!Number.isSafeInteger(cents))
-    throw new RangeError(`${cents} is not a whole number of cents.`);
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`cents: ${cents}`);
   return cents / CENTS_PER_DOLLAR;
 }
 
@@ -55,21 +54,12 @@ export const MONEY_MAX_DOLLARS = 2_147_483_647;
  * where there are cents ("$89.50", "$268.50"), none where there are none ("$1,180"). Whole-dollar
  * catalogues (SPEC's) read exactly as they did, and a price with cents is never shown as "$89.5".
  */
-const wholeFormat = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  maximumFractionDigits: 0,
-});
-const centsFormat = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const moneyFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** Dollars as the API answers them -> "$1,180" or "$89.50". */
+/** Dollars as the API answers them -> "$1,180" or "$89.50" (USD has two decimals: ".00" cut). */
 export function formatMoney(dollars: number): string {
-  return Number.isInteger(dollars) ? wholeFormat.format(dollars) : centsFormat.format(dollars);
+  const text = moneyFormat.format(dollars);
+  return Number.isInteger(dollars) ? text.slice(0, -3) : text;
 }
 
 /** Integer cents -> "$1,180" or "$89.50" (the server's documents, emails and messages). */
