@@ -27,6 +27,11 @@ import {
   waitForHealth,
 } from './lib/shop-process.mjs';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10) || 10;
+/**
+ * `BENCH_ONLY=orders`: only POST /api/order on each shop, printed and not written to the docs
+ * (a minute's check of a change to buying; the full run writes the figures).
+ */
+const ONLY_ORDERS = process.env.BENCH_ONLY === 'orders';
 const CONNECTIONS = 100;
 const WARMUP_SECONDS = 2;
 const CUSTOMERS = 50;
@@ -253,32 +258,35 @@ async function benchShop(label, port, bare) {
   const asset = appEntryAsset();
   console.log(`\n${label} (port ${port})`);
   const rows = [];
-  rows.push(
-    await measure(`${label} ${named(api.catalog.list)}`, { url: client.url(api.catalog.list) }),
-  );
-  const itemsBr = await measure(`${label} ${named(api.catalog.list)} (br)`, {
-    url: client.url(api.catalog.list),
-    headers: BROWSER_ENCODINGS,
-  });
-  itemsBr.yardstick = bare.brRps;
-  rows.push(itemsBr);
-  rows.push(
-    await measure(`${label} ${named(api.catalog.get)}`, {
-      url: client.url(api.catalog.get, { params: { id } }),
-    }),
-  );
-  // Pages and assets as a browser asks for them: the build's Brotli copies are sent as they are.
-  const browser = {
-    accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
-    'accept-encoding': 'gzip, deflate, br, zstd',
-  };
-  rows.push(await measure(`${label} GET / (br)`, { url: `${base}/`, headers: browser }));
-  rows.push(
-    await measure(`${label} GET /assets/${asset} (br)`, {
-      url: `${base}/assets/${asset}`,
-      headers: browser,
-    }),
-  );
+  if (!ONLY_ORDERS) await benchReads();
+  async function benchReads() {
+    rows.push(
+      await measure(`${label} ${named(api.catalog.list)}`, { url: client.url(api.catalog.list) }),
+    );
+    const itemsBr = await measure(`${label} ${named(api.catalog.list)} (br)`, {
+      url: client.url(api.catalog.list),
+      headers: BROWSER_ENCODINGS,
+    });
+    itemsBr.yardstick = bare.brRps;
+    rows.push(itemsBr);
+    rows.push(
+      await measure(`${label} ${named(api.catalog.get)}`, {
+        url: client.url(api.catalog.get, { params: { id } }),
+      }),
+    );
+    // Pages and assets as a browser asks for them: the build's Brotli copies are sent as they are.
+    const browser = {
+      accept: 'text/html,application/xhtml+xml,*/*;q=0.8',
+      'accept-encoding': 'gzip, deflate, br, zstd',
+    };
+    rows.push(await measure(`${label} GET / (br)`, { url: `${base}/`, headers: browser }));
+    rows.push(
+      await measure(`${label} GET /assets/${asset} (br)`, {
+        url: `${base}/assets/${asset}`,
+        headers: browser,
+      }),
+    );
+  }
 
   // Orders: many customers against one product.
   const tokens = await signUpCustomers(client, port, CUSTOMERS);
@@ -543,6 +551,7 @@ async function main() {
   }
 
   console.log(`\n${table(rows)}\n`);
+  if (ONLY_ORDERS) return;
   // Idle memory with the loaded servers gone, so they take no CPU or memory from it.
   await cleanUp();
   const memory = await measureIdleMemory({
