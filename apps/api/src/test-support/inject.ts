@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import {
   apiPath,
   pathParams,
@@ -107,4 +108,17 @@ export function injectRawPath<E extends EndpointSpec>(
   who?: Who,
 ): Promise<InjectAnswer<E>> {
   return send(t, contract, rawPathOf(contract, params), undefined, who);
+}
+
+/**
+ * The body of an answer that must have `status` (200 unless told): fails the test with the body
+ * otherwise. For tests that call through `injectUnchecked` and read the answer as `T`.
+ */
+export async function answered<T>(
+  response: Promise<{ statusCode: number; body: string; json(): unknown }>,
+  status = 200,
+): Promise<T> {
+  const answer = await response;
+  expect(answer.statusCode, answer.body).toBe(status);
+  return answer.json() as T;
 }

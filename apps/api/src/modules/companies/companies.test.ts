@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { addMember } from '../../test-support/companies.js';
-import { injectUnchecked } from '../../test-support/inject.js';
+import { injectUnchecked, answered } from '../../test-support/inject.js';
 import { newUser } from '../../test-support/identity.js';
 import {
   addProduct,
@@ -38,14 +38,6 @@ describe.each(testDatabases())('companies on %s', (kind) => {
   });
 
   const verified = (name = 'Pat Buyer') => shopper(t, { name }, { verified: true });
-  const ok = async <T>(
-    response: Promise<{ statusCode: number; body: string; json(): unknown }>,
-    status = 200,
-  ) => {
-    const answer = await response;
-    expect(answer.statusCode, answer.body).toBe(status);
-    return answer.json() as T;
-  };
   const create = (who: Shopper, name = 'Acme Components Ltd') =>
     injectUnchecked(
       t,
@@ -65,7 +57,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       verified('Bea Buyer'),
       verified('Abe Approver'),
     ]);
-    const company = await ok<Company>(create(owner), 201);
+    const company = await answered<Company>(create(owner), 201);
     await addMember(t, owner, company._id, buyer, { role: 'buyer', spendingLimit: limit });
     await addMember(t, owner, company._id, approver, { role: 'approver' });
     return { owner, buyer, approver, company };
@@ -74,7 +66,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
   describe('companies and members', () => {
     it('makes the creator its owner; one company per customer; strangers see nothing', async () => {
       const owner = await verified();
-      const company = companyAnswerSchema.strict().parse(await ok(create(owner), 201));
+      const company = companyAnswerSchema.strict().parse(await answered(create(owner), 201));
       expect(company.members).toEqual([
         {
           email: owner.email,
@@ -89,7 +81,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       const again = await create(owner, 'Second Ltd');
       expect(again.statusCode).toBe(409);
       expect(again.json<ApiErrorBody>().message).toBe(companyMessages.alreadyMember);
-      expect((await ok<Company>(injectUnchecked(t, companies.mine, {}, owner)))._id).toBe(
+      expect((await answered<Company>(injectUnchecked(t, companies.mine, {}, owner)))._id).toBe(
         company._id,
       );
 
@@ -114,7 +106,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       // The shop's admins may read it.
       expect(
         (
-          await ok<Company>(
+          await answered<Company>(
             injectUnchecked(t, companies.get, { params: { id: company._id } }, boss),
           )
         ).name,
@@ -123,13 +115,13 @@ describe.each(testDatabases())('companies on %s', (kind) => {
 
     it('an invitation joins nobody: the invitee accepts, signed in with the address verified', async () => {
       const owner = await verified();
-      const company = await ok<Company>(create(owner), 201);
+      const company = await answered<Company>(create(owner), 201);
       const colleague = await verified('Cole League');
       const later = newUser();
-      await ok(
+      await answered(
         putMember(owner, company._id, colleague.email, { role: 'buyer', spendingLimit: 5000 }),
       );
-      const invited = await ok<Company>(
+      const invited = await answered<Company>(
         putMember(owner, company._id, later.email.toUpperCase(), { role: 'approver' }),
       );
       expect(invited.members.map((m) => [m.email, m.role, m.status, m.spendingLimit])).toEqual([
@@ -138,7 +130,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
         [colleague.email, 'buyer', 'invited', 5000],
       ]);
       expect((await injectUnchecked(t, companies.mine, {}, colleague)).statusCode).toBe(404);
-      const accepted = await ok<Company>(
+      const accepted = await answered<Company>(
         injectUnchecked(
           t,
           companies.acceptInvitation,
@@ -147,7 +139,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
         ),
       );
       expect(accepted.members.find((m) => m.email === colleague.email)?.status).toBe('active');
-      expect((await ok<Company>(injectUnchecked(t, companies.mine, {}, colleague)))._id).toBe(
+      expect((await answered<Company>(injectUnchecked(t, companies.mine, {}, colleague)))._id).toBe(
         company._id,
       );
 
@@ -164,7 +156,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       const { markEmailVerified } = await import('../users/service.js');
       await markEmailVerified(t.db, later.email);
       expect((await injectUnchecked(t, companies.mine, {}, unverified)).statusCode).toBe(404);
-      await ok(
+      await answered(
         injectUnchecked(
           t,
           companies.acceptInvitation,
@@ -172,13 +164,13 @@ describe.each(testDatabases())('companies on %s', (kind) => {
           unverified,
         ),
       );
-      const joined = await ok<Company>(injectUnchecked(t, companies.mine, {}, unverified));
+      const joined = await answered<Company>(injectUnchecked(t, companies.mine, {}, unverified));
       expect(joined.members.find((m) => m.email === later.email)?.status).toBe('active');
 
       // Another company's member may be invited; accepting answers 409 while they belong to it.
       const elsewhere = await verified();
-      await ok(create(elsewhere, 'Other Ltd'), 201);
-      await ok(putMember(owner, company._id, elsewhere.email, { role: 'buyer' }));
+      await answered(create(elsewhere, 'Other Ltd'), 201);
+      await answered(putMember(owner, company._id, elsewhere.email, { role: 'buyer' }));
       const taken = await injectUnchecked(
         t,
         companies.acceptInvitation,
@@ -215,7 +207,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
           )
         ).statusCode,
       ).toBe(403);
-      const left = await ok<Company>(
+      const left = await answered<Company>(
         injectUnchecked(
           t,
           companies.removeMember,
@@ -225,8 +217,8 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       );
       expect(left.members.map((m) => m.email)).toEqual([owner.email, approver.email]);
       // With a second owner, the first may step down.
-      await ok(putMember(owner, company._id, approver.email, { role: 'owner' }));
-      const after = await ok<Company>(
+      await answered(putMember(owner, company._id, approver.email, { role: 'owner' }));
+      const after = await answered<Company>(
         putMember(owner, company._id, owner.email, { role: 'buyer' }),
       );
       expect(after.members.find((m) => m.email === owner.email)?.role).toBe('buyer');
@@ -234,7 +226,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
 
     it('refuses bad input with messages and changes nothing', async () => {
       const owner = await verified();
-      const company = await ok<Company>(create(owner), 201);
+      const company = await answered<Company>(create(owner), 201);
       for (const body of [
         { role: 'boss' },
         { role: 'buyer', spendingLimit: 12.505 },
@@ -247,7 +239,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       expect(
         (await injectUnchecked(t, companies.create, { body: { name: '' } }, owner)).statusCode,
       ).toBe(400);
-      const fresh = await ok<Company>(
+      const fresh = await answered<Company>(
         injectUnchecked(t, companies.get, { params: { id: company._id } }, owner),
       );
       expect(fresh.members).toHaveLength(1);
@@ -259,14 +251,14 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       const { buyer, approver, company } = await team(1000);
       const product = await addProduct(t, { price: 100, available: 50 });
       const first = purchaseSchema.parse(
-        await ok(checkout(buyer, [{ productId: product._id, quantity: 10 }]), 201),
+        await answered(checkout(buyer, [{ productId: product._id, quantity: 10 }]), 201),
       );
       expect(first.status).toBe('unpaid');
       expect(await availableOf(t, product._id)).toBe(40);
 
       const second = purchaseSchema
         .strict()
-        .parse(await ok(checkout(buyer, [{ productId: product._id, quantity: 1 }]), 201));
+        .parse(await answered(checkout(buyer, [{ productId: product._id, quantity: 1 }]), 201));
       expect(second).toMatchObject({
         status: 'awaiting_approval',
         orders: [],
@@ -286,14 +278,14 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       expect(await availableOf(t, product._id)).toBe(40);
 
       const members = (
-        await ok<Company>(
+        await answered<Company>(
           injectUnchecked(t, companies.get, { params: { id: company._id } }, approver),
         )
       ).members;
       const spendOf = members.find((m) => m.email === buyer.email);
       expect(spendOf?.status === 'active' && spendOf.spentThisMonth).toBe(1000);
 
-      const waiting = await ok<{ items: Purchase[] }>(
+      const waiting = await answered<{ items: Purchase[] }>(
         injectUnchecked(t, companies.approvals, {}, approver),
       );
       expect(waiting.items.map((p) => p._id)).toEqual([second._id]);
@@ -304,7 +296,9 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       ).toBe(403);
 
       const approved = purchaseSchema.parse(
-        await ok(injectUnchecked(t, companies.approve, { params: { id: second._id } }, approver)),
+        await answered(
+          injectUnchecked(t, companies.approve, { params: { id: second._id } }, approver),
+        ),
       );
       expect(approved.status).toBe('unpaid');
       expect(approved.orders.map((o) => [o.quantity, o.unitPrice, o.price])).toEqual([
@@ -312,8 +306,11 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       ]);
       expect(await availableOf(t, product._id)).toBe(39);
       expect(
-        (await ok<{ items: Purchase[] }>(injectUnchecked(t, companies.approvals, {}, approver)))
-          .items,
+        (
+          await answered<{ items: Purchase[] }>(
+            injectUnchecked(t, companies.approvals, {}, approver),
+          )
+        ).items,
       ).toEqual([]);
       const twice = await injectUnchecked(
         t,
@@ -328,12 +325,12 @@ describe.each(testDatabases())('companies on %s', (kind) => {
     it('nobody approves their own purchase; a purchase whose stock went answers 409 and stays waiting; reject deletes it', async () => {
       const { owner, buyer, approver, company } = await team(0);
       // An approver with a limit of their own: their purchase needs someone else.
-      await ok(
+      await answered(
         putMember(owner, company._id, approver.email, { role: 'approver', spendingLimit: 0 }),
       );
       const product = await addProduct(t, { price: 30, available: 5 });
       const own = purchaseSchema.parse(
-        await ok(checkout(approver, [{ productId: product._id, quantity: 2 }]), 201),
+        await answered(checkout(approver, [{ productId: product._id, quantity: 2 }]), 201),
       );
       expect(own.status).toBe('awaiting_approval');
       const self = await injectUnchecked(
@@ -346,9 +343,9 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       expect(self.json<ApiErrorBody>().message).toBe(companyMessages.ownPurchase);
 
       const big = purchaseSchema.parse(
-        await ok(checkout(buyer, [{ productId: product._id, quantity: 5 }]), 201),
+        await answered(checkout(buyer, [{ productId: product._id, quantity: 5 }]), 201),
       );
-      await ok(injectUnchecked(t, companies.approve, { params: { id: own._id } }, owner));
+      await answered(injectUnchecked(t, companies.approve, { params: { id: own._id } }, owner));
       expect(await availableOf(t, product._id)).toBe(3);
       const gone = await injectUnchecked(t, companies.approve, { params: { id: big._id } }, owner);
       expect(gone.statusCode).toBe(409);
@@ -357,7 +354,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
 
       const reason = 'Order the 2 TB model instead.';
       const rejected = purchaseSchema.parse(
-        await ok(
+        await answered(
           injectUnchecked(
             t,
             companies.reject,
@@ -368,7 +365,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       );
       expect(rejected).toMatchObject({ status: 'rejected', rejectionReason: reason });
       // Kept with its status and reason for the buyer; it can be neither approved nor paid.
-      const seen = await ok(
+      const seen = await answered(
         injectUnchecked(t, api.purchases.get, { params: { id: big._id } }, buyer),
       );
       expect(seen).toMatchObject({ status: 'rejected', rejectionReason: reason });
@@ -440,15 +437,15 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       expect(list.find((p) => p._id === product._id)?.contractPrice).toBe(90);
 
       const small = purchaseSchema.parse(
-        await ok(checkout(buyer, [{ productId: product._id, quantity: 10 }]), 201),
+        await answered(checkout(buyer, [{ productId: product._id, quantity: 10 }]), 201),
       );
       expect(small.orders[0]).toMatchObject({ unitPrice: 90, price: 900 });
       const large = purchaseSchema.parse(
-        await ok(checkout(buyer, [{ productId: product._id, quantity: 100 }]), 201),
+        await answered(checkout(buyer, [{ productId: product._id, quantity: 100 }]), 201),
       );
       expect(large.orders[0]).toMatchObject({ unitPrice: 80, price: 8000 });
       const outsider = purchaseSchema.parse(
-        await ok(checkout(stranger, [{ productId: product._id, quantity: 10 }]), 201),
+        await answered(checkout(stranger, [{ productId: product._id, quantity: 10 }]), 201),
       );
       expect(outsider.orders[0]).toMatchObject({ unitPrice: 100, price: 1000 });
       // The purchase carries the company's name, tax id and billing address for the invoice.
@@ -458,7 +455,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
         billingAddress: '1 Billing Street, Leeds',
       });
 
-      await ok(
+      await answered(
         injectUnchecked(
           t,
           companies.removePrice,
@@ -480,7 +477,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
           { params: { id: company._id }, body: { csv, dryRun } },
           boss,
         );
-      const dry = await ok<{ set: unknown[]; problems: unknown[] }>(
+      const dry = await answered<{ set: unknown[]; problems: unknown[] }>(
         importCsv(`sku,price\n${a.sku},45\n${b.sku.toLowerCase()},55\n`, true),
       );
       expect(dry).toEqual({
@@ -493,7 +490,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       });
       expect(
         (
-          await ok<{ items: unknown[] }>(
+          await answered<{ items: unknown[] }>(
             injectUnchecked(t, companies.prices, { params: { id: company._id } }, owner),
           )
         ).items,
@@ -506,23 +503,23 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       expect(refused.statusCode).toBe(400);
       expect(
         (
-          await ok<{ items: unknown[] }>(
+          await answered<{ items: unknown[] }>(
             injectUnchecked(t, companies.prices, { params: { id: company._id } }, owner),
           )
         ).items,
       ).toEqual([]);
 
-      await ok(importCsv(`sku,price\n${a.sku},45\n${b.sku},55\n`, false));
-      const prices = await ok<{ items: { sku: string; price: number; listPrice: number }[] }>(
+      await answered(importCsv(`sku,price\n${a.sku},45\n${b.sku},55\n`, false));
+      const prices = await answered<{ items: { sku: string; price: number; listPrice: number }[] }>(
         injectUnchecked(t, companies.prices, { params: { id: company._id } }, owner),
       );
       expect(prices.items.map((p) => [p.sku, p.listPrice, p.price])).toEqual([
         [a.sku, 50, 45],
         [b.sku, 60, 55],
       ]);
-      const page = await ok<{ items: { _id: string; members: number; contractPrices: number }[] }>(
-        injectUnchecked(t, companies.list, { query: { q: 'acme', limit: '100' } }, boss),
-      );
+      const page = await answered<{
+        items: { _id: string; members: number; contractPrices: number }[];
+      }>(injectUnchecked(t, companies.list, { query: { q: 'acme', limit: '100' } }, boss));
       expect(page.items.find((c) => c._id === company._id)).toMatchObject({
         members: 3,
         contractPrices: 2,
@@ -536,13 +533,13 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       const { owner, buyer, approver, company } = await team(null);
       const product = await addProduct(t, { price: 10, available: 100 });
       const mine = purchaseSchema.parse(
-        await ok(checkout(buyer, [{ productId: product._id, quantity: 1 }]), 201),
+        await answered(checkout(buyer, [{ productId: product._id, quantity: 1 }]), 201),
       );
       const theirs = purchaseSchema.parse(
-        await ok(checkout(owner, [{ productId: product._id, quantity: 2 }]), 201),
+        await answered(checkout(owner, [{ productId: product._id, quantity: 2 }]), 201),
       );
       const list = (who: Shopper) =>
-        ok<{ items: Purchase[]; total: number }>(
+        answered<{ items: Purchase[]; total: number }>(
           injectUnchecked(t, companies.purchases, { params: { id: company._id } }, who),
         );
       expect((await list(approver)).items.map((p) => p._id)).toEqual([theirs._id, mine._id]);
@@ -550,7 +547,7 @@ describe.each(testDatabases())('companies on %s', (kind) => {
       expect((await list(buyer)).items.map((p) => p._id)).toEqual([mine._id]);
       expect(
         (
-          await ok<Purchase>(
+          await answered<Purchase>(
             injectUnchecked(t, api.purchases.get, { params: { id: mine._id } }, approver),
           )
         )._id,

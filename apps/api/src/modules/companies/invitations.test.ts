@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { addMember } from '../../test-support/companies.js';
 import { newUser } from '../../test-support/identity.js';
-import { injectUnchecked } from '../../test-support/inject.js';
+import { injectUnchecked, answered } from '../../test-support/inject.js';
 import {
   addProduct,
   adminShopper,
@@ -40,14 +40,6 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
   });
 
   const verified = (name = 'Pat Buyer') => shopper(t, { name }, { verified: true });
-  const ok = async <T>(
-    response: Promise<{ statusCode: number; body: string; json(): unknown }>,
-    status = 200,
-  ) => {
-    const answer = await response;
-    expect(answer.statusCode, answer.body).toBe(status);
-    return answer.json() as T;
-  };
   const refused = async (
     response: Promise<{ statusCode: number; body: string; json<T>(): T }>,
     status: number,
@@ -58,7 +50,7 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
     expect(answer.json<ApiErrorBody>().message).toBe(message);
   };
   const create = (who: Shopper, name = 'Consent Parts Ltd') =>
-    ok<Company>(injectUnchecked(t, companies.create, { body: { name } }, who), 201);
+    answered<Company>(injectUnchecked(t, companies.create, { body: { name } }, who), 201);
   const invite = (who: Shopper, id: string, email: string, body: object = { role: 'buyer' }) =>
     injectUnchecked(t, companies.putMember, { params: { id, email }, body }, who);
   const accept = (who: Shopper, companyId: string) =>
@@ -66,7 +58,7 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
   const decline = (who: Shopper, companyId: string) =>
     injectUnchecked(t, companies.declineInvitation, { params: { companyId } }, who);
   const checkout = (who: Shopper, productId: string, quantity = 1) =>
-    ok<Purchase>(
+    answered<Purchase>(
       injectUnchecked(
         t,
         api.purchases.checkout,
@@ -76,9 +68,9 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
       201,
     );
   const read = (who: Shopper, id: string) =>
-    ok<Company>(injectUnchecked(t, companies.get, { params: { id } }, who));
+    answered<Company>(injectUnchecked(t, companies.get, { params: { id } }, who));
   const purchasesOf = (who: Shopper, id: string) =>
-    ok<{ items: Purchase[]; total: number }>(
+    answered<{ items: Purchase[]; total: number }>(
       injectUnchecked(t, companies.purchases, { params: { id } }, who),
     );
 
@@ -86,7 +78,7 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
     const owner = await verified('Olive Owner');
     const company = await create(owner);
     const product = await addProduct(t, { price: 100, available: 1000 });
-    await ok(
+    await answered(
       injectUnchecked(
         t,
         companies.putPrice,
@@ -97,7 +89,7 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
     // The admin's own purchase of the month, before anyone invites them.
     const before = await checkout(boss, product._id, 3);
 
-    const listed = await ok<Company>(
+    const listed = await answered<Company>(
       invite(owner, company._id, boss.email, { role: 'buyer', spendingLimit: 0 }),
     );
     // Only the address, the role and the limit the owner chose: no name, no spend.
@@ -114,7 +106,8 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
     expect(meanwhile).toMatchObject({ status: 'unpaid', companyId: null, total: 200 });
     expect((await purchasesOf(owner, company._id)).total).toBe(0);
     expect(
-      (await ok<{ items: Purchase[] }>(injectUnchecked(t, companies.approvals, {}, owner))).items,
+      (await answered<{ items: Purchase[] }>(injectUnchecked(t, companies.approvals, {}, owner)))
+        .items,
     ).toEqual([]);
     await refused(
       injectUnchecked(t, companies.reject, { params: { id: meanwhile._id } }, owner),
@@ -127,7 +120,7 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
     ).toBe(403);
 
     // Accepted: a member from now on, and nothing bought before counts or shows.
-    await ok(accept(boss, company._id));
+    await answered(accept(boss, company._id));
     const joined = (await read(owner, company._id)).members.find((m) => m.email === boss.email);
     expect(joined).toMatchObject({ status: 'active', name: 'OLGA BOSS', spentThisMonth: 0 });
     expect((await purchasesOf(owner, company._id)).total).toBe(0);
@@ -140,9 +133,11 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
     const [first, second] = [await verified('Fay First'), await verified('Sid Second')];
     const [a, b] = [await create(first, 'Alpha Parts Ltd'), await create(second, 'Beta Parts Ltd')];
     const invitee = await verified('Ian Vitee');
-    await ok(invite(first, a._id, invitee.email, { role: 'approver' }));
-    await ok(invite(second, b._id, invitee.email.toUpperCase()));
-    const mine = await ok<Invitation[]>(injectUnchecked(t, companies.invitations, {}, invitee));
+    await answered(invite(first, a._id, invitee.email, { role: 'approver' }));
+    await answered(invite(second, b._id, invitee.email.toUpperCase()));
+    const mine = await answered<Invitation[]>(
+      injectUnchecked(t, companies.invitations, {}, invitee),
+    );
     expect(mine).toEqual([
       {
         companyId: a._id,
@@ -152,25 +147,25 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
       },
       { companyId: b._id, companyName: 'Beta Parts Ltd', role: 'buyer', invitedBy: second.email },
     ]);
-    expect(await ok<Invitation[]>(injectUnchecked(t, companies.invitations, {}, first))).toEqual(
-      [],
-    );
+    expect(
+      await answered<Invitation[]>(injectUnchecked(t, companies.invitations, {}, first)),
+    ).toEqual([]);
 
     // Someone else cannot answer it, not even the company's owner.
     await refused(accept(first, b._id), 404, companyMessages.noInvitation);
     await refused(decline(second, b._id), 404, companyMessages.noInvitation);
 
-    await ok(decline(invitee, b._id));
+    await answered(decline(invitee, b._id));
     expect((await read(second, b._id)).members.some((m) => m.email === invitee.email)).toBe(false);
     await refused(accept(invitee, b._id), 404, companyMessages.noInvitation);
-    await ok(accept(invitee, a._id));
-    expect(await ok<Invitation[]>(injectUnchecked(t, companies.invitations, {}, invitee))).toEqual(
-      [],
-    );
+    await answered(accept(invitee, a._id));
+    expect(
+      await answered<Invitation[]>(injectUnchecked(t, companies.invitations, {}, invitee)),
+    ).toEqual([]);
     // Invited again elsewhere while a member: 409 until they leave.
-    await ok(invite(second, b._id, invitee.email));
+    await answered(invite(second, b._id, invitee.email));
     await refused(accept(invitee, b._id), 409, companyMessages.leaveFirst);
-    await ok(
+    await answered(
       injectUnchecked(
         t,
         companies.removeMember,
@@ -178,7 +173,7 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
         invitee,
       ),
     );
-    await ok(accept(invitee, b._id));
+    await answered(accept(invitee, b._id));
   });
 
   it('accepting two companies at once joins one of them', async () => {
@@ -186,7 +181,7 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
     const made = [await create(owners[0]!, 'One Ltd'), await create(owners[1]!, 'Two Ltd')];
     const invitee = await verified('Dee Double');
     for (const [i, company] of made.entries())
-      await ok(invite(owners[i]!, company._id, invitee.email));
+      await answered(invite(owners[i]!, company._id, invitee.email));
     const answers = await Promise.all(made.map((company) => accept(invitee, company._id)));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
   });
@@ -195,8 +190,8 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
     const owner = await verified('Rae Recruiter');
     const company = await create(owner);
     const first = newUser().email;
-    await ok(invite(owner, company._id, first));
-    await ok(
+    await answered(invite(owner, company._id, first));
+    await answered(
       injectUnchecked(
         t,
         companies.removeMember,
@@ -205,12 +200,12 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
       ),
     );
     for (let i = 1; i < COMPANY_INVITATIONS_PER_DAY; i += 1) {
-      await ok(invite(owner, company._id, newUser().email));
+      await answered(invite(owner, company._id, newUser().email));
     }
     await refused(invite(owner, company._id, first), 429, companyMessages.tooManyInvitations);
     // Changing an invitation's role is no new invitation.
     const members = (await read(owner, company._id)).members;
-    await ok(invite(owner, company._id, members[1]!.email, { role: 'approver' }));
+    await answered(invite(owner, company._id, members[1]!.email, { role: 'approver' }));
     expect((await read(owner, company._id)).members).toHaveLength(COMPANY_INVITATIONS_PER_DAY);
   });
 
@@ -218,7 +213,7 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
     const owner = await verified('Liz Last');
     const company = await create(owner);
     const heir = await verified('Hal Heir');
-    await ok(invite(owner, company._id, heir.email, { role: 'owner' }));
+    await answered(invite(owner, company._id, heir.email, { role: 'owner' }));
     await refused(
       invite(owner, company._id, owner.email, { role: 'buyer' }),
       409,
@@ -229,8 +224,8 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
       409,
       companyMessages.ownsCompany('Consent Parts Ltd'),
     );
-    await ok(accept(heir, company._id));
-    await ok(injectUnchecked(t, api.users.remove, { params: { email: owner.email } }, boss));
+    await answered(accept(heir, company._id));
+    await answered(injectUnchecked(t, api.users.remove, { params: { email: owner.email } }, boss));
     const left = await read(heir, company._id);
     expect(left.members.map((m) => [m.email, m.role, m.status])).toEqual([
       [heir.email, 'owner', 'active'],
@@ -243,7 +238,7 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
     const buyer = await verified('Bo Buyer');
     await addMember(t, owner, company._id, buyer, { role: 'buyer', spendingLimit: 0 });
     const invitee = await verified('Nat Never');
-    await ok(invite(owner, company._id, invitee.email));
+    await answered(invite(owner, company._id, invitee.email));
     const product = await addProduct(t, { price: 10, available: 100 });
     const waiting = await checkout(buyer, product._id);
     expect(waiting.status).toBe('awaiting_approval');
@@ -251,19 +246,19 @@ describe.each(testDatabases())('invitations and ownership on %s', (kind) => {
       injectUnchecked(t, companies.dissolve, { params: { id: company._id } }, who);
     await refused(dissolve(buyer), 403, companyMessages.ownersOnly);
     await refused(dissolve(owner), 409, companyMessages.purchasesOpen);
-    await ok(injectUnchecked(t, companies.reject, { params: { id: waiting._id } }, owner));
+    await answered(injectUnchecked(t, companies.reject, { params: { id: waiting._id } }, owner));
     const unpaid = await checkout(owner, product._id);
     expect(unpaid.status).toBe('unpaid');
     await refused(dissolve(boss), 409, companyMessages.purchasesOpen);
     // Its one line cancelled, the purchase has nothing left to pay.
-    await ok(
+    await answered(
       injectUnchecked(t, api.orders.cancel, { params: { id: unpaid.orders[0]!._id } }, owner),
     );
-    await ok(dissolve(owner));
+    await answered(dissolve(owner));
     expect((await injectUnchecked(t, companies.mine, {}, buyer)).statusCode).toBe(404);
-    expect(await ok<Invitation[]>(injectUnchecked(t, companies.invitations, {}, invitee))).toEqual(
-      [],
-    );
+    expect(
+      await answered<Invitation[]>(injectUnchecked(t, companies.invitations, {}, invitee)),
+    ).toEqual([]);
     expect(
       (await injectUnchecked(t, companies.get, { params: { id: company._id } }, boss)).statusCode,
     ).toBe(404);

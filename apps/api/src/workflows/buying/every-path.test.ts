@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { addMember } from '../../test-support/companies.js';
-import { injectUnchecked } from '../../test-support/inject.js';
+import { injectUnchecked, answered } from '../../test-support/inject.js';
 import {
   addProduct,
   adminShopper,
@@ -48,16 +48,8 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
     await t?.close();
   });
 
-  const ok = async <T>(
-    response: Promise<{ statusCode: number; body: string; json(): unknown }>,
-    status = 200,
-  ) => {
-    const answer = await response;
-    expect(answer.statusCode, answer.body).toBe(status);
-    return answer.json() as T;
-  };
   const readPurchase = (who: Shopper, id: string) =>
-    ok<Purchase>(injectUnchecked(t, api.purchases.get, { params: { id } }, who));
+    answered<Purchase>(injectUnchecked(t, api.purchases.get, { params: { id } }, who));
 
   /**
    * A company with an owner, a buyer under `limit` dollars a month and an approver, and a
@@ -69,7 +61,7 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
       shopper(t, { name: 'Bea Buyer' }),
       shopper(t, { name: 'Abe Approver' }),
     ]);
-    const company = await ok<Company>(
+    const company = await answered<Company>(
       injectUnchecked(
         t,
         companies.create,
@@ -83,7 +75,7 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
     await join(buyer, { role: 'buyer', spendingLimit: limit });
     await join(approver, { role: 'approver' });
     const product = await addProduct(t, { name: 'Ryzen 7 CPU', price: 139, available: 1000 });
-    await ok(
+    await answered(
       injectUnchecked(
         t,
         companies.putPrice,
@@ -98,7 +90,7 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
   async function buy(path: Path, who: Shopper, lines: Line[], approver?: Shopper) {
     if (path === 'Buy Now') {
       const [line] = lines;
-      const placed = await ok<{ purchaseId: string; purchaseStatus: string }>(
+      const placed = await answered<{ purchaseId: string; purchaseStatus: string }>(
         injectUnchecked(t, api.orders.place, { body: { ...line, ...contact } }, who),
         201,
       );
@@ -107,7 +99,7 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
       return purchase;
     }
     const checkout = (cart: Line[]) =>
-      ok<Purchase>(
+      answered<Purchase>(
         injectUnchecked(t, api.purchases.checkout, { body: { lines: cart, ...contact } }, who),
         201,
       );
@@ -132,7 +124,9 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
     const waiting = await checkout(lines);
     if (waiting.status !== 'awaiting_approval' || !approver) return waiting;
     return purchaseSchema.parse(
-      await ok(injectUnchecked(t, companies.approve, { params: { id: waiting._id } }, approver)),
+      await answered(
+        injectUnchecked(t, companies.approve, { params: { id: waiting._id } }, approver),
+      ),
     );
   }
 
@@ -148,7 +142,7 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
         taxId: 'DE123456789',
         total: 1290,
       });
-      const listed = await ok<Purchase[] | { items: Purchase[] }>(
+      const listed = await answered<Purchase[] | { items: Purchase[] }>(
         injectUnchecked(t, companies.purchases, { params: { id: company._id } }, owner),
       );
       const items = Array.isArray(listed) ? listed : listed.items;
@@ -203,21 +197,21 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
     const first = await buy('checkout', buyer, [{ productId: product._id, quantity: 100 }]);
     expect(first.status).toBe('unpaid');
     // What the Buy Now page reads to say it will wait: the same month's spend the server judges.
-    expect(await ok(injectUnchecked(t, companies.spending, {}, buyer))).toEqual({
+    expect(await answered(injectUnchecked(t, companies.spending, {}, buyer))).toEqual({
       companyId: company._id,
       companyName: 'Northwind Systems GmbH',
       role: 'buyer',
       spendingLimit: 15_000,
       spentThisMonth: 12_900,
     });
-    expect(await ok(injectUnchecked(t, companies.spending, {}, await shopper(t)))).toEqual({
+    expect(await answered(injectUnchecked(t, companies.spending, {}, await shopper(t)))).toEqual({
       companyId: null,
       companyName: null,
       role: null,
       spendingLimit: null,
       spentThisMonth: 0,
     });
-    const placed = await ok<{ purchaseId: string; purchaseStatus: string; order?: unknown }>(
+    const placed = await answered<{ purchaseId: string; purchaseStatus: string; order?: unknown }>(
       injectUnchecked(
         t,
         api.orders.place,
@@ -230,7 +224,7 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
     expect(placed.order).toBeUndefined();
     const waiting = await readPurchase(buyer, placed.purchaseId);
     expect(waiting).toMatchObject({ companyId: company._id, total: 50 * 129 });
-    const queue = await ok<Purchase[] | { items: Purchase[] }>(
+    const queue = await answered<Purchase[] | { items: Purchase[] }>(
       injectUnchecked(t, companies.approvals, {}, approver),
     );
     const items = Array.isArray(queue) ? queue : queue.items;
@@ -241,7 +235,7 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
     const { buyer, product } = await team(10 * 129);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        ok<{ purchaseStatus: string }>(
+        answered<{ purchaseStatus: string }>(
           injectUnchecked(
             t,
             api.orders.place,
@@ -280,7 +274,7 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
     expect(waiting.status).toBe('awaiting_approval');
 
     // The contract price falls while it waits: the approval places it at today's price.
-    await ok(
+    await answered(
       injectUnchecked(
         t,
         companies.putPrice,
@@ -289,7 +283,7 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
       ),
     );
     // The approver is made a buyer: no longer allowed to approve.
-    await ok(
+    await answered(
       injectUnchecked(
         t,
         companies.putMember,
@@ -305,7 +299,7 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
     );
     expect(demoted.statusCode).toBe(403);
     const approved = purchaseSchema.parse(
-      await ok(injectUnchecked(t, companies.approve, { params: { id: waiting._id } }, owner)),
+      await answered(injectUnchecked(t, companies.approve, { params: { id: waiting._id } }, owner)),
     );
     expect(approved.orders.map((o) => o.unitPrice)).toEqual([119]);
 
@@ -325,7 +319,7 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
     const { buyer, owner, company, product } = await team(100);
     const waiting = await buy('Buy Now', buyer, [{ productId: product._id, quantity: 5 }]);
     expect(waiting.status).toBe('awaiting_approval');
-    await ok(
+    await answered(
       injectUnchecked(
         t,
         companies.removeMember,
@@ -356,7 +350,7 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
     );
     expect(waiting).toMatchObject({ status: 'awaiting_approval', total: 900_000 });
     for (const part of parts) {
-      await ok(
+      await answered(
         injectUnchecked(
           t,
           api.catalog.update,
@@ -387,7 +381,9 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
     ]);
     expect(purchase).toMatchObject({ status: 'unpaid', unpaidTotal: 100 });
     const pricedLine = purchase.orders.find((order) => order.productId === priced._id)!;
-    await ok(injectUnchecked(t, api.orders.cancel, { params: { id: pricedLine._id } }, buyer));
+    await answered(
+      injectUnchecked(t, api.orders.cancel, { params: { id: pricedLine._id } }, buyer),
+    );
     const after = await readPurchase(buyer, purchase._id);
     expect(after).toMatchObject({ status: 'paid', total: 0 });
     expect(after.invoiceNumber).toMatch(/^INV-\d{4}-\d{5}$/);

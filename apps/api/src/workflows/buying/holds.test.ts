@@ -3,7 +3,6 @@ import {
   purchaseMessages,
   tooManyUnpaidOrders,
   type ApiErrorBody,
-  type Company,
   type Purchase,
 } from '@shop/shared';
 import { eq, sql } from 'drizzle-orm';
@@ -11,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailJobs, purchases, users } from '../../db/schema.js';
 import { rejectStaleApprovals } from './approvals.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
-import { addMember } from '../../test-support/companies.js';
-import { injectUnchecked } from '../../test-support/inject.js';
+import { companyTeam } from '../../test-support/companies.js';
+import { injectUnchecked, answered } from '../../test-support/inject.js';
 import {
   addProduct,
   availableOf,
@@ -46,35 +45,19 @@ describe.each(testDatabases())('holds on %s', (kind) => {
     await t?.close();
   });
 
-  const ok = async <T>(
-    response: Promise<{ statusCode: number; body: string; json(): unknown }>,
-    status = 200,
-  ) => {
-    const answer = await response;
-    expect(answer.statusCode, answer.body).toBe(status);
-    return answer.json() as T;
-  };
   const buyNow = (who: Shopper, productId: string, quantity = 1) =>
     injectUnchecked(t, api.orders.place, { body: { productId, quantity, ...contact } }, who);
   const checkout = (who: Shopper, lines: { productId: string; quantity: number }[]) =>
     injectUnchecked(t, api.purchases.checkout, { body: { lines, ...contact } }, who);
 
-  async function team(limit: number) {
-    const [owner, buyer] = await Promise.all([shopper(t), shopper(t)]);
-    const company = await ok<Company>(
-      injectUnchecked(t, companies.create, { body: { name: 'Contoso Ltd' } }, owner),
-      201,
-    );
-    // Invited and accepted: nobody joins a company without saying yes (decision 022).
-    await addMember(t, owner, company._id, buyer, { role: 'buyer', spendingLimit: limit });
-    return { owner, buyer, company };
-  }
+  // Invited and accepted: nobody joins a company without saying yes (decision 022).
+  const team = (spendingLimit: number) => companyTeam(t, { spendingLimit });
 
   it('purchases waiting for approval count toward UNPAID_ORDERS_MAX on Buy Now and checkout', async () => {
     const { buyer } = await team(0);
     const product = await addProduct(t, { price: 10, available: 1000 });
     for (let i = 0; i < LIMIT; i += 1) {
-      const waiting = await ok<{ purchaseStatus: string }>(buyNow(buyer, product._id), 201);
+      const waiting = await answered<{ purchaseStatus: string }>(buyNow(buyer, product._id), 201);
       expect(waiting.purchaseStatus).toBe('awaiting_approval');
     }
     for (const refused of [
@@ -89,7 +72,7 @@ describe.each(testDatabases())('holds on %s', (kind) => {
   it('approval re-checks the unpaid limit (a buyer held 12 unpaid purchases with a limit of 5)', async () => {
     const { owner, buyer, company } = await team(1000);
     const product = await addProduct(t, { price: 10, available: 1000 });
-    for (let i = 0; i < LIMIT; i += 1) await ok(buyNow(buyer, product._id), 201);
+    for (let i = 0; i < LIMIT; i += 1) await answered(buyNow(buyer, product._id), 201);
     // A purchase that waited from before the rule counted approvals as holds.
     const [old] = await t.db
       .insert(purchases)
@@ -126,7 +109,7 @@ describe.each(testDatabases())('holds on %s', (kind) => {
       Array.from({ length: 3 }, () => addProduct(t, { price: 5, available: 100 })),
     );
     // Many lines in one purchase are still one purchase, held for half an hour.
-    const first = await ok<Purchase>(
+    const first = await answered<Purchase>(
       checkout(
         stranger,
         products.map((p) => ({ productId: p._id, quantity: 100 })),
@@ -150,8 +133,8 @@ describe.each(testDatabases())('holds on %s', (kind) => {
   it('a purchase waiting APPROVAL_DAYS is rejected by itself, once, and its buyer told', async () => {
     const { buyer } = await team(0);
     const product = await addProduct(t, { price: 10, available: 1000 });
-    const waiting = await ok<{ purchaseId: string }>(buyNow(buyer, product._id), 201);
-    const fresh = await ok<{ purchaseId: string }>(buyNow(buyer, product._id), 201);
+    const waiting = await answered<{ purchaseId: string }>(buyNow(buyer, product._id), 201);
+    const fresh = await answered<{ purchaseId: string }>(buyNow(buyer, product._id), 201);
     await t.db
       .update(purchases)
       .set({ createdAt: sql`now() - interval '15 days'` })
@@ -163,7 +146,7 @@ describe.each(testDatabases())('holds on %s', (kind) => {
     ]);
     expect(first! + second!).toBe(1);
     const read = (id: string) =>
-      ok<Purchase>(injectUnchecked(t, api.purchases.get, { params: { id } }, buyer));
+      answered<Purchase>(injectUnchecked(t, api.purchases.get, { params: { id } }, buyer));
     expect(await read(waiting.purchaseId)).toMatchObject({
       status: 'rejected',
       rejectionReason: 'Nobody approved it within 14 days.',

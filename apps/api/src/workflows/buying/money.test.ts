@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyMembers, contractPrices, orders } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { addMember } from '../../test-support/companies.js';
-import { injectUnchecked } from '../../test-support/inject.js';
+import { injectUnchecked, answered } from '../../test-support/inject.js';
 import { intentRow, payAtGateway } from '../../test-support/orders.js';
 import { extractPdfText } from '../../test-support/pdf-text.js';
 import {
@@ -48,18 +48,10 @@ describe.each(testDatabases())('money to the cent on %s', (kind) => {
     await t?.close();
   });
 
-  const ok = async <T>(
-    response: Promise<{ statusCode: number; body: string; json(): unknown }>,
-    status = 200,
-  ) => {
-    const answer = await response;
-    expect(answer.statusCode, answer.body).toBe(status);
-    return answer.json() as T;
-  };
   const readPurchase = (who: Shopper, id: string) =>
-    ok<Purchase>(injectUnchecked(t, api.purchases.get, { params: { id } }, who));
+    answered<Purchase>(injectUnchecked(t, api.purchases.get, { params: { id } }, who));
   const checkout = (who: Shopper, lines: { productId: string; quantity: number }[]) =>
-    ok<Purchase>(
+    answered<Purchase>(
       injectUnchecked(t, api.purchases.checkout, { body: { lines, ...contact } }, who),
       201,
     );
@@ -78,7 +70,7 @@ describe.each(testDatabases())('money to the cent on %s', (kind) => {
       shopper(t, { name: 'Bea Buyer' }),
       shopper(t, { name: 'Abe Approver' }),
     ]);
-    const company = await ok<Company>(
+    const company = await answered<Company>(
       injectUnchecked(t, companies.create, { body: { name: 'Cent Works Ltd' } }, owner),
       201,
     );
@@ -135,7 +127,7 @@ describe.each(testDatabases())('money to the cent on %s', (kind) => {
       available: 10_000,
       priceTiers: [{ minQuantity: 100, price: 9.99 }],
     });
-    const set = await ok<ContractPrice>(setPrice(company._id, part._id, 10.25));
+    const set = await answered<ContractPrice>(setPrice(company._id, part._id, 10.25));
     expect(set).toMatchObject({ listPrice: 10.5, price: 10.25 });
     const [row] = await t.db
       .select()
@@ -154,7 +146,7 @@ describe.each(testDatabases())('money to the cent on %s', (kind) => {
     expect(await lines(stranger, 10)).toEqual([[10.5, 105]]);
     expect(await lines(stranger, 3)).toEqual([[10.5, 31.5]]);
     // A member reading the product sees the contract price in dollars.
-    const item = await ok<{ contractPrice?: number }>(
+    const item = await answered<{ contractPrice?: number }>(
       injectUnchecked(t, api.catalog.get, { params: { id: part._id } }, buyer),
     );
     expect(item.contractPrice).toBe(10.25);
@@ -177,9 +169,9 @@ describe.each(testDatabases())('money to the cent on %s', (kind) => {
       order: { unitPrice: 100.05, price: 1000.5 },
       purchaseStatus: 'unpaid',
     });
-    const spending = await ok<Spending>(injectUnchecked(t, companies.spending, {}, buyer));
+    const spending = await answered<Spending>(injectUnchecked(t, companies.spending, {}, buyer));
     expect(spending).toMatchObject({ spendingLimit: 1000.5, spentThisMonth: 1000.5 });
-    const company2 = await ok<Company>(
+    const company2 = await answered<Company>(
       injectUnchecked(t, companies.get, { params: { id: company._id } }, approver),
     );
     expect(company2.members.find((m) => m.email === buyer.email)).toMatchObject({
@@ -191,6 +183,13 @@ describe.each(testDatabases())('money to the cent on %s', (kind) => {
     const cent = await checkout(buyer, [{ productId: above._id, quantity: 1 }]);
     expect(cent).toMatchObject({ status: 'awaiting_approval', total: 0.01 });
     expect(cent.awaitingLines.map((line) => [line.unitPrice, line.price])).toEqual([[0.01, 0.01]]);
+
+    // Approved, it is placed at the cent it was priced at, and waits for its card payment.
+    const approved = await answered<Purchase>(
+      injectUnchecked(t, companies.approve, { params: { id: cent._id } }, approver),
+    );
+    expect(approved).toMatchObject({ status: 'unpaid', total: 0.01, unpaidTotal: 0.01 });
+    expect(approved.orders.map((line) => [line.unitPrice, line.price])).toEqual([[0.01, 0.01]]);
   });
 
   it('answers 400 for an amount with a third decimal, and changes nothing', async () => {
@@ -217,7 +216,7 @@ describe.each(testDatabases())('money to the cent on %s', (kind) => {
       admin,
     );
     expect(product.statusCode).toBe(400);
-    const item = await ok<{ price: number }>(
+    const item = await answered<{ price: number }>(
       injectUnchecked(t, api.catalog.get, { params: { id: part._id } }),
     );
     expect(item.price).toBe(20);
@@ -234,14 +233,14 @@ describe.each(testDatabases())('money to the cent on %s', (kind) => {
         { params: { id: company._id }, body: { csv, dryRun } },
         admin,
       );
-    const report = await ok<ContractPriceImportReport>(
+    const report = await answered<ContractPriceImportReport>(
       importCsv('sku,price\nCENT-IMP-A,89.50\nCENT-IMP-B,"$1,000.05"\n'),
     );
     expect(report.set).toEqual([
       { sku: 'CENT-IMP-A', from: null, to: 89.5 },
       { sku: 'CENT-IMP-B', from: null, to: 1000.05 },
     ]);
-    const semicolon = await ok<ContractPriceImportReport>(
+    const semicolon = await answered<ContractPriceImportReport>(
       importCsv('sku;price\nCENT-IMP-A;88,95\n'),
     );
     expect(semicolon.set).toEqual([{ sku: 'CENT-IMP-A', from: 89.5, to: 88.95 }]);
@@ -249,7 +248,7 @@ describe.each(testDatabases())('money to the cent on %s', (kind) => {
     expect(refused.json<ContractPriceImportReport>().problems).toEqual([
       { line: 2, message: companyMessages.price },
     ]);
-    const listed = await ok<{ items: ContractPrice[] }>(
+    const listed = await answered<{ items: ContractPrice[] }>(
       injectUnchecked(t, companies.prices, { params: { id: company._id } }, admin),
     );
     expect(listed.items.map((row) => [row.sku, row.listPrice, row.price])).toEqual([

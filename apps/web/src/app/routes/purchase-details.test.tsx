@@ -43,6 +43,27 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
   };
 }
 
+/** A purchase that asked for 60 processors and has no lines yet: waiting, or closed while it did. */
+function asked(overrides: Partial<Purchase> = {}): Purchase {
+  return purchase({
+    status: 'awaiting_approval',
+    orders: [],
+    unpaidTotal: 0,
+    total: 7200,
+    awaitingLines: [
+      {
+        productId: testId(1),
+        productName: 'Vector X8 Processor',
+        img: '/images/products/part-1.svg',
+        quantity: 60,
+        unitPrice: 120,
+        price: 7200,
+      },
+    ],
+    ...overrides,
+  });
+}
+
 function setUp(body: Purchase, extra: Mocks = [], query = '') {
   const server = fakeAuthServer({ signedInAs: customer });
   const api = mockApi([
@@ -226,26 +247,7 @@ describe('the purchase page', () => {
   });
 
   it('shows a purchase waiting for approval with its lines, and nothing to pay or cancel', async () => {
-    setUp(
-      purchase({
-        status: 'awaiting_approval',
-        orders: [],
-        unpaidTotal: 0,
-        total: 7200,
-        awaitingLines: [
-          {
-            productId: testId(1),
-            productName: 'Vector X8 Processor',
-            img: '/images/products/part-1.svg',
-            quantity: 60,
-            unitPrice: 120,
-            price: 7200,
-          },
-        ],
-      }),
-      [],
-      '?placed=1',
-    );
+    setUp(asked(), [], '?placed=1');
     const lines = await screen.findAllByTestId('awaiting-line');
     expect(lines).toHaveLength(1);
     expect(lines[0]).toHaveTextContent('Vector X8 Processor');
@@ -259,25 +261,7 @@ describe('the purchase page', () => {
   });
 
   it('keeps a rejected purchase with its lines, the reason, and nothing to pay', async () => {
-    setUp(
-      purchase({
-        status: 'rejected',
-        rejectionReason: 'Order the 2 TB model instead.',
-        orders: [],
-        unpaidTotal: 0,
-        total: 7200,
-        awaitingLines: [
-          {
-            productId: testId(1),
-            productName: 'Vector X8 Processor',
-            img: '/images/products/part-1.svg',
-            quantity: 60,
-            unitPrice: 120,
-            price: 7200,
-          },
-        ],
-      }),
-    );
+    setUp(asked({ status: 'rejected', rejectionReason: 'Order the 2 TB model instead.' }));
     expect(await screen.findByTestId('rejected')).toHaveTextContent(
       'Your company did not approve this purchase: Order the 2 TB model instead. Nothing was charged.',
     );
@@ -289,36 +273,17 @@ describe('the purchase page', () => {
   });
 
   describe('withdrawing a purchase that waits for approval', () => {
-    const waiting = (overrides: Partial<Purchase> = {}) =>
-      purchase({
-        status: 'awaiting_approval',
-        orders: [],
-        unpaidTotal: 0,
-        total: 7200,
-        awaitingLines: [
-          {
-            productId: testId(1),
-            productName: 'Vector X8 Processor',
-            img: '/images/products/part-1.svg',
-            quantity: 60,
-            unitPrice: 120,
-            price: 7200,
-          },
-        ],
-        ...overrides,
-      });
-
     it('lets its buyer withdraw it after a question, and shows it cancelled', async () => {
-      const asked = waiting();
+      const waiting = asked();
       let withdrawn = false;
-      const { user, callsTo } = setUp(asked, [
+      const { user, callsTo } = setUp(waiting, [
         handle(routes.purchases.get, () => ({
           status: 200,
-          body: withdrawn ? { ...asked, status: 'cancelled' } : asked,
+          body: withdrawn ? { ...waiting, status: 'cancelled' } : waiting,
         })),
         handle(routes.purchases.withdraw, () => {
           withdrawn = true;
-          return { status: 200, body: { ...asked, status: 'cancelled' } };
+          return { status: 200, body: { ...waiting, status: 'cancelled' } };
         }),
       ]);
       await user.click(await screen.findByRole('button', { name: 'Withdraw request' }));
@@ -334,7 +299,7 @@ describe('the purchase page', () => {
     });
 
     it('offers nothing to withdraw to an approver reading a colleague purchase', async () => {
-      setUp(waiting({ email: 'colleague@example.com', name: 'COLLEAGUE' }));
+      setUp(asked({ email: 'colleague@example.com', name: 'COLLEAGUE' }));
       expect(await screen.findByTestId('awaiting-approval')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Withdraw request' })).not.toBeInTheDocument();
     });
