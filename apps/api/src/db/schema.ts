@@ -295,6 +295,11 @@ export const purchases = pgTable(
     index('purchases_awaiting_created_at_idx')
       .on(t.createdAt)
       .where(sql`${t.awaitingLines} is not null and ${t.closedAs} is null`),
+    // Each purchase counts the buyer's waiting ones (workflows/buying/steps.ts lockBuyers): read
+    // from this index alone, not from every purchase the buyer ever made.
+    index('purchases_awaiting_user_id_idx')
+      .on(t.userId)
+      .where(sql`${t.awaitingLines} is not null and ${t.closedAs} is null`),
     index('purchases_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "purchases_awaiting_user_id_idx" ON "purchases" USING btree ("user_id") WHERE "purchases"."awaiting_lines" is not null and "purchases"."closed_as" is null;
