@@ -211,11 +211,15 @@ describe('Login page', () => {
     expect(link).toHaveAttribute('href', '/signup');
   });
 
-  it('says so on a disabled Google button when Google is not configured', async () => {
-    renderLogin([], { ...testConfig, googleEnabled: false });
-    expect(
-      await screen.findByRole('button', { name: 'Google sign-in is not configured' }),
-    ).toBeDisabled();
+  it('draws no Google button when Google sign-in is off, and an enabled one when it is on', async () => {
+    const off = renderLogin([], { ...testConfig, googleEnabled: false });
+    // The settings have arrived once the page is titled with the shop's name from them.
+    await waitFor(() => expect(document.title).toContain(testConfig.shopName));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /google/i })).toBeNull();
+    off.unmount();
+    renderLogin([], { ...testConfig, googleEnabled: true });
+    expect(await screen.findByRole('button', { name: 'Continue With Google' })).toBeEnabled();
   });
 
   it('shows POPUP_CLOSED_BY_USER when the Google popup is closed', async () => {
