@@ -149,6 +149,12 @@ describe('Product page', () => {
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByText('Added to cart')).toBeInTheDocument();
     expect(cartLines()).toEqual([{ productId: ssd._id, quantity: 100 }]);
+
+    // A quantity that cannot be ordered adds nothing, rather than the minimum.
+    await user.clear(quantity);
+    await user.type(quantity, '35');
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+    expect(cartLines()).toEqual([{ productId: ssd._id, quantity: 100 }]);
   });
 
   it('says the page is not found for an unknown product', async () => {
