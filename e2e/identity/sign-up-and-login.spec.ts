@@ -100,11 +100,8 @@ test.describe('sign-up, login and sign-out', () => {
     await page.getByLabel('Password', { exact: true }).fill('short');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page.getByText('Please give a valid email address.')).toBeVisible();
-    await expect(
-      page.getByText(
-        'Minimum six characters. (letter, at least one digit, at least one special character)',
-      ),
-    ).toBeVisible();
+    // The login form's password has no format rule (issue 28): only the sign-up form shows it.
+    await expect(page.getByText('Minimum six characters.', { exact: false })).toHaveCount(0);
 
     await page.goto('/signup');
     await page.getByRole('button', { name: 'Signup', exact: true }).click();
