@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { categoryLabel, packUnit } from './catalog-words.js';
 import {
-  categoryLabel,
-  packUnit,
   productInputSchema,
   productMessages,
   productProblems,

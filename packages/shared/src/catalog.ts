@@ -30,40 +30,6 @@ export const CATEGORY_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** Where a product goes when nobody named its category (SPEC's POST /item has no such field). */
 export const DEFAULT_CATEGORY = 'other';
 
-/**
- * The words a person reads for a category slug (issue 28): the one place a slug becomes a label.
- * The catalogue's own categories are named here; a slug an admin makes up later reads as its
- * words ("rack-mounts" -> "Rack mounts") until it is named here too.
- */
-const CATEGORY_LABELS: Readonly<Record<string, string>> = {
-  cables: 'Cables',
-  cases: 'Cases',
-  cooling: 'Cooling',
-  'graphics-cards': 'Graphics cards',
-  memory: 'Memory',
-  motherboards: 'Motherboards',
-  networking: 'Networking',
-  other: 'Other parts',
-  'power-supplies': 'Power supplies',
-  processors: 'Processors',
-  storage: 'Storage',
-};
-
-export function categoryLabel(slug: string): string {
-  const named = CATEGORY_LABELS[slug];
-  if (named) return named;
-  const words = slug.replaceAll('-', ' ');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/**
- * A product's selling unit, from its pack size (`increment`; products have no unit field, see
- * docs/decisions/033): "box of 25" when it is sold in packs, null when it is sold by the piece.
- */
-export function packUnit(increment: number): string | null {
-  return increment > 1 ? `box of ${increment.toLocaleString('en-US')}` : null;
-}
-
 /** Plain-English messages for the catalogue's fields: what an admin reads under the field. */
 export const productMessages = {
   tooLong: (field: string, max: number) =>
