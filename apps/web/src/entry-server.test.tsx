@@ -90,7 +90,7 @@ describe('the server render of the content pages', () => {
     const categories = document.querySelector('nav[aria-label="Categories"]');
     expect(texts(categories!.querySelectorAll('a'))).toEqual([
       'All categories (30)',
-      'Other parts (21)',
+      'Other (21)',
       'Storage (9)',
     ]);
     expect(document.querySelector('main form[role="search"] input[name="q"]')).not.toBeNull();

@@ -163,9 +163,9 @@ describe('productSearchQuerySchema', () => {
 });
 
 describe('categoryLabel', () => {
-  it('names the catalogue categories, and reads a new slug as its words', () => {
+  it('reads a slug as its words, first letter capital', () => {
     expect(categoryLabel('graphics-cards')).toBe('Graphics cards');
-    expect(categoryLabel('other')).toBe('Other parts');
+    expect(categoryLabel('other')).toBe('Other');
     expect(categoryLabel('storage')).toBe('Storage');
     expect(categoryLabel('rack-mounts')).toBe('Rack mounts');
   });

@@ -89,7 +89,7 @@ describe('All products', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['All categories (9)', 'Storage (4)', 'Other parts (5)']);
+    ).toEqual(['All categories (9)', 'Storage (4)', 'Other (5)']);
     expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
       'href',
       '/products?page=2',
