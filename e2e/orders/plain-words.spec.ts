@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { api, expectStatus, type Product } from '@shop/shared';
 import { shopApi } from '../support/api';
+import { expectAccessible } from '../support/axe';
 import { sourcesOfPath } from '../support/scripts';
 import { getProduct } from '../support/shop-api';
 import { demoAdmin, signInViaApi } from '../support/users';
@@ -47,7 +48,7 @@ const cartLine = (page: Page, name: string) =>
 
 test('on a phone, a quantity typed before the order box hydrates is what lands in the cart', async ({
   page,
-}) => {
+}, testInfo) => {
   await page.goto('/');
   const product = await createBoxedProduct(page, `Phone Screw Kit ${Date.now()}`);
   await page.setViewportSize(PHONE);
@@ -82,6 +83,8 @@ test('on a phone, a quantity typed before the order box hydrates is what lands i
   await expect(orderBox).toHaveAttribute('data-hydrated', '');
   await expect(quantity).toHaveValue('75');
   await expect(page.getByTestId('order-total')).toHaveText('Total: $225');
+  await expectAccessible(page, `/products/${product._id} at 375 px`);
+  await page.screenshot({ path: testInfo.outputPath('product-page-375px.png'), fullPage: true });
   await page.getByRole('button', { name: 'Add to cart' }).click();
   await expect(page.getByText('Added to cart')).toBeVisible();
 
@@ -94,9 +97,10 @@ test('on a phone, a quantity typed before the order box hydrates is what lands i
 
 test('the quick order refuses a quantity that breaks the pack size and suggests the nearest', async ({
   page,
-}) => {
+}, testInfo) => {
   await page.goto('/');
   const product = await createBoxedProduct(page, `Quick Screw Kit ${Date.now()}`);
+  await page.setViewportSize(PHONE);
   await page.goto('/cart');
 
   const box = page.getByRole('form', { name: 'Quick order' });
@@ -109,6 +113,11 @@ test('the quick order refuses a quantity that breaks the pack size and suggests 
   );
   await expect(page.getByTestId('cart-line')).toHaveCount(0);
   await expect(lines).toHaveValue(`${product.name};60`);
+  await expectAccessible(page, '/cart with a refused quick order line at 375 px');
+  await page.screenshot({
+    path: testInfo.outputPath('cart-quick-order-375px.png'),
+    fullPage: true,
+  });
 
   // Taking the suggestion adds the line.
   await lines.fill(`${product.name};50`);
