@@ -29,3 +29,4 @@ export * from './dates.js';
 export * from './stats.js';
 export * from './idempotency.js';
 export * from './idempotency-key.js';
+export * from './audit-text.js';
