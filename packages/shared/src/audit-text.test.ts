@@ -36,9 +36,9 @@ describe('describeAuditChange', () => {
       },
     });
     expect(odd).toBe('Specifications TDP: 65 W -> none; somethingNew a: 1 -> b: 2');
-    expect(describeAuditChange({ action: 'user.demote', details: { nested: { x: [1] } } })).not.toContain(
-      '[object',
-    );
+    expect(
+      describeAuditChange({ action: 'user.demote', details: { nested: { x: [1] } } }),
+    ).not.toContain('[object');
   });
 
   it('names the product of a contract price, and a removal returns to the list price', () => {
@@ -49,7 +49,10 @@ describe('describeAuditChange', () => {
       }),
     ).toBe('Contract price for Ryzen 7 7700 (CPU-R7) list price -> $34.00');
     expect(
-      describeAuditChange({ action: 'company.price', details: { sku: 'CPU-R7', from: 34.5, to: null } }),
+      describeAuditChange({
+        action: 'company.price',
+        details: { sku: 'CPU-R7', from: 34.5, to: null },
+      }),
     ).toBe('Contract price for CPU-R7 $34.50 -> list price');
   });
 

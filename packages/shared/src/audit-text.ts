@@ -77,8 +77,7 @@ const productFields: Record<string, { label: string; text: (value: unknown) => s
   description: { label: 'Description', text: shortText },
 };
 
-const fieldText = (field: string) =>
-  productFields[field] ?? { label: field, text: shortText };
+const fieldText = (field: string) => productFields[field] ?? { label: field, text: shortText };
 
 /** "Price $39.00 -> $37.00": one field's change. */
 export function auditFieldChange(field: string, from: unknown, to: unknown): string {

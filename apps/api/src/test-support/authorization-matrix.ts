@@ -404,6 +404,11 @@ export const authorizationMatrix: readonly MatrixRow[] = [
     expect: adminOnly(200),
     request: async (kit) => ({ params: { email: await kit.bystanderEmail() }, payload: {} }),
   }),
+  // A bystander who is no admin: demoting changes nothing and answers the user.
+  row(users.demote, {
+    expect: adminOnly(200),
+    request: async (kit) => ({ params: { email: await kit.bystanderEmail() } }),
+  }),
   // Not themselves, not the last admin: a bystander.
   row(users.remove, {
     expect: adminOnly(200),

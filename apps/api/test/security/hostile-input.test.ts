@@ -479,6 +479,12 @@ const writeEndpoints: WriteEndpoint[] = [
     at: hostileEmailSegment,
   },
   {
+    contract: api.users.demote,
+    as: 'admin',
+    params: () => ({ email: nobody() }),
+    at: hostileEmailSegment,
+  },
+  {
     contract: api.users.remove,
     as: 'admin',
     params: () => ({ email: nobody() }),
