@@ -176,6 +176,47 @@ describe('Companies (admin)', () => {
     expect(callsTo(routes.companies.importPrices)[2]!.body?.csv).toBe('sku,price\nCPU-X8,99');
   });
 
+  it('asks before saving a contract price below half the list price, with the discount in percent', async () => {
+    const { user, callsTo } = setUp(`/dashboard/companies/${companyId}`, [
+      answer(routes.companies.get, 200, company),
+      answer(routes.companies.prices, 200, { items: [], total: 0, page: 1, limit: 50 }),
+      answer(routes.catalog.search, 200, {
+        items: [product],
+        total: 1,
+        page: 1,
+        limit: 8,
+        categories: [],
+      }),
+      handle(routes.companies.putPrice, ({ body }) => ({
+        status: 200,
+        body: priceOf(body.price),
+      })),
+    ]);
+    const form = await screen.findByRole('form', { name: 'Set a contract price' });
+    await user.type(within(form).getByRole('searchbox', { name: 'Find a product' }), 'CPU-X8');
+    await user.click(await within(form).findByRole('button', { name: /^CPU-X8 · Vector X8/ }));
+    const price = within(form).getByRole('textbox', { name: 'Contract price ($ per piece)' });
+    // $34 against the list price of $120: 71.7% off.
+    await user.type(price, '34');
+    await user.click(within(form).getByRole('button', { name: 'Set price' }));
+    const question = await screen.findByRole('dialog', {
+      name: 'This contract price is 71.7% below the list price. Save it anyway?',
+    });
+    expect(question).toHaveTextContent('$34 against the list price of $120');
+    await user.click(within(question).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(routes.companies.putPrice)).toHaveLength(0);
+
+    await user.click(within(form).getByRole('button', { name: 'Set price' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: /71\.7% below/ })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
+    expect(await screen.findByText(priceSetMessage('CPU-X8'))).toBeInTheDocument();
+    expect(callsTo(routes.companies.putPrice)[0]).toMatchObject({ body: { price: 34 } });
+  });
+
   it('shows the contract prices 50 a page with Previous and Next', async () => {
     const all = Array.from({ length: 52 }, (_, i) => ({
       ...priceOf(100),
