@@ -197,6 +197,12 @@ const writeEndpoints: WriteEndpoint[] = [
     poison: companyFields,
   },
   {
+    contract: api.companies.adminCreate,
+    as: 'admin',
+    body: () => ({ name: 'Opened Components Ltd', ownerEmail: nobody() }),
+    poison: { ...companyFields, ownerEmail: badEmail },
+  },
+  {
     contract: api.companies.update,
     as: 'customer',
     params: (f) => ({ id: f.companyId }),
