@@ -30,3 +30,5 @@ export * from './dates.js';
 export * from './stats.js';
 export * from './idempotency.js';
 export * from './idempotency-key.js';
+export * from './audit-text.js';
+export * from './contract-price-check.js';
