@@ -2,14 +2,14 @@ import { preview, productPagePath, type Product } from '@shop/shared';
 import { useId } from 'react';
 import { AddToCart, AddToCartIsland } from '../../../components/add-to-cart';
 import { Island } from '../../../components/island';
-import { fromPriceLabel, yourPriceLabel } from '../../../components/price-info';
+import { BuyerPrice, fromPriceLabel } from '../../../components/price-info';
 import { ProductImage } from '../../../components/product-image';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageLink } from '../../../components/ui/navigation';
 import cardStyles from '../../../components/ui/card.module.css';
 import { cx } from '../../../components/ui/container';
 import text from '../../../components/ui/text.module.css';
-import { formatPieces, formatPrice } from '../../../lib/format';
+import { formatPieces } from '../../../lib/format';
 import styles from './product-card.module.css';
 
 /** The intrinsic size of the product pictures; the attributes reserve the space before they load. */
@@ -42,7 +42,6 @@ function Fact({ label, value }: { label: string; value: string }) {
 export function ProductCard({ product, eager = false, inIsland = false }: ProductCardProps) {
   const nameId = useId();
   const from = fromPriceLabel(product);
-  const yours = yourPriceLabel(product, Math.max(product.minimum, 1));
   const addToCart = {
     productId: product._id,
     quantity: Math.max(product.minimum, 1),
@@ -76,9 +75,10 @@ export function ProductCard({ product, eager = false, inIsland = false }: Produc
         <div className={styles.facts}>
           <Fact label="Minimum order" value={formatPieces(product.minimum)} />
           <Fact label="Available" value={formatPieces(product.available)} />
-          <Fact label="Price" value={`${formatPrice(product.price)} per piece`} />
+          <p className={text.body2}>
+            <BuyerPrice terms={product} quantity={Math.max(product.minimum, 1)} label="Price" />
+          </p>
           {from && <Fact label="Volume price" value={from} />}
-          {yours && <Fact label="Contract price" value={`${yours} per piece`} />}
         </div>
       </div>
       <div className={styles.actions}>

@@ -1,12 +1,12 @@
 import type { Product } from '@shop/shared';
 import { Island } from '../../../components/island';
-import { orderTermsLabel } from '../../../components/price-info';
+import { BuyerPrice, orderTermsLabel } from '../../../components/price-info';
 import { PriceTierTable } from '../../../components/price-tier-table';
 import { ProductImage } from '../../../components/product-image';
 import cardStyles from '../../../components/ui/card.module.css';
 import { cx } from '../../../components/ui/container';
 import text from '../../../components/ui/text.module.css';
-import { formatPieces, formatPrice } from '../../../lib/format';
+import { formatPieces } from '../../../lib/format';
 import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH } from './product-card';
 import { ProductOrderIsland } from './product-order';
 import styles from './product-view.module.css';
@@ -53,7 +53,9 @@ export function ProductView({ product }: { product: Product }) {
         </p>
         <p className={styles.description}>{product.description}</p>
         <div className={styles.facts} data-testid="product-facts">
-          <p>{`List price: ${formatPrice(product.price)} per piece`}</p>
+          <p>
+            <BuyerPrice terms={product} quantity={Math.max(product.minimum, 1)} />
+          </p>
           <p>{orderTermsLabel(product)}</p>
           <p>{`Available: ${formatPieces(product.available)}`}</p>
         </div>
