@@ -176,10 +176,16 @@ describe('pages the server renders', () => {
     const created = await inject(t, api.companies.create, { body: { name: 'Fabrikam' } }, owner);
     expect(created.statusCode, created.body).toBe(201);
     const companyId = created.json()._id;
-    await addMember(t, owner, companyId, { ...member, email: member.user.email }, {
-      role: 'buyer',
-      spendingLimit: null,
-    });
+    await addMember(
+      t,
+      owner,
+      companyId,
+      { ...member, email: member.user.email },
+      {
+        role: 'buyer',
+        spendingLimit: null,
+      },
+    );
     await t.db.insert(contractPrices).values({ companyId, productId: product._id, price: 9_950 });
     const url = `/products/${product._id}`;
 
@@ -190,7 +196,11 @@ describe('pages the server renders', () => {
     expect(theirs.headers['cache-control']).toBe('private, no-store');
     expect(theirs.headers.etag).toBeUndefined();
 
-    for (const headers of [page, { ...page, cookie: stranger.cookie }, { ...page, cookie: 'x=1' }]) {
+    for (const headers of [
+      page,
+      { ...page, cookie: stranger.cookie },
+      { ...page, cookie: 'x=1' },
+    ]) {
       const shared = await t.app.inject({ url, headers });
       expect(shared.statusCode).toBe(200);
       expect(shared.body).toContain('product Contract Priced Switch');

@@ -174,7 +174,8 @@ export async function registerDocuments(
       // A company member with a contract price for this product gets a page of their own, drawn
       // per request and kept by no cache; everyone else shares the cached render (anonymous
       // visitors never wait for a session lookup: no session cookie, no lookup).
-      const prices = valid && source.contractPrices ? await source.contractPrices(request.headers) : null;
+      const prices =
+        valid && source.contractPrices ? await source.contractPrices(request.headers) : null;
       const contractPrice = prices?.get(id);
       if (contractPrice !== undefined) {
         const found = await source.product(id);

@@ -39,6 +39,8 @@ export function searchProducts(
  */
 export const productSearchQueryOptions = (query: ProductSearchQuery, asBuyer = false) =>
   queryOptions({
-    queryKey: asBuyer ? ([...productKeys.search(query), 'buyer'] as const) : productKeys.search(query),
+    queryKey: asBuyer
+      ? ([...productKeys.search(query), 'buyer'] as const)
+      : productKeys.search(query),
     queryFn: ({ signal }) => searchProducts(query, signal),
   });

@@ -72,7 +72,14 @@ describe.each(testDatabases())('GET /purchases filtered on %s', (kind) => {
     const written = (fields: Partial<typeof purchases.$inferInsert>) =>
       t.db
         .insert(purchases)
-        .values({ userId, name: bea.name, email: bea.email, phone: '555-123-4567', address: 'x', ...fields })
+        .values({
+          userId,
+          name: bea.name,
+          email: bea.email,
+          phone: '555-123-4567',
+          address: 'x',
+          ...fields,
+        })
         .returning({ id: purchases.id })
         .then(([purchase]) => purchase!.id);
     keep('awaiting_approval', await written({ awaitingLines: asked('Rack Rail Kit') }));
@@ -97,16 +104,17 @@ describe.each(testDatabases())('GET /purchases filtered on %s', (kind) => {
     return answer.json() as Page;
   };
 
-  it.each(PURCHASE_STATUSES)('status=%s answers exactly the purchases in that status', async (status) => {
-    const page = await list({ status });
-    expect(page.items.map((purchase) => purchase.status)).toEqual(
-      page.items.map(() => status),
-    );
-    expect(page.items.map((purchase) => purchase._id).sort()).toEqual(
-      [...(made.get(status) ?? [])].sort(),
-    );
-    expect(page.total).toBe(made.get(status)?.length ?? 0);
-  });
+  it.each(PURCHASE_STATUSES)(
+    'status=%s answers exactly the purchases in that status',
+    async (status) => {
+      const page = await list({ status });
+      expect(page.items.map((purchase) => purchase.status)).toEqual(page.items.map(() => status));
+      expect(page.items.map((purchase) => purchase._id).sort()).toEqual(
+        [...(made.get(status) ?? [])].sort(),
+      );
+      expect(page.total).toBe(made.get(status)?.length ?? 0);
+    },
+  );
 
   it('keeps rejected and cancelled purchases in the unfiltered list, with their status and reason', async () => {
     const page = await list({});

@@ -9,11 +9,7 @@ import {
 import { useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  ApprovalNotice,
-  needsApproval,
-  type Spending,
-} from '../../../components/approval-notice';
+import { ApprovalNotice, needsApproval, type Spending } from '../../../components/approval-notice';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import cardStyles from '../../../components/ui/card.module.css';

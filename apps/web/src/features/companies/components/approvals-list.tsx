@@ -24,11 +24,7 @@ import { approvedMessage, monthLabel, RejectDialog } from './approval-decision';
 import { purchasePath } from './purchase-status';
 import styles from './companies.module.css';
 
-export {
-  approvedMessage,
-  CONFIRM_REJECT,
-  rejectedMessage,
-} from './approval-decision';
+export { approvedMessage, CONFIRM_REJECT, rejectedMessage } from './approval-decision';
 
 const COLUMNS = ['Purchase', 'Buyer', 'This month', 'PO', 'Lines', 'Total', 'Placed', 'Actions'];
 

@@ -38,11 +38,7 @@ export function getMyPurchases(
   return call(routes.purchases.listOwn, { query }, { schema: purchasePageSchema, signal });
 }
 
-export const myPurchasesQueryOptions = (
-  email: string,
-  page: number,
-  filter: PurchaseFilter = {},
-) =>
+export const myPurchasesQueryOptions = (email: string, page: number, filter: PurchaseFilter = {}) =>
   queryOptions({
     queryKey: [...orderKeys.mine(email, page), filter.status ?? '', filter.q ?? ''] as const,
     queryFn: ({ signal }) => getMyPurchases(email, page, filter, signal),

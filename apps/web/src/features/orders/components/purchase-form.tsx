@@ -2,11 +2,7 @@ import { APPROVAL_WORDS, joinAddressLines, type Product } from '@shop/shared';
 import { useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { AddToCart } from '../../../components/add-to-cart';
-import {
-  ApprovalNotice,
-  needsApproval,
-  type Spending,
-} from '../../../components/approval-notice';
+import { ApprovalNotice, needsApproval, type Spending } from '../../../components/approval-notice';
 import { QuantityPrice } from '../../../components/price-info';
 import { QuantityStepper } from '../../../components/quantity-stepper';
 import { Alert } from '../../../components/ui/alert';
