@@ -67,17 +67,18 @@ export function RejectDialog({ purchase, onClose }: RejectDialogProps) {
   const confirm = () => {
     if (!purchase) return;
     const { number } = purchase;
-    reject.mutate(
-      { id: purchase._id, reason },
-      {
-        onSuccess: () => notify.success(rejectedMessage(number)),
-        onError: (error) => notify.error(error.message),
-        onSettled: () => {
-          setReason('');
-          onClose();
-        },
-      },
-    );
+    // A promise, not mutate's callbacks: the purchase page drops this dialog as soon as the
+    // refreshed purchase says it is decided, and mutate's callbacks die with the component.
+    reject
+      .mutateAsync({ id: purchase._id, reason })
+      .then(
+        () => notify.success(rejectedMessage(number)),
+        (error: Error) => notify.error(error.message),
+      )
+      .finally(() => {
+        setReason('');
+        onClose();
+      });
   };
   return (
     <ConfirmDialog
@@ -117,10 +118,11 @@ export function ApprovalDecision({ purchase }: { purchase: Purchase }) {
           variant="contained"
           loading={approve.isPending}
           onClick={() =>
-            approve.mutate(purchase._id, {
-              onSuccess: () => notify.success(approvedMessage(purchase.number)),
-              onError: (error) => notify.error(error.message),
-            })
+            // As for rejecting: the decision leaves the page once the purchase is read again.
+            void approve.mutateAsync(purchase._id).then(
+              () => notify.success(approvedMessage(purchase.number)),
+              (error: Error) => notify.error(error.message),
+            )
           }
         >
           Approve
