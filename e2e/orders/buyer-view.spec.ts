@@ -20,7 +20,6 @@ const LIMIT = 500;
 const QUANTITY = 10;
 const TOTAL = QUANTITY * CONTRACT_PRICE;
 const REASON = 'Over the Q3 budget: please order 5 now and 5 in October.';
-const PO = 'PO-Q3-118';
 
 const usd = (value: number) => `$${value.toLocaleString('en-US')}`;
 const contact = { number: '+44 20 7946 0958', address: 'Unit 4, Harbour Road, Leeds' };
