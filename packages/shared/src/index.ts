@@ -12,6 +12,7 @@ export * from './profile.js';
 export * from './catalog.js';
 export * from './reviews.js';
 export * from './orders.js';
+export * from './approval-words.js';
 export * from './purchases.js';
 export * from './companies.js';
 export * from './payments.js';

@@ -127,15 +127,6 @@ export const PURCHASE_STATUSES = [
 ] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
-/**
- * What the Buy Now page and the cart say, and what their button says, when a purchase will wait
- * for approval (issue 28): the same words in both places.
- */
-export const APPROVAL_WORDS = {
-  notice: 'This purchase needs approval by your company',
-  button: 'Submit for approval',
-} as const;
-
 /** My Orders' filter words (issue 28): one message for a status the list does not know. */
 export const purchaseFilterMessages = {
   status: `Status is one of ${PURCHASE_STATUSES.join(', ')}.`,
