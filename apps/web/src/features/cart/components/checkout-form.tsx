@@ -17,7 +17,6 @@ import { cx } from '../../../components/ui/container';
 import text from '../../../components/ui/text.module.css';
 import { TextField } from '../../../components/ui/text-field';
 import type { CartLine } from '../../../lib/cart-store';
-import { formatCents } from '../../../lib/format';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useSession } from '../../../lib/session/use-session';
 import { refusedLines, useCheckout } from '../api/checkout';
@@ -59,7 +58,7 @@ function prefill(profile: UserInfo | null | undefined): typeof EMPTY {
 interface CheckoutFormProps {
   /** The lines to order; null while any line of the cart cannot be ordered as it is. */
   lines: CartLine[] | null;
-  /** In cents, as the quantity rule priced the lines. */
+  /** In cents, as the quantity rule priced the lines: what the approval notice adds to the month. */
   total: number;
   /** Why `lines` is null: the one thing to fix before Place order. */
   blocked: string | null;
@@ -193,9 +192,6 @@ export function CheckoutForm({
             {blocked}
           </Alert>
         )}
-        <p className={styles.checkoutTotal} data-testid="checkout-total">
-          Total: {lines ? formatCents(total) : '—'}
-        </p>
         {lines && <ApprovalNotice spending={spending} total={total} />}
         <Button
           type="submit"

@@ -76,7 +76,12 @@ export function ProductCard({ product, eager = false, inIsland = false }: Produc
           <Fact label="Minimum order" value={formatPieces(product.minimum)} />
           <Fact label="Available" value={formatPieces(product.available)} />
           <p className={text.body2}>
-            <BuyerPrice terms={product} quantity={Math.max(product.minimum, 1)} label="Price" />
+            <BuyerPrice
+              terms={product}
+              quantity={Math.max(product.minimum, 1)}
+              increment={product.increment}
+              label="Price"
+            />
           </p>
           {from && <Fact label="Volume price" value={from} />}
         </div>
