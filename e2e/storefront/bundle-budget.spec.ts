@@ -168,7 +168,9 @@ const FIRST_LOAD_PAGES: {
     // is the public part and needs no more than any public page. One KB more since the page
     // prices the quantity in cents with the server's rule and formats money with the shared
     // formatter (docs/decisions/027): it measured 150.2 KB.
-    budget: 151 * 1024,
+    // And one more for issue 28: the notice and button that say a purchase needs approval by the
+    // company, computed from the month's spend (docs/decisions/032): it measured 151.2 KB.
+    budget: 152 * 1024,
     laterOnly: [
       /node_modules\/@mui\//,
       /node_modules\/@emotion\//,
