@@ -208,7 +208,11 @@ test('an owner invites a buyer and an approver, who accept; a purchase above the
   const checkout = buyerPage.getByRole('form', { name: 'Checkout' });
   await checkout.getByRole('textbox', { name: 'Phone Number' }).fill('+44 20 7946 0958');
   await checkout.getByRole('textbox', { name: 'Address' }).fill('Unit 4, Harbour Road, Leeds');
-  await buyerPage.getByRole('button', { name: 'Place order' }).click();
+  // Above the limit: the cart says so, in the Buy Now page's words, and so does its button.
+  await expect(buyerPage.getByTestId('approval-notice')).toContainText(
+    'This purchase needs approval by your company',
+  );
+  await buyerPage.getByRole('button', { name: 'Submit for approval' }).click();
 
   // Above the limit: placed, but waiting for the company's approval, with nothing to pay.
   await expect(buyerPage).toHaveURL(/\/dashboard\/purchases\/[0-9a-f-]{36}$/);

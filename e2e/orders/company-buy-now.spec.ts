@@ -119,12 +119,13 @@ test('a company buyer over the limit presses Buy Now: contract price, approval n
   await expect(page.getByTestId('your-price')).toContainText(`Your price ${usd(CONTRACT_PRICE)}`);
   await expect(page.getByTestId('order-total')).toHaveText(`Total: ${usd(TOTAL)}`);
   await expect(page.getByTestId('approval-notice')).toContainText(
-    `above your limit of ${usd(LIMIT)}: it will wait for approval by your company`,
+    `This purchase needs approval by your company: it takes your spending this month to ${usd(SPENT_QUANTITY * CONTRACT_PRICE + TOTAL)}, above your limit of ${usd(LIMIT)}.`,
   );
   await expectAccessible(page, '/purchase/{id} with the approval notice');
   await page.getByRole('textbox', { name: 'Phone Number' }).fill(contact.number);
   await page.getByRole('textbox', { name: 'Address' }).fill(contact.address);
-  await page.getByRole('button', { name: 'Purchase' }).click();
+  // The button says what it does (issue 28).
+  await page.getByRole('button', { name: 'Submit for approval' }).click();
 
   // Placed as a purchase waiting for the company's approval, at the contract price.
   await expect(page).toHaveURL(/\/dashboard\/purchases\/[0-9a-f-]{36}/);

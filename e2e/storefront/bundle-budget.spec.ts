@@ -144,6 +144,7 @@ const FIRST_LOAD_PAGES: {
     // One KB over the public pages' budget, which it had met by 30 bytes: its island draws the
     // cards' prices in the product's unit ("$3 per piece (box of 25: $75)") and the categories'
     // labels (docs/decisions/033); it measured 100.2 KB.
+    // Issue 28's member's price on the cards (docs/decisions/032) fits within it.
     budget: 101 * 1024,
   },
   { path: '/blog', ready: showsHeading('Blog') },
@@ -167,7 +168,9 @@ const FIRST_LOAD_PAGES: {
     // is the public part and needs no more than any public page. One KB more since the page
     // prices the quantity in cents with the server's rule and formats money with the shared
     // formatter (docs/decisions/027): it measured 150.2 KB.
-    budget: 151 * 1024,
+    // And one more for issue 28: the notice and button that say a purchase needs approval by the
+    // company, computed from the month's spend (docs/decisions/032): it measured 151.2 KB.
+    budget: 152 * 1024,
     laterOnly: [
       /node_modules\/@mui\//,
       /node_modules\/@emotion\//,

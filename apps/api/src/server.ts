@@ -20,7 +20,10 @@ import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerIdempotency } from './routes/idempotency.js';
 import { rateLimitKey, registerSecurityHeaders } from './http/security.js';
 import { serverTimeouts } from './http/timeouts.js';
+import { fromNodeHeaders } from 'better-auth/node';
 import { registerDocuments } from './http/documents.js';
+import { memberContractPrices } from './modules/companies/prices.js';
+import { findShopUserByEmail } from './modules/users/service.js';
 import { isApiPath, registerWebApp } from './http/web-app.js';
 import { auditRoutes } from './routes/audit.js';
 import { catalogRoutes } from './routes/catalog.js';
@@ -231,6 +234,15 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
       // Older than the copy's newest products, or added by another instance a moment ago.
       const product = await getProduct(db, id);
       return product ? { key: JSON.stringify(product), product } : null;
+    },
+    async contractPrices(headers) {
+      // Better Auth's session cookie (`better-auth.session_token`, `__Secure-` over https).
+      if (!headers.cookie?.includes('session_token')) return null;
+      const session = await identity.auth.api.getSession({ headers: fromNodeHeaders(headers) });
+      const user = session ? await findShopUserByEmail(db, session.user.email) : null;
+      if (!user) return null;
+      const prices = await memberContractPrices(db, user);
+      return prices.size > 0 ? prices : null;
     },
   });
   await app.register(uploadFiles, { store: uploads });

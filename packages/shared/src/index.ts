@@ -13,6 +13,7 @@ export * from './catalog.js';
 export * from './catalog-words.js';
 export * from './reviews.js';
 export * from './orders.js';
+export * from './approval-words.js';
 export * from './purchases.js';
 export * from './companies.js';
 export * from './payments.js';

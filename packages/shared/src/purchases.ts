@@ -127,6 +127,28 @@ export const PURCHASE_STATUSES = [
 ] as const;
 export type PurchaseStatus = (typeof PURCHASE_STATUSES)[number];
 
+/** My Orders' filter words (issue 28): one message for a status the list does not know. */
+export const purchaseFilterMessages = {
+  status: `Status is one of ${PURCHASE_STATUSES.join(', ')}.`,
+  q: 'Please search with at most 200 characters.',
+} as const;
+
+/**
+ * GET /purchases' filter (issue 28, My Orders): `status`, one purchase status, and `q`, matched
+ * case-insensitively against the purchase number, the PO number and the lines' product names.
+ * The server filters, so a page and its total are the filtered ones.
+ */
+export const purchaseFilterSchema = z.object({
+  status: z.enum(PURCHASE_STATUSES, { error: purchaseFilterMessages.status }).optional(),
+  q: z
+    .string({ error: purchaseFilterMessages.q })
+    .trim()
+    .max(200, purchaseFilterMessages.q)
+    .refine(isSafeText, messages.unsafeText)
+    .optional(),
+});
+export type PurchaseFilter = z.infer<typeof purchaseFilterSchema>;
+
 /** A line of a purchase awaiting approval. */
 export const awaitingLineSchema = z.object({
   productId: idSchema,
@@ -175,8 +197,20 @@ export const purchaseSchema = z.object({
   invoiceNumber: z.string().nullable(),
   /** Why an approver rejected it (status `rejected`); null otherwise or when none was given. */
   rejectionReason: z.string().nullable(),
+  /**
+   * What an owner or approver decides by (issue 28), on a purchase waiting for approval read by
+   * one of them (GET /approvals, GET /purchase/{id}): the buyer's monthly limit (null: none) and
+   * what the buyer has spent for the company this calendar month. Absent for everyone else.
+   */
+  buyerSpending: z
+    .object({
+      spendingLimit: z.nullable(moneyAnswerSchema),
+      spentThisMonth: moneyAnswerSchema,
+    })
+    .optional(),
 });
 export type Purchase = z.infer<typeof purchaseSchema>;
+export type BuyerSpending = NonNullable<Purchase['buyerSpending']>;
 
 /** Body of PUT /purchase/{id}/pay: the gateway's payment intent id. */
 export const payPurchaseSchema = z.object({

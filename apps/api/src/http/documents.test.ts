@@ -5,6 +5,9 @@ import { api } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, tempDir, type TestApp } from '../test-support/build-test-app.js';
 import { inject } from '../test-support/inject.js';
+import { signedIn } from '../test-support/accounts.js';
+import { addMember } from '../test-support/companies.js';
+import { contractPrices } from '../db/schema.js';
 import { newOrder } from '../test-support/orders.js';
 import { addProduct, placeOrder, shopper } from '../test-support/shop.js';
 
@@ -28,7 +31,8 @@ const RENDERER = `export function createDocumentRenderer(template, css) {
       .replace('<!--page-title-->', product ? product.name + ' | ' + config.shopName : config.shopName)
       .replace('<!--page-->', page + ' ' + products.map((p) => p.name + ': ' + p.available).join('; ') +
         ' | ' + reviews.length + ' reviews | search ' + productPage.total + ' of ' + productPage.items.length +
-        (product ? ' | product ' + product.name + ': ' + product.available + ' at ' + url : ''));
+        (product ? ' | product ' + product.name + ': ' + product.available + ' at ' + url : '') +
+        (product && product.contractPrice != null ? ' | your price ' + product.contractPrice : ''));
 }`;
 
 async function makeWebBuild(dir: string): Promise<string> {
@@ -162,6 +166,53 @@ describe('pages the server renders', () => {
       },
       { timeout: 10_000, interval: 100 },
     );
+  });
+
+  it("draws a company member's contract price on the product page from the session cookie, on a page no cache keeps; everyone else shares the cached page", async () => {
+    const product = await addProduct(t, { name: 'Contract Priced Switch', price: 120 });
+    const owner = await signedIn(t);
+    const member = await signedIn(t);
+    const stranger = await signedIn(t);
+    const created = await inject(t, api.companies.create, { body: { name: 'Fabrikam' } }, owner);
+    expect(created.statusCode, created.body).toBe(201);
+    const companyId = created.json()._id;
+    await addMember(
+      t,
+      owner,
+      companyId,
+      { ...member, email: member.user.email },
+      {
+        role: 'buyer',
+        spendingLimit: null,
+      },
+    );
+    await t.db.insert(contractPrices).values({ companyId, productId: product._id, price: 9_950 });
+    const url = `/products/${product._id}`;
+
+    const theirs = await t.app.inject({ url, headers: { ...page, cookie: member.cookie } });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.body).toContain('product Contract Priced Switch');
+    expect(theirs.body).toContain('your price 99.5');
+    expect(theirs.headers['cache-control']).toBe('private, no-store');
+    expect(theirs.headers.etag).toBeUndefined();
+
+    for (const headers of [
+      page,
+      { ...page, cookie: stranger.cookie },
+      { ...page, cookie: 'x=1' },
+    ]) {
+      const shared = await t.app.inject({ url, headers });
+      expect(shared.statusCode).toBe(200);
+      expect(shared.body).toContain('product Contract Priced Switch');
+      expect(shared.body).not.toContain('your price');
+      expect(shared.headers['cache-control']).toBe('no-cache');
+      expect(shared.headers.etag).toBeDefined();
+    }
+    // A member of a company without a price for this product shares the page too.
+    await t.db.delete(contractPrices);
+    const listed = await t.app.inject({ url, headers: { ...page, cookie: member.cookie } });
+    expect(listed.body).not.toContain('your price');
+    expect(listed.headers['cache-control']).toBe('no-cache');
   });
 
   it("answers 404 with the product page's not-found render for an unknown or malformed id", async () => {

@@ -8,8 +8,10 @@ import {
   type DocumentData,
   type DocumentPage,
   type DocumentRendererModule,
+  fromCents,
   type Product,
 } from '@shop/shared';
+import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import {
   PREPARED_ROUTE_CONFIG,
@@ -45,6 +47,12 @@ export interface DocumentSource {
    * changes whenever the product does (its ETag in the catalogue's copy).
    */
   product(id: string): Promise<{ key: string; product: Product } | null>;
+  /**
+   * The contract prices (cents by product id) of the company member the request's session
+   * cookie names, or null for everyone else (issue 28: a member's product page shows their
+   * price). Called for product pages only.
+   */
+  contractPrices?(headers: IncomingHttpHeaders): Promise<Map<string, number> | null>;
 }
 
 /**
@@ -162,7 +170,27 @@ export async function registerDocuments(
     { config: PREPARED_ROUTE_CONFIG },
     async (request, reply) => {
       const { id } = request.params;
-      const rendered = idSchema.safeParse(id).success ? await productPage(id) : null;
+      const valid = idSchema.safeParse(id).success;
+      // A company member with a contract price for this product gets a page of their own, drawn
+      // per request and kept by no cache; everyone else shares the cached render (anonymous
+      // visitors never wait for a session lookup: no session cookie, no lookup).
+      const prices =
+        valid && source.contractPrices ? await source.contractPrices(request.headers) : null;
+      const contractPrice = prices?.get(id);
+      if (contractPrice !== undefined) {
+        const found = await source.product(id);
+        if (found) {
+          const { data } = await source.load();
+          const product = { ...found.product, contractPrice: fromCents(contractPrice) };
+          const html = renderDocument(PRODUCT_PAGE, { ...data, product }, `/products/${id}`);
+          return reply
+            .type(HTML_TYPE)
+            .header('cache-control', 'private, no-store')
+            .header('vary', 'cookie, accept-encoding')
+            .send(html);
+        }
+      }
+      const rendered = valid ? await productPage(id) : null;
       if (rendered) return sendPrepared(request, reply, rendered.answer);
       return sendPrepared(request, reply.code(404), (await notFound()).answer);
     },

@@ -97,6 +97,42 @@ export function approvalNeededEmail(d: {
   );
 }
 
+/**
+ * To the buyer when their purchase went to the company for approval (issue 28): what waits,
+ * that nothing is held or charged yet, and where to follow it.
+ */
+export function purchaseSubmittedEmail(d: {
+  shopName: string;
+  to: string;
+  name: string | null;
+  purchaseNumber: string;
+  lines: EmailLine[];
+  total: number;
+  url: string;
+}): Promise<MailMessage> {
+  return renderEmail(
+    d.to,
+    `Order ${d.purchaseNumber} needs approval by your company`,
+    {
+      shopName: d.shopName,
+      preview: `Your order ${d.purchaseNumber} waits for approval by your company.`,
+      blocks: [
+        hello(d.name),
+        {
+          kind: 'paragraph',
+          text:
+            `Your order ${d.purchaseNumber} (${money.format(d.total)}) is above your monthly ` +
+            'limit, so it went to your company for approval. No stock is held and nothing is ' +
+            'charged until it is approved; we will email you when it is decided.',
+        },
+        { kind: 'lines', lines: d.lines, total: d.total, prices: true },
+        ...linkTo('link', 'Follow the order', d.url),
+      ],
+    },
+    { link: d.url },
+  );
+}
+
 /** To the buyer when an approver rejected the purchase (kept as rejected), with the reason. */
 export function purchaseRejectedEmail(d: {
   shopName: string;

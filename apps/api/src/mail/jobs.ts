@@ -14,6 +14,8 @@ export const EMAIL_KINDS = [
   // Company accounts (issue 15).
   'company-invitation',
   'approval-needed',
+  // To the buyer: their purchase went for approval (issue 28).
+  'purchase-submitted',
   'purchase-approved',
   'purchase-rejected',
 ] as const;

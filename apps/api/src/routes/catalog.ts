@@ -78,7 +78,17 @@ const readRoutes: FastifyPluginAsync<{ db: Db; guards: Guards }> = async (app, {
     prepared,
   );
 
-  serve(app, guards, catalog.search, (request) => searchProducts(db, request.query));
+  // A member's search shows their company's prices (issue 28: the buyer's price on search
+  // results too); everyone else's answer is the same for all.
+  serve(app, guards, catalog.search, async (request, reply) => {
+    const [page, prices] = await Promise.all([
+      searchProducts(db, request.query),
+      contractPricesFor(request, reply),
+    ]);
+    if (!prices) return page;
+    personal(reply);
+    return { ...page, items: page.items.map((product) => withContractPrice(product, prices)) };
+  });
 
   serve(
     app,

@@ -35,10 +35,13 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
   });
 
   serve(app, guards, purchases.listOwn, async (request) =>
-    listOwnPurchases(ctx.db, currentUser(request), request.query.email, {
-      page: request.query.page,
-      limit: request.query.limit,
-    }),
+    listOwnPurchases(
+      ctx.db,
+      currentUser(request),
+      request.query.email,
+      { page: request.query.page, limit: request.query.limit },
+      { status: request.query.status, q: request.query.q },
+    ),
   );
 
   serve(app, guards, purchases.get, async (request) =>

@@ -28,6 +28,37 @@ export function yourPriceLabel(terms: PriceTerms, quantity: number): string | nu
   return contract == null ? null : `Your price ${formatPrice(contract)}`;
 }
 
+/**
+ * The price a buyer reads first (issue 28): a company member whose contract price beats the
+ * price for `quantity` sees it, with the list price struck through; everyone else the list
+ * price. The server charges by the same rule (`buyerUnitPrice`, packages/shared).
+ */
+export function BuyerPrice({
+  terms,
+  quantity,
+  increment = 1,
+  label = 'List price',
+}: {
+  terms: PriceTerms;
+  quantity: number;
+  /** The pack size: the list price reads in the product's unit ("box of 25: $75"). */
+  increment?: number;
+  /** What the list price is called where no contract price applies. */
+  label?: string;
+}) {
+  const contract = contractPriceApplies(terms, quantity);
+  if (contract == null) return <>{`${label}: ${unitPriceLine(terms.price, increment)}`}</>;
+  return (
+    <span data-testid="buyer-price">
+      Your price: <strong>{formatPrice(contract)}</strong> per piece{' '}
+      <s className={styles.listPrice}>
+        <span className={styles.visuallyHidden}>list price </span>
+        {formatPrice(terms.price)}
+      </s>
+    </span>
+  );
+}
+
 /** "Order 40 more for $9 a piece", or null when no cheaper tier is left. */
 export function nextBreakLabel(terms: PriceTerms, quantity: number): string | null {
   const next = nextPriceBreak(terms, quantity);

@@ -33,8 +33,14 @@ export function searchProducts(
   return call(routes.catalog.search, { query }, { signal });
 }
 
-export const productSearchQueryOptions = (query: ProductSearchQuery) =>
+/**
+ * `asBuyer`: asked with the signed-in buyer's token, so a company member's answer carries their
+ * contract prices (issue 28); another entry than the shared answer the server rendered.
+ */
+export const productSearchQueryOptions = (query: ProductSearchQuery, asBuyer = false) =>
   queryOptions({
-    queryKey: productKeys.search(query),
+    queryKey: asBuyer
+      ? ([...productKeys.search(query), 'buyer'] as const)
+      : productKeys.search(query),
     queryFn: ({ signal }) => searchProducts(query, signal),
   });

@@ -29,7 +29,8 @@ export const list = endpoint({
 export const search = endpoint({
   method: 'GET',
   path: '/products',
-  summary: 'Search, filter, sort and page the catalogue, with counts per category',
+  summary:
+    "Search, filter, sort and page the catalogue, with counts per category; a company member's token adds `contractPrice`",
   access: 'anyone',
   query: productSearchQuerySchema,
   responses: { 200: productPageSchema, ...errors(400) },

@@ -4,6 +4,7 @@ import {
   checkoutRefusedSchema,
   checkoutSchema,
   payPurchaseSchema,
+  purchaseFilterSchema,
   purchaseSchema,
 } from '../purchases.js';
 import { pageOf, purchasePageQuerySchema } from '../paging.js';
@@ -29,10 +30,13 @@ export const checkout = endpoint({
 export const listOwn = endpoint({
   method: 'GET',
   path: '/purchases',
-  summary: 'Your purchases, newest first, each with its orders, a page at a time',
+  summary:
+    'Your purchases, newest first, each with its orders, a page at a time; `status` and `q` (number, PO, product) filter them',
   access: 'user',
   who: 'self only (the email, if given, must be yours)',
-  query: purchasePageQuerySchema.extend({ email: z.string().max(254).optional() }),
+  query: purchasePageQuerySchema
+    .extend({ email: z.string().max(254).optional() })
+    .extend(purchaseFilterSchema.shape),
   responses: { 200: pageOf(purchaseSchema), ...errors(400, 401, 403) },
 });
 

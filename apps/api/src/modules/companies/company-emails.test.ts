@@ -110,4 +110,25 @@ describe.each(testDatabases())('company emails on %s', (kind) => {
     expect(told.text).toContain('OLIVE OWNER did not approve your order');
     expect(told.text).toContain('$120');
   });
+
+  it('tells the buyer their purchase went for approval, then why it was not approved (issue 28)', async () => {
+    const purchase = await checkoutAbove();
+    const submitted = await nextTo(
+      buyer.email,
+      `Order ${purchase.number} needs approval by your company`,
+    );
+    expect(submitted.text).toContain('above your monthly limit');
+    expect(submitted.text).toContain('Rack Rail Kit');
+    expect(submitted.text).toContain('$120');
+    expect(submitted.text).toContain(`/dashboard/purchases/${purchase._id}`);
+    const rejected = await inject(
+      t,
+      api.companies.reject,
+      { params: { id: purchase._id }, body: { reason: 'Wait for the Q3 budget, please.' } },
+      approver,
+    );
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const told = await nextTo(buyer.email, `Order ${purchase.number} was not approved`);
+    expect(told.text).toContain('Reason: Wait for the Q3 budget, please.');
+  });
 });

@@ -1,9 +1,9 @@
 import { fromCents, fromCentsOrNull, type Spending } from '@shop/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { companies, orders, purchases } from '../../db/schema.js';
+import { companies, companyMembers, orders, purchases } from '../../db/schema.js';
 import type { SignedInUser } from '../../kernel/people.js';
-import { membershipOf } from './membership.js';
+import { isActive, membershipOf } from './membership.js';
 
 /**
  * The month's spend of members for their companies, in cents, by user id: the lines of the
@@ -70,4 +70,46 @@ export async function mySpending(db: Db, user: SignedInUser): Promise<Spending> 
     spendingLimit: fromCentsOrNull(membership.spendingLimit),
     spentThisMonth: fromCents(spent.get(user.id) ?? 0),
   };
+}
+
+/**
+ * The monthly limit and the month's spend, in dollars, of the buyers `userIds` in `companyId`
+ * (issue 28: an approver decides by them), by user id; a buyer no longer in the company is
+ * absent.
+ */
+export async function buyersSpending(
+  db: Db,
+  companyId: string,
+  userIds: string[],
+): Promise<Map<string, { spendingLimit: number | null; spentThisMonth: number }>> {
+  if (userIds.length === 0) return new Map();
+  const members = await db
+    .select({ userId: companyMembers.userId, spendingLimit: companyMembers.spendingLimit })
+    .from(companyMembers)
+    .where(
+      and(
+        eq(companyMembers.companyId, companyId),
+        inArray(companyMembers.userId, [...new Set(userIds)]),
+        isActive,
+      ),
+    );
+  const spent = await monthSpend(
+    db,
+    members.flatMap((member) => (member.userId ? [{ userId: member.userId, companyId }] : [])),
+  );
+  return new Map(
+    members.flatMap((member) =>
+      member.userId
+        ? [
+            [
+              member.userId,
+              {
+                spendingLimit: fromCentsOrNull(member.spendingLimit),
+                spentThisMonth: fromCents(spent.get(member.userId) ?? 0),
+              },
+            ] as const,
+          ]
+        : [],
+    ),
+  );
 }

@@ -1,8 +1,9 @@
-import type { PageQuery, Purchase } from '@shop/shared';
+import type { PageQuery, Purchase, PurchaseFilter, PurchaseStatus } from '@shop/shared';
 import { purchaseMessages } from '@shop/shared';
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { purchases } from '../../db/schema.js';
+import { containing } from '../../db/like.js';
+import { orders, purchases } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { findPurchase, purchaseLines, type PurchaseRow } from './purchase-store.js';
 import { normalizeEmail, type SignedInUser } from '../../kernel/people.js';
@@ -50,20 +51,58 @@ export async function purchasePage(
   return { items: await withLines(db, rows), total: total?.value ?? 0, ...paging };
 }
 
+// A purchase's status is not a column: it follows from how it was closed, whether it waits and
+// its lines (statusOf in purchase-serialize.ts). These conditions say the same in SQL, so the
+// database filters and counts a page; purchase-filter.test.ts checks them against statusOf.
+const lines = (where: SQL) =>
+  sql`exists (select 1 from ${orders} where ${orders.purchaseId} = ${purchases.id} and ${where})`;
+const open = and(isNull(purchases.closedAs), isNull(purchases.awaitingLines));
+const STATUS_WHERE: Record<PurchaseStatus, SQL | undefined> = {
+  awaiting_approval: and(isNull(purchases.closedAs), isNotNull(purchases.awaitingLines)),
+  unpaid: and(open, lines(sql`not ${orders.paid}`)),
+  paid: and(open, lines(sql`not ${orders.shipping}`), sql`not ${lines(sql`not ${orders.paid}`)}`),
+  shipped: and(open, lines(sql`true`), sql`not ${lines(sql`not ${orders.shipping}`)}`),
+  rejected: eq(purchases.closedAs, 'rejected'),
+  // Closed as cancelled, or every line cancelled (no line left).
+  cancelled: or(eq(purchases.closedAs, 'cancelled'), and(open, sql`not ${lines(sql`true`)}`)),
+};
+
 /**
- * GET /purchases?email=&page=&limit=: the caller's purchases, newest first, a page at a time
- * (DESIGN section 9: a buyer with hundreds of big purchases once got 33 MB in one answer).
+ * `q` anywhere in the purchase number, the PO number, or the name of a product it bought or
+ * asked for (the lines of a purchase that waited or was refused are in `awaiting_lines`).
+ */
+function matching(q: string): SQL | undefined {
+  const pattern = containing(q);
+  return or(
+    ilike(purchases.number, pattern),
+    ilike(purchases.poNumber, pattern),
+    lines(ilike(orders.productName, pattern)),
+    sql`exists (select 1 from jsonb_array_elements(coalesce(${purchases.awaitingLines}, '[]'::jsonb)) as line
+      where line->>'productName' ilike ${pattern})`,
+  );
+}
+
+/**
+ * GET /purchases?email=&status=&q=&page=&limit=: the caller's purchases, newest first, a page at
+ * a time (DESIGN section 9: a buyer with hundreds of big purchases once got 33 MB in one answer),
+ * those of one status or matching a search when asked (My Orders, issue 28).
  */
 export async function listOwnPurchases(
   db: Db,
   user: SignedInUser,
   email: string | undefined,
   paging: PageQuery,
+  filter: PurchaseFilter = {},
 ): Promise<PurchasePage> {
   if (email !== undefined && normalizeEmail(email) !== user.email) {
     throw new HttpError(403, orderMessages.otherEmail);
   }
-  return purchasePage(db, eq(purchases.userId, user.id), paging);
+  const where = and(
+    eq(purchases.userId, user.id),
+    filter.status ? STATUS_WHERE[filter.status] : undefined,
+    filter.q ? matching(filter.q) : undefined,
+  );
+  return purchasePage(db, where, paging);
 }
 
 /**

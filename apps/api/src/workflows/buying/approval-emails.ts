@@ -9,19 +9,28 @@ import { findPurchase, type PurchaseRow } from '../../modules/orders/purchase-st
 
 /**
  * The emails about a company's purchases waiting for approval: "approval needed" to the
- * company's approvers and owners, and "not approved" to the buyer (the job carries what the email
- * says). Queued in the transaction of the change (mail/jobs.ts), built when the mail worker sends
+ * company's approvers and owners, "needs approval by your company" to the buyer when it goes for
+ * approval (issue 28), and "not approved" to the buyer (the job carries what the email says). Queued in the transaction of the change (mail/jobs.ts), built when the mail worker sends
  * them. "Approved" is the order-placed email with the approver's name (orders/purchase-emails.ts).
  */
 
 export const APPROVAL_EMAIL_KINDS: ReadonlySet<EmailKind> = new Set([
   'approval-needed',
+  'purchase-submitted',
   'purchase-rejected',
 ]);
 
-/** To every active owner and approver of the company but the buyer. */
+/**
+ * To every active owner and approver of the company but the buyer; and to the buyer, that it
+ * went for approval (issue 28).
+ */
 export async function enqueueApprovalNeeded(tx: Tx, purchase: PurchaseRow) {
   if (!purchase.companyId) return;
+  await enqueueEmail(tx, {
+    kind: 'purchase-submitted',
+    to: purchase.email,
+    payload: { purchaseId: purchase.id },
+  });
   const deciders = await tx
     .select({ email: companyMembers.email })
     .from(companyMembers)
@@ -69,10 +78,10 @@ export function composeApprovalEmail(db: Db, settings: { shopName: string; publi
     to: string;
     payload: Record<string, unknown>;
   }): Promise<MailMessage | null> => {
-    const { approvalNeededEmail, purchaseRejectedEmail } =
+    const { approvalNeededEmail, purchaseRejectedEmail, purchaseSubmittedEmail } =
       await import('../../mail/company-emails.js');
     const p = job.payload;
-    if (job.kind === 'approval-needed') {
+    if (job.kind === 'approval-needed' || job.kind === 'purchase-submitted') {
       const purchaseId = text(p.purchaseId);
       const purchase = purchaseId ? await findPurchase(db, purchaseId) : null;
       // Decided (or withdrawn) before the email went out.
@@ -83,6 +92,17 @@ export function composeApprovalEmail(db: Db, settings: { shopName: string; publi
         unitPrice: line.unitPrice,
         total: line.quantity * line.unitPrice,
       }));
+      if (job.kind === 'purchase-submitted') {
+        return purchaseSubmittedEmail({
+          shopName: settings.shopName,
+          to: job.to,
+          name: purchase.name,
+          purchaseNumber: purchase.number,
+          lines,
+          total: lines.reduce((sum, line) => sum + line.total, 0),
+          url: page(`/dashboard/purchases/${purchase.id}`),
+        });
+      }
       return approvalNeededEmail({
         shopName: settings.shopName,
         to: job.to,

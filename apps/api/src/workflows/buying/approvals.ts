@@ -12,6 +12,8 @@ import { toPurchase } from '../../modules/orders/purchase-serialize.js';
 import type { SignedInUser } from '../../kernel/people.js';
 import { enqueueRejected } from './approval-emails.js';
 import { membershipOf, type Membership } from '../../modules/companies/membership.js';
+import { buyersSpending } from '../../modules/companies/spending.js';
+import type { PurchaseRow } from '../../modules/orders/purchase-store.js';
 
 /**
  * Purchases above a spending limit (DESIGN sections 8 and 9): created with their lines priced and
@@ -50,7 +52,32 @@ export async function listApprovals(
       .offset((paging.page - 1) * paging.limit),
     db.select({ value: count() }).from(purchases).where(where),
   ]);
-  return { items: await withLines(db, rows), total: total?.value ?? 0, ...paging };
+  return {
+    items: await withBuyerSpending(db, membership.companyId, rows, await withLines(db, rows)),
+    total: total?.value ?? 0,
+    ...paging,
+  };
+}
+
+/**
+ * The purchases (answers of `rows`, in the same order) with what an approver of `companyId`
+ * decides by (issue 28): the buyer's monthly limit and month-to-date spend, on those waiting.
+ */
+export async function withBuyerSpending(
+  db: Db,
+  companyId: string,
+  rows: PurchaseRow[],
+  answers: Purchase[],
+): Promise<Purchase[]> {
+  const waiting = (row: PurchaseRow) =>
+    row.companyId === companyId && row.awaitingLines && !row.closedAs && row.userId;
+  const buyers = rows.flatMap((row) => (waiting(row) && row.userId ? [row.userId] : []));
+  const spending = await buyersSpending(db, companyId, buyers);
+  return answers.map((answer, index) => {
+    const row = rows[index];
+    const buyer = row && waiting(row) && row.userId ? spending.get(row.userId) : undefined;
+    return buyer ? { ...answer, buyerSpending: buyer } : answer;
+  });
 }
 
 /** The purchase `id`, if this approver may decide on it now. */

@@ -11,6 +11,7 @@ import {
   type PurchasePage,
 } from '../../modules/orders/purchase-reading.js';
 import { findPurchase, type PurchaseRow } from '../../modules/orders/purchase-store.js';
+import { withBuyerSpending } from './approvals.js';
 
 /*
  * Reading purchases as a company member: who may see a purchase depends on the company (its
@@ -24,12 +25,16 @@ import { findPurchase, type PurchaseRow } from '../../modules/orders/purchase-st
 export async function readPurchase(db: Db, user: SignedInUser, id: string): Promise<Purchase> {
   const found = await findPurchase(db, id);
   let row: PurchaseRow;
+  let overseen: string | null = null;
   if (found?.companyId && found.userId !== user.id && !user.isAdmin) {
     const membership = await membershipOf(db, user);
     const overseer = membership?.companyId === found.companyId && membership.role !== 'buyer';
     row = overseer ? found : ownPurchase(found, user);
+    if (overseer) overseen = found.companyId;
   } else row = ownPurchase(found, user, { allowAdmin: true });
-  const [purchase] = await withLines(db, [row]);
+  const answers = await withLines(db, [row]);
+  // An owner or approver reading a purchase of their company sees what they decide by.
+  const [purchase] = overseen ? await withBuyerSpending(db, overseen, [row], answers) : answers;
   if (!purchase) throw notFound(purchaseMessages.notFound);
   return purchase;
 }

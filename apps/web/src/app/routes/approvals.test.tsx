@@ -68,7 +68,14 @@ async function rowOf(number: string) {
 
 describe('Approvals', () => {
   it('lists buyer, number, lines, total and date; Approve tells and reads the list again', async () => {
-    let pending = [waiting(1), waiting(2)];
+    let pending = [
+      {
+        ...waiting(1),
+        poNumber: 'PO-7781',
+        buyerSpending: { spendingLimit: 5_000, spentThisMonth: 4_250 },
+      },
+      waiting(2),
+    ];
     const { user, callsTo } = setUp([
       handle(routes.companies.approvals, ({ query }) => ({
         status: 200,
@@ -85,6 +92,9 @@ describe('Approvals', () => {
     expect(row).toHaveTextContent('60 × Vector X1 Processor at $120');
     expect(row).toHaveTextContent('$7,200');
     expect(row).toHaveTextContent(/20 Nov/);
+    // What the approver decides by (issue 28): the month so far against the limit, the PO.
+    expect(within(row).getByTestId('buyer-month')).toHaveTextContent('$4,250 of $5,000');
+    expect(row).toHaveTextContent('PO-7781');
 
     await user.click(within(row).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText(approvedMessage('PW-000901'))).toBeInTheDocument();

@@ -541,6 +541,32 @@ describe('Cart page', () => {
     expect(screen.getByTestId('cart-total')).toHaveTextContent('$1,600');
   });
 
+  it('says before checkout that the purchase needs approval, and the button says so (issue 28)', async () => {
+    addToCart([{ productId: drive._id, quantity: 20 }]);
+    const { user } = setUp([
+      answer(routes.companies.spending, 200, {
+        companyId: testId(700),
+        companyName: 'Northwind Systems GmbH',
+        role: 'buyer',
+        spendingLimit: 1_000,
+        spentThisMonth: 400,
+      }),
+    ]);
+    // 20 × $95 = $1,900 on top of $400 spent: above the $1,000 limit.
+    expect(await screen.findByTestId('approval-notice')).toHaveTextContent(
+      'This purchase needs approval by your company: it takes your spending this month to ' +
+        '$2,300, above your limit of $1,000. Nothing is charged until it is approved.',
+    );
+    expect(screen.getByRole('button', { name: 'Submit for approval' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Place order' })).not.toBeInTheDocument();
+
+    // The notice follows the cart: 10 × $95 = $950 takes the month to $1,350.
+    const quantity = within(await lineOf('Hard Drive')).getByRole('spinbutton');
+    await user.clear(quantity);
+    await user.type(quantity, '10');
+    expect(await screen.findByTestId('approval-notice')).toHaveTextContent('$1,350');
+  });
+
   it("tells the buyer a purchase above their limit awaits their company's approval", async () => {
     addToCart([{ productId: drive._id, quantity: 20 }]);
     const awaiting: Purchase = {

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Container, cx } from '../../components/ui/container';
 import text from '../../components/ui/text.module.css';
 import { CartView } from '../../features/cart/components/cart-view';
+import { useMonthlyLimit } from '../../features/companies/api/get-my-spending';
 import { CART_PATH } from '../../lib/cart-store';
 import type { LoginRedirectState } from '../../lib/session';
 import { useSession } from '../../lib/session/use-session';
@@ -29,6 +30,7 @@ export function placedMessage(purchase: Purchase): string {
 export default function CartPage() {
   const session = useSession();
   const navigate = useNavigate();
+  const spending = useMonthlyLimit();
 
   const signIn = () => {
     const state: LoginRedirectState = { from: CART_PATH };
@@ -45,6 +47,7 @@ export default function CartPage() {
       <h1 className={cx(text.h1, styles.title)}>Cart</h1>
       <CartView
         signedIn={session.status === 'signed-in'}
+        spending={spending}
         signIn={
           <Alert
             severity="info"

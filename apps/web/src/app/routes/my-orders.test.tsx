@@ -280,6 +280,63 @@ describe('My Orders', () => {
     expect(within(group).queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
   });
 
+  it('asks the server for the status chosen and the words typed, and shows why a purchase was not approved (issue 28)', async () => {
+    const [base] = purchasesOf([unpaid]);
+    const rejected: Purchase = {
+      ...base!,
+      orders: [],
+      status: 'rejected',
+      unpaidTotal: 0,
+      rejectionReason: 'Over the Q3 budget.',
+      awaitingLines: [
+        {
+          productId: unpaid.productId!,
+          productName: 'Rack Rail Kit',
+          img: unpaid.img,
+          quantity: 2,
+          unitPrice: 60,
+          price: 120,
+        },
+      ],
+    };
+    const all = [...purchasesOf([paid]), rejected];
+    const { user, callsTo } = setUp(
+      handle(routes.purchases.listOwn, ({ query }) => {
+        const status = query.status;
+        const q = query.q?.toLowerCase();
+        const matching = all.filter(
+          (purchase) =>
+            (!status || purchase.status === status) &&
+            (!q ||
+              [...purchase.orders, ...purchase.awaitingLines].some((line) =>
+                line.productName.toLowerCase().includes(q),
+              )),
+        );
+        return { status: 200, body: pageOf(matching, query) };
+      }),
+    );
+    expect(await screen.findAllByTestId('purchase-group')).toHaveLength(2);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Not approved');
+    await waitFor(() => expect(screen.getAllByTestId('purchase-group')).toHaveLength(1));
+    const group = screen.getByTestId('purchase-group');
+    expect(within(group).getByTestId('purchase-status')).toHaveTextContent('Not approved');
+    expect(within(group).getByTestId('rejection-reason')).toHaveTextContent('Over the Q3 budget.');
+    expect(callsTo(routes.purchases.listOwn).at(-1)?.query).toMatchObject({
+      status: 'rejected',
+      page: '1',
+    });
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search your orders' }), 'atlas');
+    expect(await screen.findByText('No order matches this search.')).toBeInTheDocument();
+    expect(callsTo(routes.purchases.listOwn).at(-1)?.query).toMatchObject({
+      status: 'rejected',
+      q: 'atlas',
+    });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'All');
+    expect(await rowOf('Atlas 850W Power Supply')).toBeInTheDocument();
+    expect(callsTo(routes.purchases.listOwn).at(-1)?.query).not.toHaveProperty('status');
+  });
+
   it('shows 50 purchases a page, newest first, with Previous and Next', async () => {
     const orders = Array.from({ length: 52 }, (_, i) =>
       makeOrder(i + 1, { productName: `Listed Part ${i + 1}` }),

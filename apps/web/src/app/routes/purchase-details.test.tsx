@@ -254,7 +254,9 @@ describe('the purchase page', () => {
     expect(lines[0]).toHaveTextContent('$120 × 60 pieces');
     expect(lines[0]).toHaveTextContent('Waiting for approval');
     expect(screen.getByRole('list', { name: 'Status' })).toHaveTextContent('Waiting for approval');
-    expect(screen.getByTestId('awaiting-approval')).toHaveTextContent(/company's approval/);
+    expect(screen.getByTestId('awaiting-approval')).toHaveTextContent(
+      'This purchase needs approval by your company',
+    );
     expect(screen.queryByRole('link', { name: /Pay/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     expect(screen.queryByTestId('order-placed')).not.toBeInTheDocument();
@@ -302,6 +304,72 @@ describe('the purchase page', () => {
       setUp(asked({ email: 'colleague@example.com', name: 'COLLEAGUE' }));
       expect(await screen.findByTestId('awaiting-approval')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Withdraw request' })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('deciding on it as an approver (issue 28)', () => {
+    const colleagues = () =>
+      asked({
+        email: 'colleague@example.com',
+        name: 'COLLEAGUE',
+        buyerSpending: { spendingLimit: 5_000, spentThisMonth: 4_250 },
+      });
+
+    it("shows the buyer, their limit, the month's spend and the PO, and rejects with a reason", async () => {
+      const waiting = colleagues();
+      let rejected = false;
+      const reason = 'Please wait for the Q3 budget.';
+      const { user, callsTo } = setUp(waiting, [
+        handle(routes.purchases.get, () => ({
+          status: 200,
+          body: rejected
+            ? { ...waiting, status: 'rejected', rejectionReason: reason, buyerSpending: undefined }
+            : waiting,
+        })),
+        handle(routes.companies.reject, () => {
+          rejected = true;
+          return { status: 200, body: { ...waiting, status: 'rejected', rejectionReason: reason } };
+        }),
+      ]);
+      const decision = await screen.findByTestId('approval-decision');
+      const context = within(decision).getByTestId('approval-context');
+      for (const text of [
+        'COLLEAGUE',
+        'colleague@example.com',
+        '$5,000',
+        '$4,250',
+        '$7,200',
+        'PO-2026-0042',
+      ]) {
+        expect(context).toHaveTextContent(text);
+      }
+      await user.click(within(decision).getByRole('button', { name: 'Reject' }));
+      const dialog = screen.getByRole('dialog', { name: 'Reject this purchase?' });
+      await user.type(
+        within(dialog).getByRole('textbox', { name: 'Reason (optional, shown to the buyer)' }),
+        reason,
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
+      expect(await screen.findByText('Purchase PW-000123 rejected.')).toBeInTheDocument();
+      expect(callsTo(routes.companies.reject)[0]?.body).toEqual({ reason });
+      expect(await screen.findByTestId('rejected')).toHaveTextContent(reason);
+      expect(screen.queryByTestId('approval-decision')).not.toBeInTheDocument();
+    });
+
+    it('approves from the page', async () => {
+      const { user, callsTo } = setUp(colleagues(), [
+        answer(routes.companies.approve, 200, purchase()),
+      ]);
+      const decision = await screen.findByTestId('approval-decision');
+      await user.click(within(decision).getByRole('button', { name: 'Approve' }));
+      expect(await screen.findByText('Purchase PW-000123 approved.')).toBeInTheDocument();
+      expect(callsTo(routes.companies.approve)[0]?.params).toEqual({ id });
+    });
+
+    it('is not offered to the buyer, whose answer has no spending', async () => {
+      setUp(asked());
+      expect(await screen.findByTestId('awaiting-approval')).toBeInTheDocument();
+      expect(screen.queryByTestId('approval-decision')).not.toBeInTheDocument();
     });
   });
 });

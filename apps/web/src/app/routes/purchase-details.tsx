@@ -13,6 +13,7 @@ import { notify } from '../../components/ui/toast';
 import { usePurchase } from '../../features/orders/api/purchases';
 import { PLACED_PARAM } from '../../features/orders/placed';
 import { PurchaseDetails } from '../../features/orders/components/purchase-details';
+import { ApprovalDecision } from '../../features/companies/components/approval-decision';
 
 /**
  * The purchase form sends the buyer here with `?placed=1` (a full page load: the form's page is
@@ -40,7 +41,10 @@ function usePlacedToast(): boolean {
   return arrivedPlaced;
 }
 
-/** /dashboard/purchases/{id}: one purchase, for its buyer or an admin. */
+/**
+ * /dashboard/purchases/{id}: one purchase, for its buyer, an admin, or an owner or approver of
+ * its company, who approves or rejects it here while it waits (issue 28).
+ */
 export default function PurchaseDetailsPage() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -87,6 +91,12 @@ export default function PurchaseDetailsPage() {
       justPlaced={justPlaced}
       onReordered={() => void navigate(CART_PATH)}
       onStockReleased={() => void queryClient.invalidateQueries({ queryKey: productKeys.all })}
+      // The server adds the buyer's spending for an owner or approver of the company only.
+      decision={
+        purchase.data.buyerSpending && purchase.data.status === 'awaiting_approval' ? (
+          <ApprovalDecision purchase={purchase.data} />
+        ) : undefined
+      }
     />
   );
 }

@@ -268,11 +268,13 @@ describe('Purchase page', () => {
     expect(screen.getByText('Your price $10')).toBeInTheDocument();
     expect(screen.getByTestId('order-total')).toHaveTextContent('Total: $500');
     expect(await screen.findByTestId('approval-notice')).toHaveTextContent(
-      'This purchase takes your spending this month to $17,675, above your limit of $15,000: ' +
-        'it will wait for approval by your company before it can be paid.',
+      'This purchase needs approval by your company: it takes your spending this month to ' +
+        '$17,675, above your limit of $15,000. Nothing is charged until it is approved.',
     );
+    // The button says what it does: the purchase goes for approval, not to payment.
+    expect(screen.queryByRole('button', { name: 'Purchase' })).not.toBeInTheDocument();
     await fillContact(user);
-    await user.click(purchaseButton());
+    await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
     await waitFor(() =>
       expect(replacePage).toHaveBeenCalledWith(`/dashboard/purchases/${order.purchaseId}?placed=1`),
     );

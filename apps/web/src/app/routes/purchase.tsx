@@ -17,8 +17,7 @@ import {
   ProductDetails,
   ProductDetailsSkeleton,
 } from '../../features/catalog/components/product-details';
-import { useMySpending } from '../../features/companies/api/get-my-spending';
-import type { Spending } from '../../features/orders/components/purchase-form';
+import { useMonthlyLimit } from '../../features/companies/api/get-my-spending';
 import { ApiError } from '../../lib/api-error';
 import { openLogin } from '../../lib/session/login-redirect';
 import { useSession } from '../../lib/session/use-session';
@@ -94,19 +93,9 @@ export function PurchaseIsland() {
   );
 }
 
-/**
- * The signed-in member's monthly limit and spend (GET /company/spending; null without a limit):
- * the form says before Buy Now when the purchase will wait for approval, as the server decides.
- */
-function useSpending(): Spending | null {
-  const { data } = useMySpending();
-  if (!data || data.spendingLimit == null) return null;
-  return { limit: data.spendingLimit, spent: data.spentThisMonth };
-}
-
 function PurchasePage({ product }: { product: UseQueryResult<Product> }) {
   const refetchProduct = () => void product.refetch();
-  const spending = useSpending();
+  const spending = useMonthlyLimit();
 
   let body;
   if (product.isPending) {

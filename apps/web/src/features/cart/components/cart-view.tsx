@@ -18,6 +18,7 @@ import { productQueryOptions } from '../../../lib/catalogue-query';
 import { formatCents } from '../../../lib/format';
 import { checkCartQuantity } from '../line-check';
 import { CartLines, type CartRow } from './cart-lines';
+import type { Spending } from '../../../components/approval-notice';
 import { CheckoutForm } from './checkout-form';
 import { QuickOrderBox } from './quick-order-box';
 import styles from './cart.module.css';
@@ -26,6 +27,8 @@ interface CartViewProps {
   /** Whether the visitor may check out; the page offers `signIn` in the form's place if not. */
   signedIn: boolean;
   signIn: ReactNode;
+  /** The member's monthly limit and spend, when they have a limit: the checkout says it waits. */
+  spending?: Spending | null;
   /** After a checkout went through (the cart is empty by then). */
   onPlaced: (purchase: Purchase) => void;
 }
@@ -44,7 +47,7 @@ const isGone = (error: unknown) =>
  * checkout, so the check uses today's stock and never misses a product older than the newest
  * ones GET /items lists.
  */
-export function CartView({ signedIn, signIn, onPlaced }: CartViewProps) {
+export function CartView({ signedIn, signIn, spending, onPlaced }: CartViewProps) {
   const lines = useCart();
   const lineProducts = useQueries({
     queries: lines.map((line) => ({ ...productQueryOptions(line.productId), staleTime: 0 })),
@@ -163,7 +166,9 @@ export function CartView({ signedIn, signIn, onPlaced }: CartViewProps) {
           {signedIn ? (
             <CheckoutForm
               lines={orderable}
+              total={total}
               blocked={blocked}
+              spending={spending}
               onRefused={setRefused}
               onPlaced={onPlacedPurchase}
             />

@@ -1,8 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { checkoutSchema, joinAddressLines, type Purchase, type UserInfo } from '@shop/shared';
+import {
+  APPROVAL_WORDS,
+  checkoutSchema,
+  joinAddressLines,
+  type Purchase,
+  type UserInfo,
+} from '@shop/shared';
 import { useId, useMemo, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
+import { ApprovalNotice, needsApproval, type Spending } from '../../../components/approval-notice';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import cardStyles from '../../../components/ui/card.module.css';
@@ -51,8 +58,12 @@ function prefill(profile: UserInfo | null | undefined): typeof EMPTY {
 interface CheckoutFormProps {
   /** The lines to order; null while any line of the cart cannot be ordered as it is. */
   lines: CartLine[] | null;
+  /** In cents, as the quantity rule priced the lines: what the approval notice adds to the month. */
+  total: number;
   /** Why `lines` is null: the one thing to fix before Place order. */
   blocked: string | null;
+  /** The member's monthly limit and spend: above it, the purchase waits for approval. */
+  spending?: Spending | null;
   /** A 409: nothing was ordered, and these lines (by product id) say why. */
   onRefused: (lines: Map<string, string>) => void;
   onPlaced: (purchase: Purchase) => void;
@@ -63,7 +74,14 @@ interface CheckoutFormProps {
  * email read-only from the session, plus PO number, company and tax id, prefilled from the
  * profile. One POST /checkout for the whole cart.
  */
-export function CheckoutForm({ lines, blocked, onRefused, onPlaced }: CheckoutFormProps) {
+export function CheckoutForm({
+  lines,
+  total,
+  blocked,
+  spending,
+  onRefused,
+  onPlaced,
+}: CheckoutFormProps) {
   const headingId = useId();
   const { user } = useSession();
   const profile = useUserInfo(user?.email);
@@ -174,6 +192,7 @@ export function CheckoutForm({ lines, blocked, onRefused, onPlaced }: CheckoutFo
             {blocked}
           </Alert>
         )}
+        {lines && <ApprovalNotice spending={spending} total={total} />}
         <Button
           type="submit"
           variant="contained"
@@ -181,7 +200,7 @@ export function CheckoutForm({ lines, blocked, onRefused, onPlaced }: CheckoutFo
           disabled={!lines}
           loading={placeOrder.isPending}
         >
-          Place order
+          {lines && needsApproval(spending, total) ? APPROVAL_WORDS.button : 'Place order'}
         </Button>
       </form>
     </section>

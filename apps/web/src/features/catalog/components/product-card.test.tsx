@@ -71,11 +71,13 @@ describe('ProductCard', () => {
     expect(cartLines()).toEqual([{ productId: product._id, quantity: 50 }]);
   });
 
-  it("shows a company member's contract price when it beats the price for the minimum order", () => {
+  it("shows a company member's contract price, the list price struck through, when it beats the price for the minimum order", () => {
     const { unmount } = renderWithProviders(
       <ProductCard product={makeProduct(1, { price: 120, contractPrice: 99 })} />,
     );
-    expect(screen.getByText('Your price $99 per piece')).toBeInTheDocument();
+    const price = screen.getByTestId('buyer-price');
+    expect(price).toHaveTextContent('Your price: $99 per piece list price $120');
+    expect(price.querySelector('s')).toHaveTextContent('list price $120');
     unmount();
     // A volume price at the minimum already lower: no contract price to show.
     renderWithProviders(
@@ -88,6 +90,7 @@ describe('ProductCard', () => {
         })}
       />,
     );
-    expect(screen.queryByText(/Your price/)).not.toBeInTheDocument();
+    expect(screen.queryByTestId('buyer-price')).not.toBeInTheDocument();
+    expect(screen.getByText('Price: $120 per piece')).toBeInTheDocument();
   });
 });

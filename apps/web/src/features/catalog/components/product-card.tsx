@@ -2,7 +2,7 @@ import { preview, productPagePath, type Product } from '@shop/shared';
 import { useId } from 'react';
 import { AddToCart, AddToCartIsland } from '../../../components/add-to-cart';
 import { Island } from '../../../components/island';
-import { fromPriceLabel, unitPriceLine, yourPriceLabel } from '../../../components/price-info';
+import { BuyerPrice, fromPriceLabel } from '../../../components/price-info';
 import { ProductImage } from '../../../components/product-image';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageLink } from '../../../components/ui/navigation';
@@ -42,7 +42,6 @@ function Fact({ label, value }: { label: string; value: string }) {
 export function ProductCard({ product, eager = false, inIsland = false }: ProductCardProps) {
   const nameId = useId();
   const from = fromPriceLabel(product);
-  const yours = yourPriceLabel(product, Math.max(product.minimum, 1));
   const addToCart = {
     productId: product._id,
     quantity: Math.max(product.minimum, 1),
@@ -76,9 +75,15 @@ export function ProductCard({ product, eager = false, inIsland = false }: Produc
         <div className={styles.facts}>
           <Fact label="Minimum order" value={formatPieces(product.minimum)} />
           <Fact label="Available" value={formatPieces(product.available)} />
-          <Fact label="Price" value={unitPriceLine(product.price, product.increment)} />
+          <p className={text.body2}>
+            <BuyerPrice
+              terms={product}
+              quantity={Math.max(product.minimum, 1)}
+              increment={product.increment}
+              label="Price"
+            />
+          </p>
           {from && <Fact label="Volume price" value={from} />}
-          {yours && <Fact label="Contract price" value={`${yours} per piece`} />}
         </div>
       </div>
       <div className={styles.actions}>

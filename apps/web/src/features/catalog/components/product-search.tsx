@@ -4,7 +4,9 @@ import { useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/container';
 import { LoadError } from '../../../components/ui/load-error';
+import { useHydrated } from '../../../components/use-hydrated';
 import { useLocationSearch } from '../../../components/use-location-search';
+import { readAccessToken } from '../../../lib/access-token-storage';
 import { formatNumber } from '../../../lib/format';
 import { AppToastContainer } from '../../../components/ui/toast';
 import { productSearchQueryOptions } from '../api';
@@ -50,9 +52,12 @@ export function ProductSearch({ initialPage }: ProductSearchProps) {
     setTyped(search.q);
   }
 
+  // A signed-in buyer's search is asked again with their token once the island has hydrated (it
+  // draws the server's shared page first): a company member sees their prices (issue 28).
+  const asBuyer = useHydrated() && readAccessToken() !== null;
   const answer = useQuery({
-    ...productSearchQueryOptions(searchToApi(search)),
-    initialData: isDefault(search) ? initialPage : undefined,
+    ...productSearchQueryOptions(searchToApi(search), asBuyer),
+    initialData: isDefault(search) && !asBuyer ? initialPage : undefined,
     placeholderData: keepPreviousData,
   });
 

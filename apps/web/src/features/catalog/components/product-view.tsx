@@ -1,6 +1,6 @@
 import { categoryLabel, type Product } from '@shop/shared';
 import { Island } from '../../../components/island';
-import { orderTermsLabel, unitPriceLine } from '../../../components/price-info';
+import { BuyerPrice, orderTermsLabel } from '../../../components/price-info';
 import { PriceTierTable } from '../../../components/price-tier-table';
 import { ProductImage } from '../../../components/product-image';
 import cardStyles from '../../../components/ui/card.module.css';
@@ -29,7 +29,13 @@ export function ProductView({ product }: { product: Product }) {
           <span>Category {categoryLabel(product.category)}</span>
         </p>
         <div className={styles.facts} data-testid="product-facts">
-          <p>{`List price: ${unitPriceLine(product.price, product.increment)}`}</p>
+          <p>
+            <BuyerPrice
+              terms={product}
+              quantity={Math.max(product.minimum, 1)}
+              increment={product.increment}
+            />
+          </p>
           <p>{orderTermsLabel(product)}</p>
           <p>{`Available: ${formatPieces(product.available)}`}</p>
         </div>

@@ -1,5 +1,6 @@
 import type { Spending } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Spending as MonthlyLimit } from '../../../components/approval-notice';
 import { call, routes } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { companyKeys } from './company-keys';
@@ -22,4 +23,14 @@ export const mySpendingQueryOptions = () =>
 export function useMySpending() {
   const { hasAccessToken } = useSession();
   return useQuery({ ...mySpendingQueryOptions(), enabled: hasAccessToken });
+}
+
+/**
+ * The signed-in member's monthly limit and spend (null without a limit): the Buy Now page and
+ * the cart say before the purchase when it will wait for approval, as the server decides.
+ */
+export function useMonthlyLimit(): MonthlyLimit | null {
+  const { data } = useMySpending();
+  if (!data || data.spendingLimit == null) return null;
+  return { limit: data.spendingLimit, spent: data.spentThisMonth };
 }

@@ -1,6 +1,5 @@
-import { REJECTION_REASON_MAX, type Purchase } from '@shop/shared';
+import type { Purchase } from '@shop/shared';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageTitle } from '../../../components/page-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +8,6 @@ import { LoadError } from '../../../components/ui/load-error';
 import { PageLink } from '../../../components/ui/navigation';
 import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { TextField } from '../../../components/ui/text-field';
 import {
   Table,
   TableBody,
@@ -21,15 +19,14 @@ import {
 import { ApiError } from '../../../lib/api-client';
 import { formatDateTime, formatNumber, formatPrice } from '../../../lib/format';
 import { notify } from '../../../components/ui/toast';
-import { useApprovals, useApprovePurchase, useRejectPurchase } from '../api/approvals';
+import { useApprovals, useApprovePurchase } from '../api/approvals';
+import { approvedMessage, monthLabel, RejectDialog } from './approval-decision';
 import { purchasePath } from './purchase-status';
 import styles from './companies.module.css';
 
-export const approvedMessage = (number: string) => `Purchase ${number} approved.`;
-export const rejectedMessage = (number: string) => `Purchase ${number} rejected.`;
-export const CONFIRM_REJECT = 'Reject this purchase?';
+export { approvedMessage, CONFIRM_REJECT, rejectedMessage } from './approval-decision';
 
-const COLUMNS = ['Purchase', 'Buyer', 'Lines', 'Total', 'Placed', 'Actions'];
+const COLUMNS = ['Purchase', 'Buyer', 'This month', 'PO', 'Lines', 'Total', 'Placed', 'Actions'];
 
 interface ApprovalRowProps {
   purchase: Purchase;
@@ -48,6 +45,10 @@ function ApprovalRow({ purchase, approving, onApprove, onReject }: ApprovalRowPr
       <TableCell label="Buyer">
         {purchase.name} <span className={styles.secondary}>{purchase.email}</span>
       </TableCell>
+      <TableCell label="This month" data-testid="buyer-month">
+        {purchase.buyerSpending ? monthLabel(purchase.buyerSpending) : '—'}
+      </TableCell>
+      <TableCell label="PO">{purchase.poNumber ?? '—'}</TableCell>
       <TableCell label="Lines">
         <ul className={styles.lines}>
           {purchase.awaitingLines.map((line) => (
@@ -98,31 +99,13 @@ export function ApprovalsList() {
   const [page, setPage] = useState(1);
   const approvals = useApprovals(page);
   const approve = useApprovePurchase();
-  const reject = useRejectPurchase();
   const [rejecting, setRejecting] = useState<Purchase | null>(null);
-  const [reason, setReason] = useState('');
 
   const onApprove = (purchase: Purchase) =>
     approve.mutate(purchase._id, {
       onSuccess: () => notify.success(approvedMessage(purchase.number)),
       onError: (error) => notify.error(error.message),
     });
-
-  const confirmReject = () => {
-    if (!rejecting) return;
-    const { number } = rejecting;
-    reject.mutate(
-      { id: rejecting._id, reason },
-      {
-        onSuccess: () => notify.success(rejectedMessage(number)),
-        onError: (error) => notify.error(error.message),
-        onSettled: () => {
-          setRejecting(null);
-          setReason('');
-        },
-      },
-    );
-  };
 
   // Deciding on the last purchase of the last page empties it: show the page before instead.
   const lastPage = approvals.data
@@ -195,28 +178,11 @@ export function ApprovalsList() {
         <h1 className={styles.title}>Approvals</h1>
         <p className={styles.intro}>
           Purchases that would take a buyer above their monthly limit wait here for an approver or
-          owner other than the buyer.
+          owner other than the buyer, with the buyer&apos;s spend this month against their limit.
         </p>
       </div>
       {body}
-      <ConfirmDialog
-        open={rejecting !== null}
-        question={CONFIRM_REJECT}
-        detail={rejecting && `${rejecting.number}, ${formatPrice(rejecting.total)}`}
-        pending={reject.isPending}
-        onConfirm={confirmReject}
-        onCancel={() => setRejecting(null)}
-      >
-        <TextField
-          label="Reason (optional, shown to the buyer)"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          multiline
-          minRows={2}
-          maxLength={REJECTION_REASON_MAX}
-          fullWidth
-        />
-      </ConfirmDialog>
+      <RejectDialog purchase={rejecting} onClose={() => setRejecting(null)} />
     </div>
   );
 }

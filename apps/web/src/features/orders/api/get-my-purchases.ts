@@ -1,4 +1,4 @@
-import { pageOf, purchaseSchema, type Purchase } from '@shop/shared';
+import { pageOf, purchaseSchema, type Purchase, type PurchaseFilter } from '@shop/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { call, routes } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -24,24 +24,29 @@ export const MY_PURCHASES_PAGE = 50;
 export function getMyPurchases(
   email: string,
   page: number,
+  filter: PurchaseFilter = {},
   signal?: AbortSignal,
 ): Promise<MyPurchasePage> {
-  return call(
-    routes.purchases.listOwn,
-    { query: { email, page: String(page), limit: String(MY_PURCHASES_PAGE) } },
-    { schema: purchasePageSchema, signal },
-  );
+  // The server filters (issue 28): a page and its total are those of the purchases asked for.
+  const query = {
+    email,
+    page: String(page),
+    limit: String(MY_PURCHASES_PAGE),
+    ...(filter.status && { status: filter.status }),
+    ...(filter.q && { q: filter.q }),
+  };
+  return call(routes.purchases.listOwn, { query }, { schema: purchasePageSchema, signal });
 }
 
-export const myPurchasesQueryOptions = (email: string, page: number) =>
+export const myPurchasesQueryOptions = (email: string, page: number, filter: PurchaseFilter = {}) =>
   queryOptions({
-    queryKey: orderKeys.mine(email, page),
-    queryFn: ({ signal }) => getMyPurchases(email, page, signal),
+    queryKey: [...orderKeys.mine(email, page), filter.status ?? '', filter.q ?? ''] as const,
+    queryFn: ({ signal }) => getMyPurchases(email, page, filter, signal),
     placeholderData: keepPreviousData,
   });
 
-export function useMyPurchases(page: number) {
+export function useMyPurchases(page: number, filter: PurchaseFilter = {}) {
   const { user, hasAccessToken } = useSession();
   const email = user?.email ?? '';
-  return useQuery({ ...myPurchasesQueryOptions(email, page), enabled: hasAccessToken });
+  return useQuery({ ...myPurchasesQueryOptions(email, page, filter), enabled: hasAccessToken });
 }

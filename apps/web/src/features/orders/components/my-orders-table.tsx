@@ -1,5 +1,13 @@
-import { messages, trackingUrl, type Order, type Purchase } from '@shop/shared';
-import { useEffect, useState } from 'react';
+import {
+  messages,
+  trackingUrl,
+  type Order,
+  type Purchase,
+  type PurchaseFilter,
+  type PurchaseStatus,
+} from '@shop/shared';
+import { useEffect, useId, useState } from 'react';
+import { SearchField } from '../../../components/search-field';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -44,6 +52,59 @@ const CLOSED_OR_WAITING: Partial<Record<Purchase['status'], string>> = {
   rejected: 'Not approved',
   cancelled: 'Cancelled',
 };
+/** My Orders' status filter, in the words of the glossary's purchase statuses. */
+const STATUS_CHOICES: { value: PurchaseStatus | ''; label: string }[] = [
+  { value: '', label: 'All' },
+  { value: 'awaiting_approval', label: AWAITING_APPROVAL },
+  { value: 'unpaid', label: 'Unpaid' },
+  { value: 'paid', label: 'Paid' },
+  { value: 'shipped', label: 'Shipped' },
+  { value: 'rejected', label: 'Not approved' },
+  { value: 'cancelled', label: 'Cancelled' },
+];
+
+/** Search and status: the server filters (GET /purchases?q=&status=), a page at a time. */
+function PurchaseFilters({
+  filter,
+  onChange,
+}: {
+  filter: PurchaseFilter;
+  onChange: (filter: PurchaseFilter) => void;
+}) {
+  const statusId = useId();
+  return (
+    <div className={styles.filters} role="search" aria-label="Find your orders">
+      <SearchField
+        q={filter.q ?? ''}
+        onSearch={(q) => onChange({ ...filter, q: q === '' ? undefined : q })}
+        label="Search your orders"
+        helperText="Order number, PO number or product"
+        maxLength={200}
+      />
+      <div className={styles.statusFilter}>
+        <label htmlFor={statusId} className={styles.selectLabel}>
+          Status
+        </label>
+        <select
+          id={statusId}
+          className={styles.select}
+          value={filter.status ?? ''}
+          onChange={(event) => {
+            const value = STATUS_CHOICES.find((choice) => choice.value === event.target.value);
+            onChange({ ...filter, status: value?.value || undefined });
+          }}
+        >
+          {STATUS_CHOICES.map((choice) => (
+            <option key={choice.label} value={choice.value}>
+              {choice.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
 /** The carrier and tracking number the admin gave, the number linking to the carrier's page. */
 function Shipment({ order }: { order: Order }) {
   const url = trackingUrl(order.carrier, order.trackingNumber);
@@ -173,7 +234,13 @@ function PurchaseGroup({
           {CLOSED_OR_WAITING[purchase.status] && (
             <div>
               <dt>Status</dt>
-              <dd>{CLOSED_OR_WAITING[purchase.status]}</dd>
+              <dd data-testid="purchase-status">{CLOSED_OR_WAITING[purchase.status]}</dd>
+            </div>
+          )}
+          {purchase.status === 'rejected' && purchase.rejectionReason && (
+            <div>
+              <dt>Reason</dt>
+              <dd data-testid="rejection-reason">{purchase.rejectionReason}</dd>
             </div>
           )}
         </dl>
@@ -217,7 +284,13 @@ function PurchaseGroup({
  */
 export function MyOrdersTable({ onStockReleased }: MyOrdersTableProps) {
   const [page, setPage] = useState(1);
-  const purchases = useMyPurchases(page);
+  const [filter, setFilter] = useState<PurchaseFilter>({});
+  const purchases = useMyPurchases(page, filter);
+  const filtered = Boolean(filter.q || filter.status);
+  const changeFilter = (next: PurchaseFilter) => {
+    setFilter(next);
+    setPage(1);
+  };
   const cancelOrder = useCancelOrder();
   const signOutToHome = useSignOutToHome();
   const [cancelling, setCancelling] = useState<Order | null>(null);
@@ -256,6 +329,12 @@ export function MyOrdersTable({ onStockReleased }: MyOrdersTableProps) {
         retrying={purchases.isFetching}
         onRetry={() => void purchases.refetch()}
       />
+    );
+  } else if (purchases.data.total === 0 && filtered) {
+    body = (
+      <Alert severity="info" role="status">
+        No order matches this search.
+      </Alert>
     );
   } else if (purchases.data.total === 0) {
     body = (
@@ -297,6 +376,7 @@ export function MyOrdersTable({ onStockReleased }: MyOrdersTableProps) {
         Pay for your orders or cancel the ones you no longer need. Unpaid orders hold their stock
         for a limited time.
       </DashboardHeading>
+      <PurchaseFilters filter={filter} onChange={changeFilter} />
       {body}
       <ConfirmDialog
         open={cancelling !== null}

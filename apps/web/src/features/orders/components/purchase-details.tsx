@@ -1,5 +1,12 @@
-import { messages, purchaseMessages, trackingUrl, type Order, type Purchase } from '@shop/shared';
-import { useState } from 'react';
+import {
+  APPROVAL_WORDS,
+  messages,
+  purchaseMessages,
+  trackingUrl,
+  type Order,
+  type Purchase,
+} from '@shop/shared';
+import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
@@ -135,6 +142,8 @@ interface PurchaseDetailsProps {
   onReordered: () => void;
   /** A cancelled line gives its stock back: the pages showing products should know. */
   onStockReleased?: () => void;
+  /** An owner's or approver's decision on a purchase waiting (the page brings it). */
+  decision?: ReactNode;
 }
 
 export function PurchaseDetails({
@@ -142,6 +151,7 @@ export function PurchaseDetails({
   justPlaced = false,
   onReordered,
   onStockReleased,
+  decision,
 }: PurchaseDetailsProps) {
   const [downloading, setDownloading] = useState(false);
   const cancelOrder = useCancelOrder();
@@ -304,9 +314,9 @@ export function PurchaseDetails({
         {awaiting ? (
           <>
             <Alert severity="info" data-testid="awaiting-approval">
-              This purchase waits for your company&apos;s approval: it can be paid once an approver
-              has approved it.
+              {APPROVAL_WORDS.notice}: it can be paid once an approver has approved it.
             </Alert>
+            {decision}
             {ownWaiting && (
               <Button
                 variant="outlined"

@@ -1,13 +1,14 @@
-import { joinAddressLines, toCents, type Product } from '@shop/shared';
+import { APPROVAL_WORDS, joinAddressLines, type Product } from '@shop/shared';
 import { useRef, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { AddToCart } from '../../../components/add-to-cart';
+import { ApprovalNotice, needsApproval, type Spending } from '../../../components/approval-notice';
 import { QuantityPrice } from '../../../components/price-info';
 import { QuantityStepper } from '../../../components/quantity-stepper';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { formatCents, formatNumber, formatPrice } from '../../../lib/format';
+import { formatCents, formatNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/session/use-session';
 import { replacePage } from '../../../lib/replace-page';
 import { notify } from '../../../components/ui/toast';
@@ -22,11 +23,7 @@ import type { ContactValues } from '../contact-rule';
 const contactResolver: Resolver<ContactValues> = async (...args) =>
   (await import('../contact-rule')).contactResolver(...args);
 
-/** A company member's monthly spending limit and what the month has taken of it, in dollars. */
-export interface Spending {
-  limit: number;
-  spent: number;
-}
+export type { Spending } from '../../../components/approval-notice';
 
 interface PurchaseFormProps {
   product: Product;
@@ -39,22 +36,6 @@ interface PurchaseFormProps {
    * may not be the buyer's yet, so Purchase waits for the buyer's read.
    */
   priceIsBuyers?: boolean;
-}
-
-/**
- * "This purchase takes your month to $16,450, above your limit of $15,000: it will wait for
- * approval by your company before it can be paid." The server decides by the same sum, in cents:
- * `total` is cents (the quantity rule's), the spending dollars (the API's).
- */
-export function approvalNotice(spending: Spending | null | undefined, total: number) {
-  if (!spending) return null;
-  const month = toCents(spending.spent) + total;
-  if (month <= toCents(spending.limit)) return null;
-  return (
-    `This purchase takes your spending this month to ${formatCents(month)}, ` +
-    `above your limit of ${formatPrice(spending.limit)}: it will wait for approval by your ` +
-    'company before it can be paid.'
-  );
 }
 
 /** The most pieces one order may take: the stock, or the product's maximum when lower. */
@@ -85,7 +66,7 @@ export function PurchaseForm({
   const [leaving, setLeaving] = useState(false);
   const quantityToast = useRef<string | null>(null);
   const check = checkQuantityField(quantityText, product);
-  const notice = check?.ok ? approvalNotice(spending, check.total) : null;
+  const waits = check?.ok ? needsApproval(spending, check.total) : false;
 
   const {
     register,
@@ -152,11 +133,7 @@ export function PurchaseForm({
         <p aria-live="polite" data-testid="order-total" className={styles.total}>
           Total: {check?.ok ? formatCents(check.total) : '—'}
         </p>
-        {notice && (
-          <Alert severity="info" role="status" data-testid="approval-notice">
-            {notice}
-          </Alert>
-        )}
+        {check?.ok && <ApprovalNotice spending={spending} total={check.total} />}
         <TextField label="Name" value={user?.displayName ?? ''} readOnly fullWidth />
         <TextField label="Email" type="email" value={user?.email ?? ''} readOnly fullWidth />
         <TextField
@@ -185,7 +162,7 @@ export function PurchaseForm({
           disabled={!check?.ok}
           loading={placeOrder.isPending || leaving || !priceIsBuyers}
         >
-          Purchase
+          {waits ? APPROVAL_WORDS.button : 'Purchase'}
         </Button>
         {/* The quantity typed when it can be ordered, else nothing (never another quantity). */}
         <AddToCart
