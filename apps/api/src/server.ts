@@ -20,7 +20,7 @@ import { frameworkErrors, registerErrorHandling } from './http/errors.js';
 import { registerIdempotency } from './routes/idempotency.js';
 import { rateLimitKey, registerSecurityHeaders } from './http/security.js';
 import { serverTimeouts } from './http/timeouts.js';
-import { registerDocuments } from './http/documents.js';
+import { readDocumentCss, registerDocuments } from './http/documents.js';
 import { isApiPath, registerWebApp } from './http/web-app.js';
 import { auditRoutes } from './routes/audit.js';
 import { catalogRoutes } from './routes/catalog.js';
@@ -107,7 +107,11 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await registerSecurityHeaders(app, { stripe: Boolean(config.stripe.secretKey) });
+  const documentCss = readDocumentCss(config.webDistDir);
+  await registerSecurityHeaders(app, {
+    stripe: Boolean(config.stripe.secretKey),
+    inlineStyles: documentCss === null ? [] : [documentCss],
+  });
   await app.register(fastifyRateLimit, {
     max: config.rateLimitMax,
     timeWindow: '1 minute',

@@ -1,27 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { PageLink } from '../../components/ui/navigation';
+import { TextField } from '../../components/ui/text-field';
 import { useResetPassword } from '../../features/auth/api/reset-password';
 import { newPasswordSchema, type NewPasswordInput } from '../../features/auth/schemas';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { AuthErrorText } from '../../features/auth/components/auth-error-text';
+import form from '../../features/auth/components/auth-form.module.css';
 import { passwordChangedState } from '../../features/auth/password-changed';
 
 function BackToLogin() {
   return (
-    <Typography sx={{ mt: 3, textAlign: 'center' }}>
-      <Link component={RouterLink} to="/login">
-        Back to login
-      </Link>
-    </Typography>
+    <p className={form.switch}>
+      <PageLink href="/login">Back to login</PageLink>
+    </p>
   );
 }
 
@@ -77,9 +73,8 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Set a new password">
-        <Stack spacing={2}>
-          <Box>
+      <form noValidate onSubmit={onSubmit} aria-label="Set a new password" className={form.form}>
+        <div>
             <TextField
               {...register('newPassword')}
               type="password"
@@ -90,7 +85,7 @@ function NewPasswordForm({ token }: { token: string }) {
               helperText={errors.newPassword?.message}
             />
             <AuthErrorText code={authError} />
-          </Box>
+          </div>
           <TextField
             {...register('confirmPassword')}
             type="password"
@@ -100,11 +95,16 @@ function NewPasswordForm({ token }: { token: string }) {
             error={Boolean(errors.confirmPassword)}
             helperText={errors.confirmPassword?.message}
           />
-          <Button type="submit" variant="contained" size="large" loading={reset.isPending}>
+          <Button
+            type="submit"
+            variant="contained"
+            size="large"
+            className={form.submit}
+            loading={reset.isPending}
+          >
             Set new password
           </Button>
-        </Stack>
-      </Box>
+      </form>
       <BackToLogin />
     </AuthCard>
   );
