@@ -90,7 +90,9 @@ describe('pages the server renders', () => {
       const response = await t.app.inject({ url, headers: page });
       const csp = String(response.headers['content-security-policy']);
       // The SHA-256 of CSS, the one <style> the render puts in the head (worked out by hand).
-      expect(csp, url).toContain("style-src 'self' 'sha256-Cu+prfyRijzgoXH3beE83lrrHh6I4z9ZA1R6tXPqaNw='");
+      expect(csp, url).toContain(
+        "style-src 'self' 'sha256-Cu+prfyRijzgoXH3beE83lrrHh6I4z9ZA1R6tXPqaNw='",
+      );
       expect(csp, url).not.toContain('unsafe-inline');
     }
     const html = (await t.app.inject({ url: '/', headers: page })).body;

@@ -75,35 +75,35 @@ function NewPasswordForm({ token }: { token: string }) {
     <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
       <form noValidate onSubmit={onSubmit} aria-label="Set a new password" className={form.form}>
         <div>
-            <TextField
-              {...register('newPassword')}
-              type="password"
-              label="New password"
-              autoComplete="new-password"
-              fullWidth
-              error={Boolean(errors.newPassword)}
-              helperText={errors.newPassword?.message}
-            />
-            <AuthErrorText code={authError} />
-          </div>
           <TextField
-            {...register('confirmPassword')}
+            {...register('newPassword')}
             type="password"
-            label="Confirm new password"
+            label="New password"
             autoComplete="new-password"
             fullWidth
-            error={Boolean(errors.confirmPassword)}
-            helperText={errors.confirmPassword?.message}
+            error={Boolean(errors.newPassword)}
+            helperText={errors.newPassword?.message}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            className={form.submit}
-            loading={reset.isPending}
-          >
-            Set new password
-          </Button>
+          <AuthErrorText code={authError} />
+        </div>
+        <TextField
+          {...register('confirmPassword')}
+          type="password"
+          label="Confirm new password"
+          autoComplete="new-password"
+          fullWidth
+          error={Boolean(errors.confirmPassword)}
+          helperText={errors.confirmPassword?.message}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          className={form.submit}
+          loading={reset.isPending}
+        >
+          Set new password
+        </Button>
       </form>
       <BackToLogin />
     </AuthCard>

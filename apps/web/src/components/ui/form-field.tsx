@@ -3,7 +3,15 @@ import { TextField, type TextFieldProps } from './text-field';
 
 type FormFieldProps<T extends FieldValues> = Omit<
   TextFieldProps,
-  'form' | 'name' | 'error' | 'helperText' | 'value' | 'defaultValue' | 'onChange' | 'onBlur' | 'ref'
+  | 'form'
+  | 'name'
+  | 'error'
+  | 'helperText'
+  | 'value'
+  | 'defaultValue'
+  | 'onChange'
+  | 'onBlur'
+  | 'ref'
 > & {
   /** The form (useForm's answer) the field belongs to, whatever its resolver's output. */
   form: UseFormReturn<T, unknown, FieldValues>;

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { formatNumber } from '../../lib/format';
 import { Button } from './button';
+import { cx } from './container';
 import styles from './pager.module.css';
 
 interface PagerProps {
@@ -17,6 +18,7 @@ interface PagerProps {
   limits?: readonly number[];
   /** A new page size: the list starts again at its first page. */
   onLimit?: (limit: number) => void;
+  className?: string;
 }
 
 /**
@@ -24,7 +26,17 @@ interface PagerProps {
  * choice where the list offers one; nothing when everything fits on the first page at the
  * smallest size.
  */
-export function Pager({ page, limit, total, shown, label, onPage, limits, onLimit }: PagerProps) {
+export function Pager({
+  page,
+  limit,
+  total,
+  shown,
+  label,
+  onPage,
+  limits,
+  onLimit,
+  className,
+}: PagerProps) {
   const limitId = useId();
   const choosesLimit = limits !== undefined && onLimit !== undefined;
   const smallest = choosesLimit ? Math.min(limit, ...limits) : limit;
@@ -32,7 +44,7 @@ export function Pager({ page, limit, total, shown, label, onPage, limits, onLimi
   const first = shown === 0 ? 0 : (page - 1) * limit + 1;
   const last = shown === 0 ? 0 : first + shown - 1;
   return (
-    <nav className={styles.pager} aria-label={label}>
+    <nav className={cx(styles.pager, className)} aria-label={label}>
       <p className={styles.showing} role="status">
         Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(total)}
       </p>

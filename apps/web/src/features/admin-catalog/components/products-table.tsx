@@ -138,6 +138,7 @@ export function ProductsTable({ view, onViewChange }: ProductsTableProps) {
         shown={items.length}
         label="Pages of products"
         onPage={(next) => onViewChange({ ...view, page: next })}
+        className={styles.pager}
       />
     );
   }

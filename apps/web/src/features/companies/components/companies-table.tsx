@@ -1,7 +1,6 @@
 import type { CompanySummary } from '@shop/shared';
 import { SearchField } from '../../../components/search-field';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLink } from '../../../components/ui/navigation';
 import { Pager } from '../../../components/ui/pager';
@@ -75,6 +74,7 @@ export function CompaniesTable({ view, onViewChange }: CompaniesTableProps) {
         shown={items.length}
         label="Pages of companies"
         onPage={(next) => onViewChange({ ...view, page: next })}
+        className={styles.pager}
       />
     );
   }
