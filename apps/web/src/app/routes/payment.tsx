@@ -97,7 +97,8 @@ function OrderPayment({ id }: { id: string }) {
   let body;
   if (!order.data) {
     body = <NotLoaded query={order} of="order" />;
-  } else if (order.data.paid && !recordPayment.isSuccess) {
+  } else if (order.data.paid && recordPayment.isIdle) {
+    // Paid before this visit; once this page has paid it, the panel says so in its place.
     body = (
       <Alert severity="info" data-testid="already-paid" title="This order is already paid.">
         {order.data.transactionId && <TransactionId id={order.data.transactionId} />}
@@ -161,7 +162,7 @@ function PurchasePayment({ id }: { id: string }) {
       <DashboardHeading title={`Pay purchase ${paying.number}`}>
         One card payment for every unpaid line of this purchase.
       </DashboardHeading>
-      {paying.unpaidTotal === 0 && !recordPayment.isSuccess ? (
+      {paying.unpaidTotal === 0 && recordPayment.isIdle ? (
         <Alert
           severity="info"
           data-testid="already-paid"

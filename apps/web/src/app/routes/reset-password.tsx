@@ -5,17 +5,17 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PageLink } from '../../components/ui/navigation';
-import { TextField } from '../../components/ui/text-field';
+import { FormField } from '../../components/ui/form-field';
 import { useResetPassword } from '../../features/auth/api/reset-password';
 import { newPasswordSchema, type NewPasswordInput } from '../../features/auth/schemas';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { AuthErrorText } from '../../features/auth/components/auth-error-text';
-import form from '../../features/auth/components/auth-form.module.css';
+import formStyles from '../../features/auth/components/auth-form.module.css';
 import { passwordChangedState } from '../../features/auth/password-changed';
 
 function BackToLogin() {
   return (
-    <p className={form.switch}>
+    <p className={formStyles.switch}>
       <PageLink href="/login">Back to login</PageLink>
     </p>
   );
@@ -49,14 +49,11 @@ function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [authError, setAuthError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<NewPasswordInput>({
+  const form = useForm<NewPasswordInput>({
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
+  const { handleSubmit } = form;
 
   const onSubmit = handleSubmit(({ newPassword }) => {
     setAuthError(null);
@@ -73,33 +70,36 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
-      <form noValidate onSubmit={onSubmit} aria-label="Set a new password" className={form.form}>
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Set a new password"
+        className={formStyles.form}
+      >
         <div>
-          <TextField
-            {...register('newPassword')}
+          <FormField
+            form={form}
+            name="newPassword"
             type="password"
             label="New password"
             autoComplete="new-password"
             fullWidth
-            error={Boolean(errors.newPassword)}
-            helperText={errors.newPassword?.message}
           />
           <AuthErrorText code={authError} />
         </div>
-        <TextField
-          {...register('confirmPassword')}
+        <FormField
+          form={form}
+          name="confirmPassword"
           type="password"
           label="Confirm new password"
           autoComplete="new-password"
           fullWidth
-          error={Boolean(errors.confirmPassword)}
-          helperText={errors.confirmPassword?.message}
         />
         <Button
           type="submit"
           variant="contained"
           size="large"
-          className={form.submit}
+          className={formStyles.submit}
           loading={reset.isPending}
         >
           Set new password
