@@ -55,6 +55,9 @@ async function signInWithAnOrder(page) {
   await page.getByLabel('Email', { exact: false }).first().fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+  // Signed in, the login page leaves for the home page (a new document).
+  await page.waitForURL((url) => url.pathname !== '/login');
+  await page.waitForLoadState('networkidle');
   await page.waitForFunction((key) => Boolean(localStorage.getItem(key)), ACCESS_TOKEN_KEY);
   const token = await page.evaluate((key) => localStorage.getItem(key), ACCESS_TOKEN_KEY);
   const products = await (await page.request.get(`${origin}${apiPath(api.catalog.list)}`)).json();
@@ -86,6 +89,8 @@ async function shoot(page, url, file) {
 
 const fileName = (name, url) =>
   `${name}${url === '/' ? '-home' : url.split('?')[0].replaceAll('/', '-')}.png`;
+
+const viewports = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 800 } };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shots-'));
 const server = spawn('node', ['apps/api/dist/main.js'], {
