@@ -133,7 +133,7 @@ test.describe('the admin runs the catalogue and the users', () => {
     await loginPage.getByLabel('Email', { exact: true }).fill(doomed.email);
     await loginPage.getByLabel('Password', { exact: true }).fill(doomed.password);
     await loginPage.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(loginPage.getByTestId('auth-error')).toHaveText('*INVALID_EMAIL_OR_PASSWORD*');
+    await expect(loginPage.getByTestId('auth-error')).toHaveText('Incorrect email or password.');
     await loginPage.close();
   });
 });

@@ -10,6 +10,7 @@ export * from './identity.js';
 export * from './users.js';
 export * from './profile.js';
 export * from './catalog.js';
+export * from './catalog-words.js';
 export * from './reviews.js';
 export * from './orders.js';
 export * from './purchases.js';
