@@ -31,6 +31,21 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // One design system (docs/decisions/029): components/ui and CSS Modules, no run-time
+      // styling library (their styles would need 'unsafe-inline' in the CSP).
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@mui/*', '@emotion/*', 'styled-components'],
+              message: 'Draw with apps/web/src/components/ui and CSS Modules (decision 029).',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -8,7 +8,7 @@ test('a customer adds a 4-star review and sees it first on the home page', async
   await signUpViaApi(page);
   const text = `Ordered 400 NVMe drives for our render farm; every one passed burn-in. Batch ${randomBytes(3).toString('hex')}.`;
   await page.goto('/dashboard/addreview');
-  // MUI's star radios are visually hidden; a person clicks the fourth star, which is their label.
+  // The star radios are visually hidden; a person clicks the fourth star, which is their label.
   const fourStars = page.getByRole('radio', { name: /^4 Stars$/i });
   await page.locator(`label[for="${await fourStars.getAttribute('id')}"]`).click();
   await expect(fourStars).toBeChecked();

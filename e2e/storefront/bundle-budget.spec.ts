@@ -5,7 +5,8 @@ import { expect, test, type Page, type Request } from '@playwright/test';
 import { demoProduct } from '../support/api';
 import { root } from '../support/env';
 import { scrollToEnd } from '../support/scroll';
-import { signUpViaApi } from '../support/users';
+import { builtScripts, modulesMatching } from '../support/scripts';
+import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
 
 /**
  * The first load of a public page needs at most this much gzipped JavaScript (issue 12). The one
@@ -269,4 +270,47 @@ test("scrolling to the end of / loads the newsletter form's code, and only then"
   ].join('\n');
   console.log(breakdown);
   await test.info().attach('scroll-js.txt', { body: breakdown, contentType: 'text/plain' });
+});
+
+/**
+ * The pages of the single-page app, each opened by an admin (who may open every one of them):
+ * none may load MUI or emotion (docs/decisions/029), whatever its budget.
+ */
+const APP_PAGES = [
+  '/cart',
+  '/reset-password?token=x',
+  '/email-verified',
+  '/auth/popup-complete',
+  '/no/such/page',
+  '/dashboard/myorders',
+  '/dashboard/addreview',
+  '/dashboard/myprofile',
+  '/dashboard/mycompany',
+  '/dashboard/approvals',
+  '/dashboard/invitations',
+  '/dashboard/overview',
+  '/dashboard/manageallorders',
+  '/dashboard/addproduct',
+  '/dashboard/manageproducts',
+  '/dashboard/makeadmin',
+  '/dashboard/managereviews',
+  '/dashboard/auditlog',
+  '/dashboard/companies',
+];
+
+test('no page of the single-page app loads MUI or emotion', async ({ page, baseURL }) => {
+  test.setTimeout(120_000);
+  await signInViaApi(page, demoAdmin);
+  const scripts = recordScripts(page);
+  for (const path of APP_PAGES) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+  }
+  const built = builtScripts(scripts, new URL(baseURL!).origin);
+  expect(
+    built.some((script) => script.sources.length > 0),
+    'source maps were read',
+  ).toBe(true);
+  expect(modulesMatching(built, /node_modules\/@(mui|emotion)\//)).toEqual([]);
 });

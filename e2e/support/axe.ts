@@ -10,7 +10,12 @@ const NEAR_VIEWPORT_PX = 400;
  * screen), then for the CSS transitions under way to end: a login button leaving its disabled
  * grey as its island hydrates would otherwise be read half-way, with a contrast neither state has.
  */
-export async function expectAccessible(page: Page, label: string) {
+export async function expectAccessible(
+  page: Page,
+  label: string,
+  /** Also WCAG 2.2's tap targets of at least 24 by 24 px (axe's target-size, off by default). */
+  { targetSize = false }: { targetSize?: boolean } = {},
+) {
   await page.waitForFunction((margin) => {
     const due = (island: HTMLElement) =>
       island.dataset.hydrate !== 'visible' ||
@@ -31,7 +36,9 @@ export async function expectAccessible(page: Page, label: string) {
           animation.effect?.getTiming().iterations === Infinity,
       ),
   );
-  const results = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  if (targetSize) builder.options({ rules: { 'target-size': { enabled: true } } });
+  const results = await builder.analyze();
   const blocking = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -21,7 +21,7 @@ import { registerIdempotency } from './routes/idempotency.js';
 import { rateLimitKey, registerSecurityHeaders } from './http/security.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { fromNodeHeaders } from 'better-auth/node';
-import { registerDocuments } from './http/documents.js';
+import { readDocumentCss, registerDocuments } from './http/documents.js';
 import { memberContractPrices } from './modules/companies/prices.js';
 import { findShopUserByEmail } from './modules/users/service.js';
 import { isApiPath, registerWebApp } from './http/web-app.js';
@@ -110,7 +110,11 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await registerSecurityHeaders(app, { stripe: Boolean(config.stripe.secretKey) });
+  const documentCss = readDocumentCss(config.webDistDir);
+  await registerSecurityHeaders(app, {
+    stripe: Boolean(config.stripe.secretKey),
+    inlineStyles: documentCss === null ? [] : [documentCss],
+  });
   await app.register(fastifyRateLimit, {
     max: config.rateLimitMax,
     timeWindow: '1 minute',

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DocumentData, DocumentPage } from '@shop/shared';
+import { DOCUMENT_PAGES, PRODUCT_PAGE, type DocumentData, type DocumentPage } from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { createDocumentRenderer } from './entry-server';
 import { makeProduct, makeReview, testConfig } from './test/factories';
 
 // The content pages the server renders as documents (docs/decisions/015), rendered here the way
 // the API renders them: complete with their text and data, styled by the inline stylesheet
-// alone (no style computed by MUI's emotion, which has no theme on the server), and with no
+// alone (no style computed at run time, nor any style attribute), and with no
 // island of their own: only the frame's, which show who is signed in.
 
 const template = readFileSync(join(import.meta.dirname, '../document.html'), 'utf8');
@@ -38,6 +38,23 @@ function render(path: DocumentPage, pageData: DocumentData = data, url?: string)
 }
 
 const texts = (elements: Iterable<Element>) => [...elements].map((e) => e.textContent?.trim());
+
+// The Content-Security-Policy allows the one inline stylesheet by its hash and no other inline
+// style (apps/api/src/http/security.ts): a style attribute or a second <style> would be dropped.
+describe.each(DOCUMENT_PAGES)('the server render of %s', (path) => {
+  it('carries no inline style but its stylesheet: no style attribute, no other <style>', () => {
+    const product = products[0]!;
+    const { document } = render(
+      path,
+      path === PRODUCT_PAGE ? { ...data, product } : data,
+      path.replace(':id', product._id),
+    );
+    expect(texts(document.querySelectorAll('style'))).toEqual([CSS]);
+    expect([...document.querySelectorAll('[style]')].map((element) => element.outerHTML)).toEqual(
+      [],
+    );
+  });
+});
 
 describe.each([
   ['/products', 'All Products', 'All Products | TestParts'],

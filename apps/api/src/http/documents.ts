@@ -56,6 +56,26 @@ export interface DocumentSource {
 }
 
 /**
+ * The stylesheet every document carries inline in its head (entry-server.tsx), exactly as it is
+ * put there; null without the web app's build of its server render. The Content-Security-
+ * Policy allows this one <style> by its hash (http/security.ts), and no other inline style.
+ */
+export function readDocumentCss(distDir: string): string | null {
+  const serverDir = path.join(distDir, '..', 'dist-server');
+  const entry = path.join(serverDir, 'entry-server.js');
+  const template = path.join(distDir, 'document.html');
+  if (!existsSync(entry) || !existsSync(template)) return null;
+  const assets = path.join(serverDir, 'assets');
+  return (
+    readdirSync(assets)
+      // The entry's own styles (scripts/build-server-render.mjs); lazily loaded parts bring theirs.
+      .filter((file) => file.startsWith('entry-server-') && file.endsWith('.css'))
+      .map((file) => readFileSync(path.join(assets, file), 'utf8'))
+      .join('\n')
+  );
+}
+
+/**
  * Serves the pages the web app renders on the server (docs/decisions/015): the home page with its
  * products, reviews and the shop's name in the HTML, styled inline, hydrating only its islands.
  * The render runs when the data has changed (at most once a second, like the catalogue's copy),
@@ -67,16 +87,10 @@ export async function registerDocuments(
   distDir: string,
   source: DocumentSource,
 ): Promise<boolean> {
-  const serverDir = path.join(distDir, '..', 'dist-server');
-  const entry = path.join(serverDir, 'entry-server.js');
+  const css = readDocumentCss(distDir);
+  if (css === null) return false;
+  const entry = path.join(distDir, '..', 'dist-server', 'entry-server.js');
   const template = path.join(distDir, 'document.html');
-  if (!existsSync(entry) || !existsSync(template)) return false;
-  const assets = path.join(serverDir, 'assets');
-  const css = readdirSync(assets)
-    // The entry's own styles (scripts/build-server-render.mjs); lazily loaded parts bring theirs.
-    .filter((file) => file.startsWith('entry-server-') && file.endsWith('.css'))
-    .map((file) => readFileSync(path.join(assets, file), 'utf8'))
-    .join('\n');
   const web = (await import(pathToFileURL(entry).href)) as DocumentRendererModule;
   const renderDocument = web.createDocumentRenderer(readFileSync(template, 'utf8'), css);
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -7,15 +8,16 @@ import { isApiPath } from './web-app.js';
 
 /**
  * Security headers on every answer, HTML and API alike. The Content-Security-Policy allows
- * exactly what the web app uses: its own scripts, styles and API; inline <style> tags because
- * MUI (emotion) injects them at run time; images from anywhere over https (admins may give a
- * product an external image URL) and data: URIs. When Stripe is configured, Stripe.js and its
- * card fields need their origins too (see `stripeOrigins`).
+ * exactly what the web app uses: its own scripts, styles and API; no inline style but the
+ * documents' own stylesheet, by its hash (`inlineStyles`; nothing in the browser writes styles
+ * at run time, docs/decisions/029); images from anywhere over https (admins may give a product
+ * an external image URL) and data: URIs. When Stripe is configured, Stripe.js and its card
+ * fields need their origins too (see `stripeOrigins`).
  */
 export const contentSecurityPolicy: Record<string, string[]> = {
   'default-src': ["'self'"],
   'script-src': ["'self'"],
-  'style-src': ["'self'", "'unsafe-inline'"],
+  'style-src': ["'self'"],
   'img-src': ["'self'", 'data:', 'https:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
@@ -32,9 +34,26 @@ export const stripeOrigins: Record<string, string[]> = {
   'connect-src': ['https://api.stripe.com'],
 };
 
-/** The policy's directives, with Stripe's origins added when the Stripe gateway is on. */
-export function cspDirectives({ stripe }: { stripe: boolean }): Record<string, string[]> {
+/** How the policy names one <style> element's text it allows: `'sha256-<base64>'`. */
+export const styleHash = (css: string) =>
+  `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
+
+export interface SecurityOptions {
+  stripe: boolean;
+  /** The text of the <style> elements the shop's own pages carry (documents.ts). */
+  inlineStyles?: string[];
+}
+
+/**
+ * The policy's directives, with Stripe's origins added when the Stripe gateway is on and the
+ * hashes of the shop's own inline stylesheets.
+ */
+export function cspDirectives({
+  stripe,
+  inlineStyles = [],
+}: SecurityOptions): Record<string, string[]> {
   const directives = { ...contentSecurityPolicy };
+  directives['style-src'] = [...directives['style-src']!, ...inlineStyles.map(styleHash)];
   if (stripe) {
     for (const [name, origins] of Object.entries(stripeOrigins)) {
       directives[name] = [...(directives[name] ?? ["'self'"]), ...origins];
@@ -95,7 +114,7 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { stripe: boolean } = { stripe: false },
+  options: SecurityOptions = { stripe: false },
 ) {
   const headers = securityHeaders({
     // useDefaults false: helmet's defaults add upgrade-insecure-requests, which breaks the shop

@@ -9,11 +9,7 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
-/**
- * The single-page app's providers. MUI's theme is not one of them: the pages still drawn with
- * MUI have it around them (layouts/mui-theme.tsx, app/routes.tsx), so MUI and emotion load only
- * with those pages.
- */
+/** The single-page app's providers. No theme: every page styles itself with CSS Modules. */
 export function AppProviders({ queryClient, children }: AppProvidersProps) {
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
 import { LoadDocument } from './layouts/load-document';
 import { RootLayout } from './layouts/root-layout';
@@ -26,7 +26,6 @@ const ManageAllOrdersPage = lazy(() => import('./routes/manage-all-orders'));
 // The Overview's charts (recharts) load with this page alone.
 const OverviewPage = lazy(() => import('./routes/overview'));
 const PaymentPage = lazy(() => import('./routes/payment'));
-const PurchasePaymentPage = lazy(() => import('./routes/purchase-payment'));
 const ProductsPage = lazy(() => import('./routes/products'));
 const ProductPage = lazy(() => import('./routes/product'));
 const AddReviewPage = lazy(() => import('./routes/add-review'));
@@ -43,13 +42,6 @@ const InvitationsPage = lazy(() => import('./routes/invitations'));
 const ManageCompaniesPage = lazy(() => import('./routes/manage-companies'));
 const ManageCompanyPage = lazy(() => import('./routes/manage-company'));
 
-/**
- * MUI's theme, around only the pages still drawn with MUI (layouts/mui-theme.tsx): MUI and
- * emotion load with the first of them, never with the app's entry or a page drawn with CSS.
- */
-const MuiTheme = lazy(() => import('./layouts/mui-theme'));
-const withMuiTheme = (page: ReactNode) => <MuiTheme>{page}</MuiTheme>;
-
 export const routes: RouteObject[] = [
   {
     path: '/',
@@ -58,8 +50,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <LoadDocument page={HomePage} /> },
       { path: 'login', element: <LoadDocument page={LoginPage} /> },
       { path: 'signup', element: <LoadDocument page={SignupPage} /> },
-      { path: 'reset-password', element: withMuiTheme(<ResetPasswordPage />) },
-      { path: 'email-verified', element: withMuiTheme(<EmailVerifiedPage />) },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'email-verified', element: <EmailVerifiedPage /> },
       { path: 'blog', element: <LoadDocument page={BlogPage} /> },
       { path: 'myportfolio', element: <LoadDocument page={PortfolioPage} /> },
       { path: 'about', element: <LoadDocument page={AboutPage} /> },
@@ -79,9 +71,10 @@ export const routes: RouteObject[] = [
               { index: true, element: <DashboardHome /> },
               { path: 'myorders', element: <MyOrdersPage /> },
               { path: 'purchases/:id', element: <PurchaseDetailsPage /> },
-              { path: 'addreview', element: withMuiTheme(<AddReviewPage />) },
-              { path: 'payment/:id', element: withMuiTheme(<PaymentPage />) },
-              { path: 'payment/purchase/:id', element: <PurchasePaymentPage /> },
+              { path: 'addreview', element: <AddReviewPage /> },
+              // One page pays a line or a whole purchase (docs/decisions/029).
+              { path: 'payment/:id', element: <PaymentPage of="order" /> },
+              { path: 'payment/purchase/:id', element: <PaymentPage of="purchase" /> },
               { path: 'myprofile', element: <ProfilePage /> },
               { path: 'mycompany', element: <MyCompanyPage /> },
               { path: 'approvals', element: <ApprovalsPage /> },
@@ -95,8 +88,8 @@ export const routes: RouteObject[] = [
                   { path: 'manageproducts', element: <ManageProductsPage /> },
                   { path: 'manageproducts/:id/edit', element: <EditProductPage /> },
                   { path: 'makeadmin', element: <MakeAdminPage /> },
-                  { path: 'managereviews', element: withMuiTheme(<ManageReviewsPage />) },
-                  { path: 'auditlog', element: withMuiTheme(<AuditLogPage />) },
+                  { path: 'managereviews', element: <ManageReviewsPage /> },
+                  { path: 'auditlog', element: <AuditLogPage /> },
                   { path: 'companies', element: <ManageCompaniesPage /> },
                   { path: 'companies/:id', element: <ManageCompanyPage /> },
                 ],
@@ -105,12 +98,12 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '*', element: withMuiTheme(<NotFoundPage />) },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
   {
     // The Google popup's last page: no navigation or footer, it only reports back and closes.
     path: '/auth/popup-complete',
-    element: <Suspense fallback={null}>{withMuiTheme(<PopupCompletePage />)}</Suspense>,
+    element: <Suspense fallback={null}>{<PopupCompletePage />}</Suspense>,
   },
 ];

@@ -1,8 +1,18 @@
-import Box from '@mui/material/Box';
-import type { Breakpoint } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
-import { Suspense, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { LoadBoundary } from './load-boundary';
+import styles from './near-viewport.module.css';
+
+/** The widths the placeholder's height may change at (BREAKPOINTS in @shop/shared). */
+type Breakpoint = 'xs' | 'sm' | 'md' | 'lg' | 'xl';
+type MinHeight = number | Partial<Record<Breakpoint, number>>;
 
 /** How far ahead of the viewport content starts loading: a fast scroll rarely sees a placeholder. */
 export const NEAR_VIEWPORT_MARGIN = '400px';
@@ -46,7 +56,7 @@ interface NearViewportProps {
    * The height the content will take, roughly, per breakpoint: the placeholder holds that room
    * so nothing below moves when the content arrives.
    */
-  minHeight: number | Partial<Record<Breakpoint, number>>;
+  minHeight: MinHeight;
 }
 
 /**
@@ -57,11 +67,12 @@ interface NearViewportProps {
 export function NearViewport({ children, minHeight }: NearViewportProps) {
   const ref = useRef<HTMLDivElement>(null);
   const near = useNearViewport(ref);
-  const placeholder = <Box aria-busy="true" sx={{ minHeight }} />;
+  useReservedHeight(ref, minHeight);
+  const placeholder = <div aria-busy="true" className={styles.reserved} />;
   const failed = (
-    <Typography sx={{ minHeight, textAlign: 'center', color: 'text.secondary' }}>
+    <p className={`${styles.reserved} ${styles.failed}`}>
       This part of the page could not be loaded. Please check your connection and reload the page.
-    </Typography>
+    </p>
   );
   return (
     <div ref={ref}>
@@ -74,4 +85,20 @@ export function NearViewport({ children, minHeight }: NearViewportProps) {
       )}
     </div>
   );
+}
+
+/**
+ * Hands the heights to the stylesheet as custom properties (--reserve-xs...), set through the
+ * CSSOM: a style attribute in the HTML would need 'unsafe-inline' in the Content-Security-Policy.
+ */
+function useReservedHeight(ref: RefObject<HTMLElement | null>, minHeight: MinHeight) {
+  const heights = typeof minHeight === 'number' ? { xs: minHeight } : minHeight;
+  const key = JSON.stringify(heights);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    for (const [breakpoint, px] of Object.entries(JSON.parse(key) as Record<string, number>)) {
+      element.style.setProperty(`--reserve-${breakpoint}`, `${px}px`);
+    }
+  }, [ref, key]);
 }

@@ -25,27 +25,52 @@ export const formatCents = (cents: number): string => sharedFormatCents(cents);
 export const formatPieces = (count: number): string =>
   `${formatNumber(count)} ${count === 1 ? 'piece' : 'pieces'}`;
 
-const dateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+/*
+ * Every date a page shows goes through the helpers below (docs/decisions/029): the day before
+ * the month, the month's short name, a 24-hour clock, in the reader's time zone. Intl writes them,
+ * so a month's name or a time zone's rule is never typed by hand. The formats are marked pure so
+ * that a page showing no date (the catalogue's first load, bundle-budget.spec.ts) carries none.
+ */
+const dateTimeFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
   hour: '2-digit',
   minute: '2-digit',
 });
+const dateTimeYearFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+const dateFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
 
-/** An ISO timestamp in the reader's time zone: "24 Nov, 14:30". */
-export const formatDateTime = (iso: string): string => dateTimeFormat.format(new Date(iso));
+/**
+ * An ISO timestamp in the reader's time zone: "24 Nov, 14:30"; with `year` (a record kept for
+ * years, the audit log) "24 Nov 2026, 14:30".
+ */
+export const formatDateTime = (iso: string, { year = false } = {}): string =>
+  (year ? dateTimeYearFormat : dateTimeFormat).format(new Date(iso));
+
+/** The day of an ISO timestamp in the reader's time zone: "15 Feb 2026". */
+export const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
 
 /*
  * Calendar dates (YYYY-MM-DD, a day of the shop, not an instant) are written as the day itself,
  * whatever the reader's time zone: "20 Nov 2026". Noon UTC keeps the day clear of any offset.
  */
-const dayFormat = new Intl.DateTimeFormat('en-GB', {
+const dayFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   timeZone: 'UTC',
 });
-const dayMonthFormat = new Intl.DateTimeFormat('en-GB', {
+const dayMonthFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',
   month: 'short',
   timeZone: 'UTC',

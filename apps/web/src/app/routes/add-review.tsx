@@ -1,20 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Rating from '@mui/material/Rating';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { RATING_DEFAULT, RATING_MAX, RATING_MIN, messages, type ReviewInput } from '@shop/shared';
-import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import admin from '../../components/admin-page.module.css';
 import { PageTitle } from '../../components/page-title';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { StarRatingInput } from '../../components/ui/star-rating-input';
+import { TextField } from '../../components/ui/text-field';
+import { notify } from '../../components/ui/toast';
 import { serverFieldErrors } from '../../lib/server-field-errors';
 import { useSession } from '../../lib/session';
-import { notify } from '../../components/ui/toast';
 import { useAddReview } from '../../features/reviews/api/add-review';
 import { reviewFormSchema, starsOf, type ReviewFormValues } from '../../features/reviews/schemas';
+import styles from './add-review.module.css';
 
 const emptyReview: ReviewFormValues = { rating: String(RATING_DEFAULT), discription: '' };
 const reviewFields = ['rating', 'discription'] as const;
@@ -24,20 +22,13 @@ const reviewFields = ['rating', 'discription'] as const;
  * hold one value, so either can be used; the comment is required.
  */
 export default function AddReviewPage() {
-  const legendId = useId();
   const { user } = useSession();
   const addReview = useAddReview();
-  const {
-    control,
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<ReviewFormValues, unknown, ReviewInput>({
+  const form = useForm<ReviewFormValues, unknown, ReviewInput>({
     resolver: zodResolver(reviewFormSchema),
     defaultValues: emptyReview,
   });
+  const { control, handleSubmit, reset, setError } = form;
 
   const onSubmit = handleSubmit((input) => {
     addReview.mutate(input, {
@@ -54,87 +45,51 @@ export default function AddReviewPage() {
   });
 
   return (
-    <Box sx={{ maxWidth: 720 }}>
+    <div className={styles.page}>
       <PageTitle title="Add A Review" />
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-        Add A Review
-      </Typography>
-      <Typography sx={{ mt: 1, color: 'text.secondary' }}>
+      <h1 className={admin.title}>Add A Review</h1>
+      <p className={styles.intro}>
         Tell other buyers how our parts and service worked for you
         {user?.displayName ? `. Your review is signed ${user.displayName}.` : '.'}
-      </Typography>
-      <Paper
-        component="form"
-        variant="outlined"
-        noValidate
-        onSubmit={onSubmit}
-        aria-label="Add A Review"
-        sx={{ mt: 3, p: { xs: 2, md: 3 } }}
-      >
-        <Stack spacing={3}>
-          <Controller
-            control={control}
-            name="rating"
-            render={({ field, fieldState }) => (
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
-                <Box
-                  component="fieldset"
-                  aria-labelledby={legendId}
-                  sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}
-                >
-                  <Typography
-                    component="legend"
-                    id={legendId}
-                    variant="body2"
-                    sx={{ color: 'text.secondary', mb: 0.5 }}
-                  >
-                    Rating
-                  </Typography>
-                  <Rating
-                    name="rating-stars"
-                    value={starsOf(field.value)}
-                    max={RATING_MAX}
-                    size="large"
-                    onChange={(_, stars) => {
-                      // A click without a known pointer position reports NaN; keep the value.
-                      if (stars === null || Number.isInteger(stars)) {
-                        field.onChange(String(stars ?? RATING_DEFAULT));
-                      }
-                    }}
-                  />
-                </Box>
-                <TextField
-                  name={field.name}
-                  inputRef={field.ref}
-                  value={field.value}
-                  onChange={(event) => field.onChange(event.target.value)}
-                  onBlur={field.onBlur}
-                  label={`Rating (${RATING_MIN} to ${RATING_MAX})`}
-                  type="number"
-                  error={Boolean(fieldState.error)}
-                  helperText={fieldState.error?.message}
-                  slotProps={{ htmlInput: { min: RATING_MIN, max: RATING_MAX, step: 1 } }}
-                  sx={{ width: { sm: 200 } }}
-                />
-              </Stack>
-            )}
-          />
-          <TextField
-            {...register('discription')}
-            label="Review"
-            multiline
-            minRows={5}
-            fullWidth
-            error={Boolean(errors.discription)}
-            helperText={errors.discription?.message}
-          />
-          <Box>
-            <Button type="submit" variant="contained" size="large" loading={addReview.isPending}>
-              Add Review
-            </Button>
-          </Box>
-        </Stack>
-      </Paper>
-    </Box>
+      </p>
+      <form noValidate onSubmit={onSubmit} aria-label="Add A Review" className={styles.form}>
+        <Controller
+          control={control}
+          name="rating"
+          render={({ field, fieldState }) => (
+            <div className={styles.rating}>
+              <StarRatingInput
+                legend="Rating"
+                name="rating-stars"
+                value={starsOf(field.value)}
+                max={RATING_MAX}
+                onChange={(stars) => field.onChange(String(stars))}
+              />
+              <TextField
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={(event) => field.onChange(event.target.value)}
+                onBlur={field.onBlur}
+                label={`Rating (${RATING_MIN} to ${RATING_MAX})`}
+                type="number"
+                min={RATING_MIN}
+                max={RATING_MAX}
+                step={1}
+                error={Boolean(fieldState.error)}
+                helperText={fieldState.error?.message}
+                className={styles.number}
+              />
+            </div>
+          )}
+        />
+        <FormField form={form} name="discription" label="Review" multiline minRows={5} fullWidth />
+        <div>
+          <Button type="submit" variant="contained" size="large" loading={addReview.isPending}>
+            Add Review
+          </Button>
+        </div>
+      </form>
+    </div>
   );
 }

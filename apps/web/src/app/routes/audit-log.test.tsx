@@ -89,16 +89,16 @@ describe('AuditLogPage', () => {
 
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(20));
     expect(rowTexts()[0]![3]).toBe('Part 45');
-    expect(screen.getByText('1–20 of 45')).toBeInTheDocument();
+    expect(screen.getByText('Showing 1–20 of 45')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
-    await waitFor(() => expect(screen.getByText('21–40 of 45')).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByText('Showing 21–40 of 45')).toBeInTheDocument());
     await waitFor(() => expect(rowTexts()[0]![3]).toBe('Part 25'));
 
-    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getAllByTestId('audit-row')).toHaveLength(5));
     expect(rowTexts().at(-1)![3]).toBe('Part 1');
-    expect(screen.getByRole('button', { name: 'Go to next page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Next' })).toBeDisabled();
     expect(callsTo(routes.audit.list).map((call) => call.query)).toEqual(
       expect.arrayContaining([
         { page: '1', limit: '20' },

@@ -1,15 +1,3 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import {
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
@@ -18,49 +6,47 @@ import {
   type AuditEntry,
 } from '@shop/shared';
 import { useState } from 'react';
-import { LoadError } from '../../components/ui/load-error';
+import admin from '../../components/admin-page.module.css';
 import { PageTitle } from '../../components/page-title';
+import { Chip } from '../../components/ui/chip';
+import { LoadError } from '../../components/ui/load-error';
+import { Pager } from '../../components/ui/pager';
+import {
+  EmptyRow,
+  SkeletonRows,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '../../components/ui/table';
+import { formatDateTime } from '../../lib/format';
 import { useAuditLog } from '../../features/audit-log/api/get-audit-log';
+import styles from './audit-log.module.css';
 
 const COLUMNS = ['When', 'Who', 'Action', 'Target'];
 const ROWS_PER_PAGE = [PAGE_LIMIT_DEFAULT, 50, PAGE_LIMIT_MAX];
-const whenFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 function AuditRow({ entry }: { entry: AuditEntry }) {
   const changes = describeAuditChange(entry);
   return (
-    <TableRow data-testid="audit-row" hover>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-        <time dateTime={entry.createdAt}>{whenFormat.format(new Date(entry.createdAt))}</time>
+    <TableRow data-testid="audit-row">
+      <TableCell label="When" className={styles.nowrap}>
+        <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt, { year: true })}</time>
       </TableCell>
-      <TableCell>{entry.actorEmail}</TableCell>
-      <TableCell>
+      <TableCell label="Who">{entry.actorEmail}</TableCell>
+      <TableCell label="Action">
         <Chip size="small" variant="outlined" label={auditActionLabels[entry.action]} />
       </TableCell>
-      <TableCell>
-        <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-          {entry.targetLabel}
-        </Typography>
-        {changes && (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {changes}
-          </Typography>
-        )}
+      <TableCell label="Target">
+        <span className={styles.target}>
+          <span className={admin.rowName}>{entry.targetLabel}</span>
+          {changes && <span className={admin.secondary}>{changes}</span>}
+        </span>
       </TableCell>
     </TableRow>
   );
-}
-
-function LoadingRows() {
-  return Array.from({ length: 3 }, (_, row) => (
-    <TableRow key={row}>
-      {COLUMNS.map((column) => (
-        <TableCell key={column}>
-          <Skeleton variant="text" />
-        </TableCell>
-      ))}
-    </TableRow>
-  ));
 }
 
 /**
@@ -68,24 +54,18 @@ function LoadingRows() {
  * (docs/decisions/010, "Audit log").
  */
 export default function AuditLogPage() {
-  // MUI's pagination counts pages from 0; the API from 1.
-  const [pageIndex, setPageIndex] = useState(0);
+  const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(PAGE_LIMIT_DEFAULT);
-  const { data, error, isPending, isFetching, refetch } = useAuditLog({
-    page: pageIndex + 1,
-    limit,
-  });
+  const { data, error, isPending, isFetching, refetch } = useAuditLog({ page, limit });
 
   return (
-    <Box>
+    <div>
       <PageTitle title="Audit Log" />
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-        Audit Log
-      </Typography>
-      <Typography sx={{ mt: 1, mb: 3, color: 'text.secondary' }}>
+      <h1 className={admin.title}>Audit Log</h1>
+      <p className={admin.intro}>
         Every admin action: promotions, removed users, product changes, deleted and shipped orders,
         deleted reviews. Newest first.
-      </Typography>
+      </p>
       {error ? (
         <LoadError
           title="We could not load the audit log."
@@ -94,9 +74,9 @@ export default function AuditLogPage() {
           onRetry={() => void refetch()}
         />
       ) : (
-        <Paper variant="outlined">
+        <div className={styles.list}>
           <TableContainer>
-            <Table aria-label="Audit log" size="small">
+            <Table aria-label="Audit log" cardsOnPhones className={admin.compact}>
               <TableHead>
                 <TableRow>
                   {COLUMNS.map((column) => (
@@ -106,31 +86,32 @@ export default function AuditLogPage() {
               </TableHead>
               <TableBody aria-busy={isPending || isFetching}>
                 {isPending ? (
-                  <LoadingRows />
+                  <SkeletonRows columns={COLUMNS} />
                 ) : data.items.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={COLUMNS.length}>No admin actions yet.</TableCell>
-                  </TableRow>
+                  <EmptyRow columns={COLUMNS.length}>No admin actions yet.</EmptyRow>
                 ) : (
                   data.items.map((entry) => <AuditRow key={entry._id} entry={entry} />)
                 )}
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={data?.total ?? 0}
-            page={data ? pageIndex : 0}
-            onPageChange={(_event, next) => setPageIndex(next)}
-            rowsPerPage={limit}
-            rowsPerPageOptions={ROWS_PER_PAGE}
-            onRowsPerPageChange={(event) => {
-              setLimit(Number(event.target.value));
-              setPageIndex(0);
-            }}
-          />
-        </Paper>
+          {data && (
+            <Pager
+              page={data.page}
+              limit={data.limit}
+              total={data.total}
+              shown={data.items.length}
+              label="Pages of the audit log"
+              onPage={setPage}
+              limits={ROWS_PER_PAGE}
+              onLimit={(next) => {
+                setLimit(next);
+                setPage(1);
+              }}
+            />
+          )}
+        </div>
       )}
-    </Box>
+    </div>
   );
 }

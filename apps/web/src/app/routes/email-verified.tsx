@@ -1,11 +1,11 @@
-import Alert from '@mui/material/Alert';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { PageLink } from '../../components/ui/navigation';
 import { useSession } from '../../lib/session';
 import { AuthCard } from '../../features/auth/components/auth-card';
+import form from '../../features/auth/components/auth-form.module.css';
 import { AuthErrorText } from '../../features/auth/components/auth-error-text';
 import { ResendVerificationButton } from '../../features/auth/components/resend-verification-button';
 
@@ -31,7 +31,7 @@ export default function EmailVerifiedPage() {
 
   return (
     <AuthCard title="Email Verification">
-      <Stack spacing={2}>
+      <div className={form.form}>
         {error ? (
           <>
             <Alert severity="error">{VERIFICATION_LINK_BAD}</Alert>
@@ -41,10 +41,10 @@ export default function EmailVerifiedPage() {
         ) : (
           <Alert severity="success">{EMAIL_VERIFIED}</Alert>
         )}
-        <Link component={RouterLink} to="/" sx={{ textAlign: 'center' }}>
-          Back to the shop
-        </Link>
-      </Stack>
+      </div>
+      <p className={form.switch}>
+        <PageLink href="/">Back to the shop</PageLink>
+      </p>
     </AuthCard>
   );
 }

@@ -64,7 +64,7 @@ describe('MakeAdminPage', () => {
       within(customerRow)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual([customer.name, 'Customer', 'Feb 15, 2026', 'Make AdminRemove User']);
+    ).toEqual([customer.name, 'Customer', '15 Feb 2026', 'Make AdminRemove User']);
     expect(within(await findRow('other@example.com')).getByText('—')).toBeInTheDocument();
   });
 

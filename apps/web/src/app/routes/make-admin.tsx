@@ -9,8 +9,8 @@ import errorButton from '../../components/ui/button-error.module.css';
 import { Chip } from '../../components/ui/chip';
 import { LoadError } from '../../components/ui/load-error';
 import { Pager } from '../../components/ui/pager';
-import { Skeleton } from '../../components/ui/skeleton';
 import {
+  SkeletonRows,
   Table,
   TableBody,
   TableCell,
@@ -18,6 +18,7 @@ import {
   TableHead,
   TableRow,
 } from '../../components/ui/table';
+import { formatDate } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { notify } from '../../components/ui/toast';
 import { useUsers } from '../../features/admin-users/api/get-users';
@@ -35,7 +36,6 @@ export const CONFIRM_DEMOTE = 'Are You Sure, You Want To Take Admin Rights Away 
 export const demotedMessage = (email: string) => `${email} is no longer an admin.`;
 
 const COLUMNS = ['Email', 'Name', 'Role', 'Since', 'Actions'];
-const sinceFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 const sameEmail = (a: string, b: string | undefined) => a.toLowerCase() === b?.toLowerCase();
 
@@ -69,7 +69,7 @@ function UserRow({ user, isYou, promoting, onMakeAdmin, onDemote, onRemove }: Us
         />
       </TableCell>
       <TableCell label="Since">
-        <time dateTime={user.createdAt}>{sinceFormat.format(new Date(user.createdAt))}</time>
+        <time dateTime={user.createdAt}>{formatDate(user.createdAt)}</time>
       </TableCell>
       <TableCell label="Actions">
         <div className={admin.actions}>
@@ -110,18 +110,6 @@ function UserRow({ user, isYou, promoting, onMakeAdmin, onDemote, onRemove }: Us
       </TableCell>
     </TableRow>
   );
-}
-
-function LoadingRows() {
-  return Array.from({ length: 3 }, (_, row) => (
-    <TableRow key={row}>
-      {COLUMNS.map((column) => (
-        <TableCell key={column}>
-          <Skeleton variant="text" />
-        </TableCell>
-      ))}
-    </TableRow>
-  ));
 }
 
 /**
@@ -215,7 +203,7 @@ export default function MakeAdminPage() {
               </TableHead>
               <TableBody aria-busy={isPending || isPlaceholderData}>
                 {isPending ? (
-                  <LoadingRows />
+                  <SkeletonRows columns={COLUMNS} />
                 ) : (
                   data.items.map((user) => (
                     <UserRow

@@ -1,25 +1,28 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Rating from '@mui/material/Rating';
-import Skeleton from '@mui/material/Skeleton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
 import { RATING_MAX, REVIEW_LIST_MAX, preview, type Review } from '@shop/shared';
 import { useState } from 'react';
+import admin from '../../components/admin-page.module.css';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { LoadError } from '../../components/ui/load-error';
 import { PageTitle } from '../../components/page-title';
-import { formatDateTime } from '../../lib/format';
+import { Button } from '../../components/ui/button';
+import errorButton from '../../components/ui/button-error.module.css';
+import { LoadError } from '../../components/ui/load-error';
+import { StarRating } from '../../components/ui/star-rating';
+import {
+  EmptyRow,
+  SkeletonRows,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '../../components/ui/table';
 import { notify } from '../../components/ui/toast';
+import { formatDateTime } from '../../lib/format';
 import { useDeleteReview } from '../../features/reviews/api/delete-review';
 import { useLatestReviews } from '../../features/reviews/api/get-reviews';
 import { ratingLabel } from '../../features/reviews/components/review-card';
+import styles from './manage-reviews.module.css';
 
 /** Not SPEC messages: SPEC has no moderation, so its question and toast follow SPEC's others. */
 export const CONFIRM_DELETE_REVIEW = 'Are You Sure, You Want To Delete The Review!';
@@ -30,28 +33,31 @@ const COLUMNS = ['Reviewer', 'Rating', 'Review', 'Posted', 'Actions'];
 function ReviewRow({ review, onDelete }: { review: Review; onDelete: () => void }) {
   const nameId = `review-name-${review._id}`;
   return (
-    <TableRow data-testid="review-row" hover>
-      <TableCell component="th" scope="row" id={nameId} sx={{ fontWeight: 600 }}>
+    <TableRow data-testid="review-row">
+      {/* The row's name: a header cell that still becomes a card's line on a phone. */}
+      <TableCell role="rowheader" label="Reviewer" id={nameId} className={admin.rowName}>
         {review.name}
       </TableCell>
-      <TableCell>
-        <Rating
+      <TableCell label="Rating">
+        <StarRating
           value={review.rating}
           max={RATING_MAX}
-          readOnly
           size="small"
-          getLabelText={ratingLabel}
+          label={ratingLabel(review.rating)}
         />
       </TableCell>
-      <TableCell sx={{ maxWidth: 420 }}>{preview(review.discription)}</TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+      <TableCell label="Review" className={styles.review}>
+        {preview(review.discription)}
+      </TableCell>
+      <TableCell label="Posted" className={styles.nowrap}>
         <time dateTime={review.createdAt}>{formatDateTime(review.createdAt)}</time>
       </TableCell>
-      <TableCell>
+      <TableCell label="Actions">
         <Button
           size="small"
           variant="outlined"
-          color="error"
+          color="inherit"
+          className={errorButton.outlined}
           onClick={onDelete}
           aria-describedby={nameId}
         >
@@ -60,18 +66,6 @@ function ReviewRow({ review, onDelete }: { review: Review; onDelete: () => void 
       </TableCell>
     </TableRow>
   );
-}
-
-function LoadingRows() {
-  return Array.from({ length: 3 }, (_, row) => (
-    <TableRow key={row}>
-      {COLUMNS.map((column) => (
-        <TableCell key={column}>
-          <Skeleton variant="text" />
-        </TableCell>
-      ))}
-    </TableRow>
-  ));
 }
 
 /**
@@ -93,15 +87,13 @@ export default function ManageReviewsPage() {
   };
 
   return (
-    <Box>
+    <div>
       <PageTitle title="Manage Reviews" />
-      <Typography variant="h1" sx={{ fontSize: { xs: '1.75rem', md: '2.25rem' } }}>
-        Manage Reviews
-      </Typography>
-      <Typography sx={{ mt: 1, mb: 3, color: 'text.secondary' }}>
+      <h1 className={admin.title}>Manage Reviews</h1>
+      <p className={admin.intro}>
         The {REVIEW_LIST_MAX} newest reviews, as the home page shows them. A deleted review is gone
         from the home page at once and recorded in the audit log.
-      </Typography>
+      </p>
       {error ? (
         <LoadError
           title="We could not load the reviews."
@@ -110,8 +102,8 @@ export default function ManageReviewsPage() {
           onRetry={() => void refetch()}
         />
       ) : (
-        <TableContainer component={Paper} variant="outlined">
-          <Table aria-label="Reviews" size="small">
+        <TableContainer>
+          <Table aria-label="Reviews" cardsOnPhones className={admin.compact}>
             <TableHead>
               <TableRow>
                 {COLUMNS.map((column) => (
@@ -121,11 +113,9 @@ export default function ManageReviewsPage() {
             </TableHead>
             <TableBody aria-busy={isPending}>
               {isPending ? (
-                <LoadingRows />
+                <SkeletonRows columns={COLUMNS} />
               ) : data.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={COLUMNS.length}>No reviews yet.</TableCell>
-                </TableRow>
+                <EmptyRow columns={COLUMNS.length}>No reviews yet.</EmptyRow>
               ) : (
                 data.map((review) => (
                   <ReviewRow
@@ -147,6 +137,6 @@ export default function ManageReviewsPage() {
         onConfirm={confirmDelete}
         onCancel={() => setDeleting(null)}
       />
-    </Box>
+    </div>
   );
 }

@@ -113,9 +113,16 @@ describe('Payment page', () => {
 
   it('confirms the card with the billing details, records the payment and shows the transaction id', async () => {
     const paid = makeOrder(1, { ...order, paid: true, transactionId: 'pi_test123' });
+    let recorded = false;
     const { user, callsTo } = setUp([
       succeeded,
-      answer(routes.orders.recordPayment, 200, { acknowledged: true, order: paid }),
+      // Once recorded, the order reads paid: the page still shows the payment it took, not
+      // "already paid" (the order is read again before the recording settles).
+      handle(routes.orders.get, () => ({ status: 200, body: recorded ? paid : order })),
+      handle(routes.orders.recordPayment, () => {
+        recorded = true;
+        return { status: 200, body: { acknowledged: true, order: paid } };
+      }),
     ]);
     await fillCard(user, '4242 4242 4242 4242');
     const pay = await payButton();

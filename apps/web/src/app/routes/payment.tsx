@@ -1,175 +1,206 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Grid from '@mui/material/Grid';
-import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { messages, type Order } from '@shop/shared';
-import { useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { messages, type Order, type Purchase } from '@shop/shared';
+import { useNavigate, useParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { ButtonLink } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
-import { ApiError } from '../../lib/api-client';
-import { formatPieces, formatPrice } from '../../lib/format';
-import { useSession } from '../../lib/session';
+import { Skeleton } from '../../components/ui/skeleton';
 import { notify } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
 import { useClientSecret } from '../../features/orders/api/create-payment-intent';
 import { useOrder } from '../../features/orders/api/get-order';
+import {
+  usePurchaseClientSecret,
+  useRecordPurchasePayment,
+} from '../../features/orders/api/pay-purchase';
+import { usePurchase } from '../../features/orders/api/purchases';
+import { purchasePath } from '../../features/companies/components/purchase-status';
 import { useRecordPayment } from '../../features/orders/api/record-payment';
 import { DashboardHeading } from '../../features/orders/components/dashboard-heading';
-import { OrderProduct } from '../../features/orders/components/order-product';
-import { CardForm } from '../../features/orders/components/payment/card-form';
+import {
+  PaymentPanel,
+  TransactionId,
+  paymentStyles as styles,
+} from '../../features/orders/components/payment/payment-panel';
+import {
+  OrderSummary,
+  PurchaseSummary,
+} from '../../features/orders/components/payment/payment-summary';
 
-const backToOrders = (
-  <Button component={RouterLink} to="/dashboard/myorders" variant="outlined">
-    Back to My Orders
-  </Button>
-);
+const MY_ORDERS = '/dashboard/myorders';
 
-function OrderSummary({ order }: { order: Order }) {
+/** What is paid on this page: one line of an order, or every unpaid line of a purchase. */
+export type PaymentOf = 'order' | 'purchase';
+
+function BackTo({ href, children }: { href: string; children: string }) {
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="order-summary">
-      <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 2 }}>
-        Pay {formatPrice(order.price)}
-      </Typography>
-      <OrderProduct order={order} />
-      <Stack spacing={0.5} sx={{ mt: 2 }}>
-        <Typography variant="body2">{`Quantity: ${formatPieces(order.quantity)}`}</Typography>
-        <Typography variant="body2">{`Total: ${formatPrice(order.price)}`}</Typography>
-      </Stack>
-    </Paper>
+    <ButtonLink href={href} variant="outlined" className={styles.back}>
+      {children}
+    </ButtonLink>
   );
 }
 
-function TransactionId({ id }: { id: string }) {
-  return (
-    <Typography sx={{ mt: 1, wordBreak: 'break-all' }}>
-      Your transaction id:{' '}
-      <Box component="span" data-testid="transaction-id" sx={{ fontFamily: 'monospace' }}>
-        {id}
-      </Box>
-    </Typography>
-  );
-}
-
-/** Why an order cannot be shown here, in words rather than a status code. */
-function orderErrorText(error: Error): string | null {
+/** Why what is paid cannot be shown here, in words rather than a status code. */
+function loadErrorText(error: Error, of: PaymentOf): string | null {
   if (!(error instanceof ApiError)) return null;
-  if (error.status === 403) return 'This order belongs to another account.';
-  if (error.status === 404 || error.status === 400) return 'We could not find this order.';
+  if (error.status === 403) return `This ${of} belongs to another account.`;
+  if (error.status === 404 || error.status === 400) return `We could not find this ${of}.`;
   return null;
 }
 
-/**
- * SPEC section 2, /dashboard/payment/{id}: the order and the card form of the configured
- * gateway. Pay waits for the gateway and the client secret (SPEC section 4); a confirmed payment
- * is recorded (`routes.orders.recordPayment`), which the server checks with the gateway.
- */
-export default function PaymentPage() {
-  const { id = '' } = useParams();
+interface Loading<T> {
+  data?: T;
+  error: Error | null;
+  isPending: boolean;
+  isFetching: boolean;
+  refetch: () => unknown;
+}
+
+/** While the order or purchase loads, or if it cannot be: the same for both. */
+function NotLoaded<T>({ query, of }: { query: Loading<T>; of: PaymentOf }) {
+  if (query.isPending || !query.error) {
+    return (
+      <div aria-busy="true" aria-label={`Loading the ${of}`}>
+        <Skeleton variant="rounded" className={styles.loading} />
+      </div>
+    );
+  }
+  const text = loadErrorText(query.error, of);
+  return text ? (
+    <Alert
+      severity="warning"
+      action={
+        <ButtonLink href={MY_ORDERS} color="inherit" size="small">
+          Back to My Orders
+        </ButtonLink>
+      }
+    >
+      {text}
+    </Alert>
+  ) : (
+    <LoadError
+      title={`We could not load this ${of}.`}
+      error={query.error}
+      retrying={query.isFetching}
+      onRetry={() => void query.refetch()}
+    />
+  );
+}
+
+/** SPEC section 2, /dashboard/payment/{id}: one line, paid on its own (SPEC section 4). */
+function OrderPayment({ id }: { id: string }) {
   const { user } = useSession();
   const order = useOrder(id);
   const clientSecret = useClientSecret(id, order.data);
   const recordPayment = useRecordPayment();
-  const [intentId, setIntentId] = useState<string | null>(null);
-
-  const record = (transactionId: string) =>
-    recordPayment.mutate(
-      { _id: id, transactionId },
-      { onSuccess: () => notify.success(messages.paymentCompletedToast) },
-    );
-  const onSucceeded = (paymentIntentId: string) => {
-    setIntentId(paymentIntentId);
-    record(paymentIntentId);
-  };
 
   let body;
-  if (recordPayment.isSuccess) {
+  if (!order.data) {
+    body = <NotLoaded query={order} of="order" />;
+  } else if (order.data.paid && recordPayment.isIdle) {
+    // Paid before this visit; once this page has paid it, the panel says so in its place.
     body = (
-      <Alert severity="success" role="status" data-testid="payment-completed">
-        <AlertTitle>{messages.paymentCompletedInline}</AlertTitle>
-        <TransactionId id={recordPayment.data.transactionId ?? intentId ?? ''} />
-        <Box sx={{ mt: 2 }}>{backToOrders}</Box>
-      </Alert>
-    );
-  } else if (intentId) {
-    body = recordPayment.isError ? (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => record(intentId)}>
-            Try again
-          </Button>
-        }
-      >
-        <AlertTitle>Your card was charged, but the shop has not recorded it yet.</AlertTitle>
-        {recordPayment.error.message}
-        <TransactionId id={intentId} />
-      </Alert>
-    ) : (
-      <Alert severity="info">Recording your payment with the shop…</Alert>
-    );
-  } else if (order.isPending) {
-    body = <Skeleton variant="rounded" height={240} />;
-  } else if (order.error) {
-    const text = orderErrorText(order.error);
-    body = text ? (
-      <Alert severity="warning" action={backToOrders}>
-        {text}
-      </Alert>
-    ) : (
-      <LoadError
-        title="We could not load this order."
-        error={order.error}
-        retrying={order.isFetching}
-        onRetry={() => void order.refetch()}
-      />
-    );
-  } else if (order.data.paid) {
-    body = (
-      <Alert severity="info" data-testid="already-paid">
-        <AlertTitle>This order is already paid.</AlertTitle>
+      <Alert severity="info" data-testid="already-paid" title="This order is already paid.">
         {order.data.transactionId && <TransactionId id={order.data.transactionId} />}
-        <Box sx={{ mt: 2 }}>{backToOrders}</Box>
+        <BackTo href={MY_ORDERS}>Back to My Orders</BackTo>
       </Alert>
     );
   } else {
+    const paying: Order = order.data;
     body = (
-      <Grid container spacing={3}>
-        <Grid size={{ xs: 12, md: 5 }}>
-          <OrderSummary order={order.data} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 7 }}>
-          <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-            {clientSecret.error ? (
-              <LoadError
-                title="The payment could not be prepared."
-                error={clientSecret.error}
-                retrying={clientSecret.isFetching}
-                onRetry={() => void clientSecret.refetch()}
-              />
-            ) : (
-              <CardForm
-                clientSecret={clientSecret.data ?? null}
-                billingDetails={{
-                  name: user?.displayName ?? order.data.name,
-                  email: user?.email ?? order.data.email,
-                }}
-                onSucceeded={onSucceeded}
-              />
-            )}
-          </Paper>
-        </Grid>
-      </Grid>
+      <PaymentPanel
+        summary={<OrderSummary order={paying} />}
+        clientSecret={clientSecret}
+        billingDetails={{
+          name: user?.displayName ?? paying.name,
+          email: user?.email ?? paying.email,
+        }}
+        record={(transactionId) =>
+          recordPayment.mutate(
+            { _id: id, transactionId },
+            { onSuccess: () => notify.success(messages.paymentCompletedToast) },
+          )
+        }
+        recording={recordPayment}
+        completed={(intentId) => (
+          <Alert
+            severity="success"
+            role="status"
+            data-testid="payment-completed"
+            title={messages.paymentCompletedInline}
+          >
+            <TransactionId id={recordPayment.data?.transactionId ?? intentId} />
+            <BackTo href={MY_ORDERS}>Back to My Orders</BackTo>
+          </Alert>
+        )}
+      />
     );
   }
-
   return (
     <>
       <DashboardHeading title="Payment">Pay for your order securely by card.</DashboardHeading>
       {body}
     </>
   );
+}
+
+/**
+ * /dashboard/payment/purchase/{id}: one card payment for every unpaid line of a purchase
+ * (DESIGN section 8), then back to the purchase page, where every line now reads Paid.
+ */
+function PurchasePayment({ id }: { id: string }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const purchase = usePurchase(id);
+  const clientSecret = usePurchaseClientSecret(id, purchase.data);
+  const recordPayment = useRecordPurchasePayment();
+
+  if (!purchase.data) return <NotLoaded query={purchase} of="purchase" />;
+  const paying: Purchase = purchase.data;
+  return (
+    <>
+      <DashboardHeading title={`Pay purchase ${paying.number}`}>
+        One card payment for every unpaid line of this purchase.
+      </DashboardHeading>
+      {paying.unpaidTotal === 0 && recordPayment.isIdle ? (
+        <Alert
+          severity="info"
+          data-testid="already-paid"
+          title="Every line of this purchase is paid."
+        >
+          <BackTo href={purchasePath(paying._id)}>{`Back to purchase ${paying.number}`}</BackTo>
+        </Alert>
+      ) : (
+        <PaymentPanel
+          summary={<PurchaseSummary purchase={paying} />}
+          clientSecret={clientSecret}
+          billingDetails={{
+            name: user?.displayName ?? paying.name,
+            email: user?.email ?? paying.email,
+          }}
+          record={(transactionId) =>
+            recordPayment.mutate(
+              { purchaseId: paying._id, transactionId },
+              {
+                onSuccess: (paid) => {
+                  notify.success(messages.paymentCompletedToast);
+                  void navigate(purchasePath(paid._id));
+                },
+              },
+            )
+          }
+          recording={recordPayment}
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * The one payment page (docs/decisions/029): a line of an order at /dashboard/payment/{id}, a
+ * whole purchase at /dashboard/payment/purchase/{id}. Both take the card through PaymentPanel.
+ */
+export default function PaymentPage({ of = 'order' }: { of?: PaymentOf }) {
+  const { id = '' } = useParams();
+  return of === 'purchase' ? <PurchasePayment id={id} /> : <OrderPayment id={id} />;
 }

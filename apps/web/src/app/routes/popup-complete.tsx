@@ -1,8 +1,7 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { POPUP_MESSAGE_TYPE, type PopupMessage } from '../../features/auth/popup/popup-message';
+import styles from './popup-complete.module.css';
 
 /**
  * /auth/popup-complete: where Better Auth sends the Google popup back. It tells the shop window
@@ -23,13 +22,13 @@ export default function PopupCompletePage() {
   }, [opener, error]);
 
   return (
-    <Box component="main" sx={{ p: 4, textAlign: 'center' }}>
-      <Typography variant="h1" sx={{ fontSize: '1.5rem' }}>
+    <main className={styles.page}>
+      <h1 className={styles.title}>
         {error ? 'Google sign-in did not complete' : 'Signed in with Google'}
-      </Typography>
-      <Typography sx={{ mt: 2 }}>
+      </h1>
+      <p className={styles.text}>
         {error ? `*${error}*` : 'You can close this window and go back to the shop.'}
-      </Typography>
-    </Box>
+      </p>
+    </main>
   );
 }

@@ -1,27 +1,23 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { PageLink } from '../../components/ui/navigation';
+import { FormField } from '../../components/ui/form-field';
 import { useResetPassword } from '../../features/auth/api/reset-password';
 import { newPasswordSchema, type NewPasswordInput } from '../../features/auth/schemas';
 import { AuthCard } from '../../features/auth/components/auth-card';
 import { AuthErrorText } from '../../features/auth/components/auth-error-text';
+import formStyles from '../../features/auth/components/auth-form.module.css';
 import { passwordChangedState } from '../../features/auth/password-changed';
 
 function BackToLogin() {
   return (
-    <Typography sx={{ mt: 3, textAlign: 'center' }}>
-      <Link component={RouterLink} to="/login">
-        Back to login
-      </Link>
-    </Typography>
+    <p className={formStyles.switch}>
+      <PageLink href="/login">Back to login</PageLink>
+    </p>
   );
 }
 
@@ -53,14 +49,11 @@ function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
   const [authError, setAuthError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<NewPasswordInput>({
+  const form = useForm<NewPasswordInput>({
     resolver: zodResolver(newPasswordSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
+  const { handleSubmit } = form;
 
   const onSubmit = handleSubmit(({ newPassword }) => {
     setAuthError(null);
@@ -77,34 +70,41 @@ function NewPasswordForm({ token }: { token: string }) {
 
   return (
     <AuthCard title="Reset Password" subtitle="Choose a new password for your account.">
-      <Box component="form" noValidate onSubmit={onSubmit} aria-label="Set a new password">
-        <Stack spacing={2}>
-          <Box>
-            <TextField
-              {...register('newPassword')}
-              type="password"
-              label="New password"
-              autoComplete="new-password"
-              fullWidth
-              error={Boolean(errors.newPassword)}
-              helperText={errors.newPassword?.message}
-            />
-            <AuthErrorText code={authError} />
-          </Box>
-          <TextField
-            {...register('confirmPassword')}
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-label="Set a new password"
+        className={formStyles.form}
+      >
+        <div>
+          <FormField
+            form={form}
+            name="newPassword"
             type="password"
-            label="Confirm new password"
+            label="New password"
             autoComplete="new-password"
             fullWidth
-            error={Boolean(errors.confirmPassword)}
-            helperText={errors.confirmPassword?.message}
           />
-          <Button type="submit" variant="contained" size="large" loading={reset.isPending}>
-            Set new password
-          </Button>
-        </Stack>
-      </Box>
+          <AuthErrorText code={authError} />
+        </div>
+        <FormField
+          form={form}
+          name="confirmPassword"
+          type="password"
+          label="Confirm new password"
+          autoComplete="new-password"
+          fullWidth
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          className={formStyles.submit}
+          loading={reset.isPending}
+        >
+          Set new password
+        </Button>
+      </form>
       <BackToLogin />
     </AuthCard>
   );

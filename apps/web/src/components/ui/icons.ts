@@ -1,6 +1,6 @@
 /**
- * Material icons (Apache-2.0, from @mui/icons-material) as path data: drawn by <Icon>, an inline
- * <svg>, with no run-time styling library behind it (docs/decisions/015).
+ * Material icons (Apache-2.0, Google's Material Design icons) as path data: drawn by <Icon>, an
+ * inline <svg>, with no run-time styling library behind it (docs/decisions/015).
  */
 export const arrowDownward = 'm20 12-1.41-1.41L13 16.17V4h-2v12.17l-5.58-5.59L4 12l8 8z';
 export const arrowForward = 'm12 4-1.41 1.41L16.17 11H4v2h12.17l-5.58 5.59L12 20l8-8z';

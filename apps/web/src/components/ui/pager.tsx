@@ -1,5 +1,7 @@
+import { useId } from 'react';
 import { formatNumber } from '../../lib/format';
 import { Button } from './button';
+import { cx } from './container';
 import styles from './pager.module.css';
 
 interface PagerProps {
@@ -12,25 +14,62 @@ interface PagerProps {
   /** The navigation landmark's name, e.g. "Pages of purchases". */
   label: string;
   onPage: (page: number) => void;
+  /** The page sizes a reader may choose from (a "Rows per page" list); none unless given. */
+  limits?: readonly number[];
+  /** A new page size: the list starts again at its first page. */
+  onLimit?: (limit: number) => void;
+  className?: string;
 }
 
 /**
- * Previous and Next under a paged list with "Showing 51–100 of 340"; nothing when everything fits
- * on the first page.
+ * Previous and Next under a paged list with "Showing 51–100 of 340", and the rows-per-page
+ * choice where the list offers one; nothing when everything fits on the first page at the
+ * smallest size.
  */
-export function Pager({ page, limit, total, shown, label, onPage }: PagerProps) {
-  if (page <= 1 && total <= limit) return null;
+export function Pager({
+  page,
+  limit,
+  total,
+  shown,
+  label,
+  onPage,
+  limits,
+  onLimit,
+  className,
+}: PagerProps) {
+  const limitId = useId();
+  const choosesLimit = limits !== undefined && onLimit !== undefined;
+  const smallest = choosesLimit ? Math.min(limit, ...limits) : limit;
+  if (page <= 1 && total <= smallest) return null;
   const first = shown === 0 ? 0 : (page - 1) * limit + 1;
   const last = shown === 0 ? 0 : first + shown - 1;
   return (
-    <nav className={styles.pager} aria-label={label}>
+    <nav className={cx(styles.pager, className)} aria-label={label}>
       <p className={styles.showing} role="status">
         Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(total)}
       </p>
       <div className={styles.actions}>
+        {choosesLimit && (
+          <span className={styles.limit}>
+            <label htmlFor={limitId}>Rows per page</label>
+            <select
+              id={limitId}
+              value={limit}
+              onChange={(event) => onLimit(Number(event.target.value))}
+              className={styles.select}
+            >
+              {limits.map((choice) => (
+                <option key={choice} value={choice}>
+                  {choice}
+                </option>
+              ))}
+            </select>
+          </span>
+        )}
         <Button
           variant="outlined"
           size="small"
+          className={styles.button}
           disabled={page <= 1}
           onClick={() => onPage(page - 1)}
         >
@@ -39,6 +78,7 @@ export function Pager({ page, limit, total, shown, label, onPage }: PagerProps) 
         <Button
           variant="outlined"
           size="small"
+          className={styles.button}
           disabled={page * limit >= total}
           onClick={() => onPage(page + 1)}
         >

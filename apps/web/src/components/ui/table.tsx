@@ -1,10 +1,13 @@
-import { createContext, useContext, type ComponentPropsWithoutRef } from 'react';
+import { createContext, useContext, type ComponentPropsWithoutRef, type ReactNode } from 'react';
 import { cx } from './container';
+import { Skeleton } from './skeleton';
 import styles from './table.module.css';
 
 /*
- * MUI's Table in an outlined Paper (TableContainer), in HTML and CSS alone: cells in the head
- * are <th scope="col">, the others <td>; 16 px padding, a light rule under every row.
+ * The table kit of every list page: MUI's Table in an outlined Paper (TableContainer), in HTML
+ * and CSS alone; cells in the head are <th scope="col">, the others <td>; 16 px padding, a light
+ * rule under every row. Cards on phones (Table's cardsOnPhones), skeleton rows while loading
+ * (SkeletonRows), an empty state (EmptyRow) and, under the table, the Pager (./pager).
  */
 
 /** The outlined box around a table; it scrolls sideways when the table is wider than the page. */
@@ -69,5 +72,32 @@ export function TableCell({ align, className, label, ...props }: TableCellProps)
     <th scope="col" className={look} {...props} />
   ) : (
     <td className={look} data-label={label} {...props} />
+  );
+}
+
+/**
+ * Rows of placeholders while a table's first page loads: one line of skeleton per column. The
+ * body around them says it is busy (aria-busy).
+ */
+export function SkeletonRows({ columns, rows = 3 }: { columns: readonly string[]; rows?: number }) {
+  return Array.from({ length: rows }, (_, row) => (
+    <TableRow key={row}>
+      {columns.map((column) => (
+        <TableCell key={column} label={column}>
+          <Skeleton variant="text" className={styles.skeleton} />
+        </TableCell>
+      ))}
+    </TableRow>
+  ));
+}
+
+/** What a table with no row says instead ("No reviews yet."), across all its columns. */
+export function EmptyRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <TableRow>
+      <TableCell colSpan={columns} className={styles.empty}>
+        {children}
+      </TableCell>
+    </TableRow>
   );
 }

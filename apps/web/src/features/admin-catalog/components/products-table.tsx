@@ -8,8 +8,9 @@ import { Button, ButtonLink } from '../../../components/ui/button';
 import errorButton from '../../../components/ui/button-error.module.css';
 import { Chip } from '../../../components/ui/chip';
 import { LoadError } from '../../../components/ui/load-error';
-import { Skeleton } from '../../../components/ui/skeleton';
 import {
+  EmptyRow,
+  SkeletonRows,
   Table,
   TableBody,
   TableCell,
@@ -18,6 +19,7 @@ import {
   TableRow,
 } from '../../../components/ui/table';
 import { SearchField } from '../../../components/search-field';
+import { Pager } from '../../../components/ui/pager';
 import { formatNumber, formatPrice } from '../../../lib/format';
 import { notify } from '../../../components/ui/toast';
 import { useDeleteProduct } from '../api/delete-product';
@@ -85,18 +87,6 @@ function ProductRow({ product, onDelete }: { product: Product; onDelete: () => v
   );
 }
 
-function LoadingRows() {
-  return Array.from({ length: 3 }, (_, row) => (
-    <TableRow key={row}>
-      {COLUMNS.map((column) => (
-        <TableCell key={column}>
-          <Skeleton variant="text" />
-        </TableCell>
-      ))}
-    </TableRow>
-  ));
-}
-
 interface ProductsTableProps {
   /** The search, the low-stock filter and the page (the route keeps them in the URL). */
   view: AdminProductView;
@@ -127,47 +117,29 @@ export function ProductsTable({ view, onViewChange }: ProductsTableProps) {
   let rows;
   let pager = null;
   if (products.isPending) {
-    rows = <LoadingRows />;
+    rows = <SkeletonRows columns={COLUMNS} />;
   } else if (products.data?.items.length === 0 || !products.data) {
     const filtered = q !== '' || lowStock || page > 1;
     rows = (
-      <TableRow>
-        <TableCell colSpan={COLUMNS.length}>
-          {filtered ? 'No products match this search.' : 'The catalogue has no products yet.'}
-        </TableCell>
-      </TableRow>
+      <EmptyRow columns={COLUMNS.length}>
+        {filtered ? 'No products match this search.' : 'The catalogue has no products yet.'}
+      </EmptyRow>
     );
   } else {
     const { items, total, limit } = products.data;
-    const first = (products.data.page - 1) * limit + 1;
-    const last = first + items.length - 1;
     rows = items.map((product) => (
       <ProductRow key={product._id} product={product} onDelete={() => setDeleting(product)} />
     ));
     pager = (
-      <nav className={styles.paging} aria-label="Pages of products">
-        <p className={styles.showing} role="status">
-          Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(total)}
-        </p>
-        <div className={admin.actions}>
-          <Button
-            variant="outlined"
-            size="small"
-            disabled={page <= 1}
-            onClick={() => onViewChange({ ...view, page: page - 1 })}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="outlined"
-            size="small"
-            disabled={last >= total}
-            onClick={() => onViewChange({ ...view, page: page + 1 })}
-          >
-            Next
-          </Button>
-        </div>
-      </nav>
+      <Pager
+        page={products.data.page}
+        limit={limit}
+        total={total}
+        shown={items.length}
+        label="Pages of products"
+        onPage={(next) => onViewChange({ ...view, page: next })}
+        className={styles.pager}
+      />
     );
   }
 

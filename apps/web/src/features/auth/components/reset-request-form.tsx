@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/text-field';
+import { FormField } from '../../../components/ui/form-field';
 import { notify } from '../../../components/ui/toast';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { resetRequestSchema, type ResetRequestInput } from '../schemas';
@@ -24,15 +24,11 @@ export function ResetRequestForm({ defaultEmail, onBackToLogin }: ResetRequestFo
   const request = useRequestPasswordReset();
   const [authError, setAuthError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    getValues,
-    formState: { errors },
-  } = useForm<ResetRequestInput>({
+  const form = useForm<ResetRequestInput>({
     resolver: zodResolver(resetRequestSchema),
     defaultValues: { email: defaultEmail },
   });
+  const { handleSubmit, getValues } = form;
 
   const onSubmit = handleSubmit((input) => {
     setAuthError(null);
@@ -49,14 +45,13 @@ export function ResetRequestForm({ defaultEmail, onBackToLogin }: ResetRequestFo
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Reset password" className={styles.form}>
       <div>
-        <TextField
-          {...register('email')}
+        <FormField
+          form={form}
+          name="email"
           type="email"
           label="Email"
           autoComplete="email"
           fullWidth
-          error={Boolean(errors.email)}
-          helperText={errors.email?.message}
         />
         <AuthErrorText code={authError} />
       </div>

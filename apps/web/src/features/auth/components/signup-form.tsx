@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { PageLink } from '../../../components/ui/navigation';
-import { TextField } from '../../../components/ui/text-field';
+import { FormField } from '../../../components/ui/form-field';
 import { useHydrated } from '../../../components/use-hydrated';
 import type { AuthError } from '../../../lib/auth-client';
 import { useGoogleSignIn } from '../api/google-sign-in';
@@ -26,16 +26,13 @@ export default function SignupForm() {
   const hydrated = useHydrated();
   const signUp = useSignUp();
   const [authError, setAuthError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SignupInput>({
+  const form = useForm<SignupInput>({
     resolver: zodResolver(signupSchema),
     // What was typed into the server's fields before the island hydrated is kept: the form reads
     // a field that differs from its HTML when it registers it (react-hook-form's edited check).
     defaultValues: { name: '', email: '', password: '' },
   });
+  const { handleSubmit } = form;
 
   const showError = (error: AuthError) => setAuthError(error.code);
   // Signed in, the island leaves (useLeaveOnceSignedIn): nothing more to do here.
@@ -49,32 +46,23 @@ export default function SignupForm() {
   return (
     <>
       <form noValidate onSubmit={onSubmit} aria-label="Signup" className={styles.form}>
-        <TextField
-          {...register('name')}
-          label="Name"
-          autoComplete="name"
-          fullWidth
-          error={Boolean(errors.name)}
-          helperText={errors.name?.message}
-        />
-        <TextField
-          {...register('email')}
+        <FormField form={form} name="name" label="Name" autoComplete="name" fullWidth />
+        <FormField
+          form={form}
+          name="email"
           type="email"
           label="Email"
           autoComplete="email"
           fullWidth
-          error={Boolean(errors.email)}
-          helperText={errors.email?.message}
         />
         <div>
-          <TextField
-            {...register('password')}
+          <FormField
+            form={form}
+            name="password"
             type="password"
             label="Password"
             autoComplete="new-password"
             fullWidth
-            error={Boolean(errors.password)}
-            helperText={errors.password?.message}
           />
           <AuthErrorText code={authError} />
         </div>

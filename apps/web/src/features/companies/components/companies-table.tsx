@@ -1,11 +1,12 @@
 import type { CompanySummary } from '@shop/shared';
 import { SearchField } from '../../../components/search-field';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLink } from '../../../components/ui/navigation';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Pager } from '../../../components/ui/pager';
 import {
+  EmptyRow,
+  SkeletonRows,
   Table,
   TableBody,
   TableCell,
@@ -13,7 +14,7 @@ import {
   TableHead,
   TableRow,
 } from '../../../components/ui/table';
-import { formatNumber } from '../../../lib/format';
+import { formatDate, formatNumber } from '../../../lib/format';
 import { useAdminCompanies, type CompanyListView } from '../api/admin-companies';
 import styles from './companies.module.css';
 
@@ -21,7 +22,6 @@ import styles from './companies.module.css';
 export const companyAdminPath = (id: string) => `/dashboard/companies/${id}`;
 
 const COLUMNS = ['Name', 'Tax id', 'Members', 'Contract prices', 'Since'];
-const sinceFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 function CompanyRow({ company }: { company: CompanySummary }) {
   return (
@@ -37,7 +37,7 @@ function CompanyRow({ company }: { company: CompanySummary }) {
         {formatNumber(company.contractPrices)}
       </TableCell>
       <TableCell label="Since">
-        <time dateTime={company.createdAt}>{sinceFormat.format(new Date(company.createdAt))}</time>
+        <time dateTime={company.createdAt}>{formatDate(company.createdAt)}</time>
       </TableCell>
     </TableRow>
   );
@@ -56,52 +56,26 @@ export function CompaniesTable({ view, onViewChange }: CompaniesTableProps) {
   let rows;
   let pager = null;
   if (companies.isPending) {
-    rows = Array.from({ length: 3 }, (_, row) => (
-      <TableRow key={row}>
-        {COLUMNS.map((column) => (
-          <TableCell key={column}>
-            <Skeleton variant="text" />
-          </TableCell>
-        ))}
-      </TableRow>
-    ));
+    rows = <SkeletonRows columns={COLUMNS} />;
   } else if (!companies.data || companies.data.items.length === 0) {
     rows = (
-      <TableRow>
-        <TableCell colSpan={COLUMNS.length}>
-          {q || page > 1 ? 'No companies match this search.' : 'No company has been created yet.'}
-        </TableCell>
-      </TableRow>
+      <EmptyRow columns={COLUMNS.length}>
+        {q || page > 1 ? 'No companies match this search.' : 'No company has been created yet.'}
+      </EmptyRow>
     );
   } else {
     const { items, total, limit } = companies.data;
-    const first = (companies.data.page - 1) * limit + 1;
-    const last = first + items.length - 1;
     rows = items.map((company) => <CompanyRow key={company._id} company={company} />);
     pager = (
-      <nav className={styles.paging} aria-label="Pages of companies">
-        <p className={styles.showing} role="status">
-          Showing {formatNumber(first)}–{formatNumber(last)} of {formatNumber(total)}
-        </p>
-        <div className={styles.actions}>
-          <Button
-            variant="outlined"
-            size="small"
-            disabled={page <= 1}
-            onClick={() => onViewChange({ ...view, page: page - 1 })}
-          >
-            Previous
-          </Button>
-          <Button
-            variant="outlined"
-            size="small"
-            disabled={last >= total}
-            onClick={() => onViewChange({ ...view, page: page + 1 })}
-          >
-            Next
-          </Button>
-        </div>
-      </nav>
+      <Pager
+        page={companies.data.page}
+        limit={limit}
+        total={total}
+        shown={items.length}
+        label="Pages of companies"
+        onPage={(next) => onViewChange({ ...view, page: next })}
+        className={styles.pager}
+      />
     );
   }
 

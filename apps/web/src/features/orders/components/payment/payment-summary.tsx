@@ -1,0 +1,47 @@
+import type { Order, Purchase } from '@shop/shared';
+import { formatPieces, formatPrice } from '../../../../lib/format';
+import { OrderProduct } from '../order-product';
+import styles from './payment-panel.module.css';
+
+/** What paying one line covers: its product, quantity and price. */
+export function OrderSummary({ order }: { order: Order }) {
+  return (
+    <section className={styles.panel} data-testid="order-summary" aria-labelledby="pay-total">
+      <h2 id="pay-total" className={styles.summaryTitle}>
+        Pay {formatPrice(order.price)}
+      </h2>
+      <OrderProduct order={order} />
+      <div className={styles.figures}>
+        <p>{`Quantity: ${formatPieces(order.quantity)}`}</p>
+        <p>{`Total: ${formatPrice(order.price)}`}</p>
+      </div>
+    </section>
+  );
+}
+
+/** What paying a purchase covers: the unpaid lines only, and their total. */
+export function PurchaseSummary({ purchase }: { purchase: Purchase }) {
+  const unpaid = purchase.orders.filter((order) => !order.paid);
+  return (
+    <section className={styles.panel} data-testid="purchase-summary" aria-labelledby="pay-total">
+      <h2 id="pay-total" className={styles.summaryTitle}>
+        Pay {formatPrice(purchase.unpaidTotal)}
+      </h2>
+      <ul className={styles.lines} aria-label="Lines to pay">
+        {unpaid.map((order) => (
+          <li key={order._id}>
+            <OrderProduct order={order} />
+            <p className={styles.lineFigures}>
+              {formatPrice(order.unitPrice)} × {formatPieces(order.quantity)} ={' '}
+              {formatPrice(order.price)}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.total}>
+        {unpaid.length === 1 ? '1 line' : `${unpaid.length} lines`}, total{' '}
+        {formatPrice(purchase.unpaidTotal)}
+      </p>
+    </section>
+  );
+}
