@@ -57,6 +57,7 @@ test.describe('accessibility: axe finds no serious or critical violation', () =>
   });
 
   test('on every customer page', async ({ page }) => {
+    test.setTimeout(90_000); // five pages, each read by axe, on a machine other journeys share
     const { token } = await signUpViaApi(page);
     // A seeded product no other journey orders, restocks or deletes.
     const product = await demoProduct(page.request, 'Hard Drive');
