@@ -5,6 +5,7 @@ import {
   checkoutSchema,
   payPurchaseSchema,
   purchaseSchema,
+  shipPurchaseSchema,
 } from '../purchases.js';
 import { pageOf, purchasePageQuerySchema } from '../paging.js';
 import { endpoint } from './contract.js';
@@ -76,4 +77,15 @@ export const invoice = endpoint({
   who: 'owner or admin',
   params: idParamsSchema,
   responses: { 200: z.string().describe('application/pdf'), ...errors(400, 401, 403, 404, 409) },
+});
+
+export const ship = endpoint({
+  method: 'PUT',
+  path: '/purchase/{id}/ship',
+  summary:
+    'Ship a paid purchase, whole or the lines (and quantities) named, as one parcel with one email',
+  access: 'admin',
+  params: idParamsSchema,
+  body: shipPurchaseSchema,
+  responses: { 200: purchaseSchema, ...errors(400, 401, 403, 404, 409) },
 });

@@ -8,20 +8,27 @@ import { findPurchase, purchaseLines, type PurchaseRow } from './purchase-store.
 import { normalizeEmail, type SignedInUser } from '../../kernel/people.js';
 import { orderMessages } from './messages.js';
 import { toPurchase } from './purchase-serialize.js';
+import { shipmentsOf, type ShipmentWithLines } from './shipment-store.js';
 
-/** Purchases with their lines, read in two queries whatever their number. */
+/** Purchases with their lines and parcels, read in four queries whatever their number. */
 export async function withLines(db: Db, rows: PurchaseRow[]): Promise<Purchase[]> {
-  const lines = await purchaseLines(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [lines, parcels] = await Promise.all([purchaseLines(db, ids), shipmentsOf(db, ids)]);
   const byPurchase = new Map<string, typeof lines>();
   for (const line of lines) {
     const group = byPurchase.get(line.purchaseId);
     if (group) group.push(line);
     else byPurchase.set(line.purchaseId, [line]);
   }
-  return rows.map((row) => toPurchase(row, byPurchase.get(row.id) ?? []));
+  const parcelsOf = new Map<string, ShipmentWithLines[]>();
+  for (const parcel of parcels) {
+    const group = parcelsOf.get(parcel.purchaseId);
+    if (group) group.push(parcel);
+    else parcelsOf.set(parcel.purchaseId, [parcel]);
+  }
+  return rows.map((row) =>
+    toPurchase(row, byPurchase.get(row.id) ?? [], parcelsOf.get(row.id) ?? []),
+  );
 }
 
 export interface PurchasePage {

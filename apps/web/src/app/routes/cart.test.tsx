@@ -64,6 +64,7 @@ const placed: Purchase = {
   invoiceNumber: null,
   rejectionReason: null,
   awaitingLines: [],
+  shipments: [],
   companyId: null,
   billingAddress: null,
 };

@@ -37,6 +37,7 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
     invoiceNumber: null,
     rejectionReason: null,
     awaitingLines: [],
+    shipments: [],
     companyId: null,
     billingAddress: null,
     ...overrides,

@@ -1,4 +1,11 @@
-import { messages, purchaseMessages, trackingUrl, type Order, type Purchase } from '@shop/shared';
+import {
+  messages,
+  PURCHASE_STATUS_LABELS,
+  purchaseMessages,
+  trackingUrl,
+  type Order,
+  type Purchase,
+} from '@shop/shared';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Alert } from '../../../components/ui/alert';
@@ -25,19 +32,13 @@ import { DashboardHeading } from './dashboard-heading';
 import { OrderProduct } from './order-product';
 import styles from './purchase-details.module.css';
 
-const STATUS_LABEL: Record<Purchase['status'], string> = {
-  awaiting_approval: AWAITING_APPROVAL,
-  unpaid: 'Waiting for payment',
-  paid: 'Paid',
-  shipped: 'Shipped',
-  rejected: 'Not approved',
-  cancelled: 'Cancelled',
-};
+const STATUS_LABEL = PURCHASE_STATUS_LABELS;
 
 const STATUS_COLOR: Record<Purchase['status'], 'default' | 'success' | 'warning'> = {
   awaiting_approval: 'warning',
   unpaid: 'warning',
   paid: 'success',
+  partially_shipped: 'warning',
   shipped: 'success',
   rejected: 'default',
   cancelled: 'default',
