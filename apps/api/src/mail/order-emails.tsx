@@ -372,7 +372,12 @@ export function shippedEmail(
         },
         { kind: 'lines', lines: d.shippedLines, total: null, prices: false },
         ...(d.more
-          ? [{ kind: 'paragraph' as const, text: 'The rest of your order follows in another parcel.' }]
+          ? [
+              {
+                kind: 'paragraph' as const,
+                text: 'The rest of your order follows in another parcel.',
+              },
+            ]
           : []),
         references(d, ...shipping),
         ...linkTo('button', 'Track your shipment', tracking),

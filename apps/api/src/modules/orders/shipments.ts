@@ -1,9 +1,4 @@
-import {
-  purchaseMessages,
-  shipmentMessages,
-  type Purchase,
-  type ShipPurchase,
-} from '@shop/shared';
+import { purchaseMessages, shipmentMessages, type Purchase, type ShipPurchase } from '@shop/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, shipmentLines, shipments } from '../../db/schema.js';
@@ -93,7 +88,13 @@ export async function recordShipment(
   if (!shipment) throw new Error('The database returned no shipment.');
   await tx
     .insert(shipmentLines)
-    .values(picks.map((pick) => ({ shipmentId: shipment.id, orderId: pick.line.id, quantity: pick.quantity })));
+    .values(
+      picks.map((pick) => ({
+        shipmentId: shipment.id,
+        orderId: pick.line.id,
+        quantity: pick.quantity,
+      })),
+    );
   // One statement for every line: each takes its pieces from the shipment's line just written.
   const sent = sql`(select ${shipmentLines.quantity} from ${shipmentLines} where ${shipmentLines.shipmentId} = ${shipment.id} and ${shipmentLines.orderId} = ${orders.id})`;
   const whole = sql`${orders.shippedQuantity} + ${sent} = ${orders.quantity}`;
@@ -174,4 +175,3 @@ export async function shipPurchase(
   if (!answer) throw notFound(purchaseMessages.notFound);
   return answer;
 }
-
