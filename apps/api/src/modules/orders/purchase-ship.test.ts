@@ -1,4 +1,4 @@
-import { api, shipmentMessages, type Purchase } from '@shop/shared';
+import { api, shipmentMessages, type ApiErrorBody, type Purchase } from '@shop/shared';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,7 @@ describe.each(testDatabases())('shipping a purchase on %s', (kind) => {
     return paid.json() as Purchase;
   }
 
+  const messageOf = (answer: { json(): unknown }) => (answer.json() as ApiErrorBody).message;
   const ship = (id: string, body?: object, who: Shopper = boss) =>
     inject(t, api.purchases.ship, { params: { id }, ...(body ? { body } : {}) }, who);
 
@@ -139,7 +140,7 @@ describe.each(testDatabases())('shipping a purchase on %s', (kind) => {
     // Nothing is left: shipping it again is a wrong state.
     const again = await ship(purchase._id);
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(shipmentMessages.alreadyShipped);
+    expect(messageOf(again)).toBe(shipmentMessages.alreadyShipped);
   });
 
   it('ships part of a purchase: partially_shipped until every piece has gone, one email each', async () => {
@@ -177,14 +178,14 @@ describe.each(testDatabases())('shipping a purchase on %s', (kind) => {
     const before = await dbSnapshot(t.db);
     const tooMany = await ship(purchase._id, { lines: [{ orderId: cpu!._id, quantity: 5 }] });
     expect(tooMany.statusCode).toBe(400);
-    expect(tooMany.json().message).toBe(shipmentMessages.tooMany('Vector X8 Processor', 4));
+    expect(messageOf(tooMany)).toBe(shipmentMessages.tooMany('Vector X8 Processor', 4));
     // A line that has shipped whole, named again without a quantity: 409.
     const whole = await ship(purchase._id, { lines: [{ orderId: board!._id }] });
     expect(whole.statusCode).toBe(409);
     // A line of no such purchase: 404.
     const stranger = await ship(purchase._id, { lines: [{ orderId: randomUUID() }] });
     expect(stranger.statusCode).toBe(404);
-    expect(stranger.json().message).toBe(shipmentMessages.notInPurchase);
+    expect(messageOf(stranger)).toBe(shipmentMessages.notInPurchase);
     expect(await dbSnapshot(t.db)).toEqual(before);
 
     // The rest, with no lines named: the remaining 4 CPUs and the coolers.
@@ -245,7 +246,7 @@ describe.each(testDatabases())('shipping a purchase on %s', (kind) => {
     const before = await dbSnapshot(t.db);
     const refused = await ship(unpaid._id);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toBe(shipmentMessages.notShippable);
+    expect(messageOf(refused)).toBe(shipmentMessages.notShippable);
     expect((await ship(randomUUID())).statusCode).toBe(404);
     expect((await ship(unpaid._id, undefined, alice)).statusCode).toBe(403);
     expect(await dbSnapshot(t.db)).toEqual(before);

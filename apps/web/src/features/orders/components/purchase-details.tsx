@@ -51,6 +51,15 @@ const PAID_STEP_WAITING: Partial<Record<Purchase['status'], string>> = {
   cancelled: 'Cancelled',
 };
 
+/** What the Shipped step says until every piece has gone: how much has, once some has. */
+function shippedWaiting(purchase: Purchase): string {
+  if (purchase.status !== 'partially_shipped') return 'Not shipped yet';
+  const pieces = purchase.orders.reduce((sum, line) => sum + line.quantity, 0);
+  const shipped = purchase.orders.reduce((sum, line) => sum + line.shippedQuantity, 0);
+  const parcels = purchase.shipments.length;
+  return `${PURCHASE_STATUS_LABELS.partially_shipped}: ${formatNumber(shipped)} of ${formatNumber(pieces)} pieces in ${formatNumber(parcels)} ${parcels === 1 ? 'parcel' : 'parcels'}`;
+}
+
 /** Placed, paid, shipped: each step with its time, or what it waits for. */
 function Timeline({ purchase }: { purchase: Purchase }) {
   const steps = [
@@ -60,7 +69,7 @@ function Timeline({ purchase }: { purchase: Purchase }) {
       at: purchase.paidAt,
       waiting: PAID_STEP_WAITING[purchase.status] ?? 'Waiting for payment',
     },
-    { label: 'Shipped', at: purchase.shippedAt, waiting: 'Not shipped yet' },
+    { label: 'Shipped', at: purchase.shippedAt, waiting: shippedWaiting(purchase) },
   ];
   return (
     <ol className={styles.timeline} aria-label="Status">
@@ -85,11 +94,20 @@ export const reorderedMessage = (count: number) => `${formatLines(count)} added 
 
 function LineStatus({ order }: { order: Order }) {
   if (!order.paid) return <Chip label="Unpaid" color="warning" size="small" variant="outlined" />;
-  if (!order.shipping) return <Chip label="Paid" color="success" size="small" />;
+  if (order.shippedQuantity === 0) return <Chip label="Paid" color="success" size="small" />;
   const url = trackingUrl(order.carrier, order.trackingNumber);
   return (
     <span className={styles.shipment}>
-      <Chip label="Shipped" color="info" size="small" />
+      {order.shipping ? (
+        <Chip label="Shipped" color="info" size="small" />
+      ) : (
+        <>
+          <Chip label={PURCHASE_STATUS_LABELS.partially_shipped} color="warning" size="small" />
+          <span>
+            {formatNumber(order.shippedQuantity)} of {formatNumber(order.quantity)} shipped
+          </span>
+        </>
+      )}
       {order.carrier && <span>{order.carrier}</span>}
       {order.trackingNumber &&
         (url ? (
