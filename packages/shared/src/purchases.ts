@@ -272,6 +272,18 @@ export type ShipPurchase = z.input<typeof shipPurchaseSchema>;
 
 /** Manage All Orders' filter: GET /admin/orders and GET /admin/orders.csv. */
 export const ADMIN_ORDER_STATUSES = ['unpaid', 'paid', 'shipped'] as const;
+export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number];
+/**
+ * The filter's and the CSV's words for a line (docs/glossary.md): Paid until every piece has
+ * shipped, a line partly shipped included. SPEC's Pending and Shipping stay on SPEC's controls.
+ */
+export const ADMIN_ORDER_STATUS_LABELS: Record<AdminOrderStatus, string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  shipped: 'Shipped',
+};
+export const adminOrderStatusOf = (line: { paid: boolean; shipping: boolean }): AdminOrderStatus =>
+  !line.paid ? 'unpaid' : line.shipping ? 'shipped' : 'paid';
 export const adminOrderFilterSchema = z.object({
   status: z.enum(ADMIN_ORDER_STATUSES, { error: 'Status is unpaid, paid or shipped.' }).optional(),
   q: z

@@ -1,4 +1,6 @@
 import {
+  ADMIN_ORDER_STATUS_LABELS,
+  ADMIN_ORDER_STATUSES,
   messages,
   orderStatus,
   PURCHASE_STATUS_LABELS,
@@ -56,9 +58,7 @@ export const ADMIN_ORDERS_PER_PAGE = 25;
 /** The status filter's choices: SPEC's Pending is what the API calls paid (not yet shipped). */
 const STATUS_CHOICES: { label: string; value: AdminOrderFilter['status'] }[] = [
   { label: 'All', value: null },
-  { label: 'Unpaid', value: 'unpaid' },
-  { label: 'Paid', value: 'paid' },
-  { label: 'Shipped', value: 'shipped' },
+  ...ADMIN_ORDER_STATUSES.map((value) => ({ label: ADMIN_ORDER_STATUS_LABELS[value], value })),
 ];
 
 export interface AllOrdersView extends AdminOrderFilter {
