@@ -306,7 +306,7 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
     );
     expect(csv.statusCode, csv.body).toBe(200);
     expect(parse(csv.body)).toContainEqual(['2031-06-02', '2000000000.50', '1', '1', '0']);
-    expect(parse(csv.body)).toContainEqual(['2031-06-03', '4000000001', '2', '0']);
+    expect(parse(csv.body)).toContainEqual(['2031-06-03', '4000000001', '2', '2', '0']);
   });
 
   it.each([
