@@ -78,7 +78,9 @@ test.describe('the admin runs the catalogue and the users', () => {
     await expect(page.getByRole('heading', { name })).toHaveCount(0);
   });
 
-  test('promotes a new customer, who then gets the admin menu', async ({ browser }) => {
+  test('promotes a new customer after a question, who then gets the admin menu; Remove Admin undoes it', async ({
+    browser,
+  }) => {
     const customerPage = await browser.newPage();
     const customer = await signUpViaApi(customerPage, newUser());
     // An admin right needs a verified address (Make Admin refuses an unverified one).
@@ -92,6 +94,11 @@ test.describe('the admin runs the catalogue and the users', () => {
     // Make Admin lists 50 users a page: the admin finds the customer by email.
     const row = await findUser(adminPage, customer.email);
     await row.getByRole('button', { name: 'Make Admin' }).click();
+    const question = adminPage.getByRole('dialog', {
+      name: 'Are You Sure, You Want To Make This User An Admin?',
+    });
+    await expect(question).toContainText(customer.email);
+    await question.getByRole('button', { name: 'Yes' }).click();
     await expect(row.getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
     await expect(row).toContainText('Admin');
 
@@ -100,6 +107,27 @@ test.describe('the admin runs the catalogue and the users', () => {
     await expect(customerPage).toHaveURL('/dashboard/overview');
     await expect(menu(customerPage).getByRole('link', { name: 'Make Admin' })).toBeVisible();
     await expect(menu(customerPage).getByRole('link', { name: 'My Orders' })).toHaveCount(0);
+
+    // Undone: Remove Admin, after its own question, makes them a customer again, audited.
+    await row.getByRole('button', { name: 'Remove Admin' }).click();
+    await adminPage
+      .getByRole('dialog', {
+        name: 'Are You Sure, You Want To Take Admin Rights Away From This User?',
+      })
+      .getByRole('button', { name: 'Yes' })
+      .click();
+    await expect(row.getByRole('button', { name: 'Make Admin' })).toBeVisible();
+    await expect(row).toContainText('Customer');
+    await customerPage.goto('/dashboard');
+    await expect(menu(customerPage).getByRole('link', { name: 'My Orders' })).toBeVisible();
+    await expect(menu(customerPage).getByRole('link', { name: 'Make Admin' })).toHaveCount(0);
+    await adminPage.goto('/dashboard/auditlog');
+    await expect(
+      adminPage
+        .getByTestId('audit-row')
+        .filter({ hasText: 'Took admin right away' })
+        .filter({ hasText: customer.email }),
+    ).toHaveCount(1);
     await customerPage.close();
     await adminPage.close();
   });
@@ -133,7 +161,7 @@ test.describe('the admin runs the catalogue and the users', () => {
     await loginPage.getByLabel('Email', { exact: true }).fill(doomed.email);
     await loginPage.getByLabel('Password', { exact: true }).fill(doomed.password);
     await loginPage.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(loginPage.getByTestId('auth-error')).toHaveText('*INVALID_EMAIL_OR_PASSWORD*');
+    await expect(loginPage.getByTestId('auth-error')).toHaveText('Incorrect email or password.');
     await loginPage.close();
   });
 });

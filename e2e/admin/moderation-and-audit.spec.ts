@@ -83,6 +83,7 @@ test("the admin's Make Admin and product changes appear on the Audit Log page", 
   await page.goto('/dashboard/makeadmin');
   const userRow = await findUser(page, promoted.email);
   await userRow.getByRole('button', { name: 'Make Admin' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
   await expect(userRow.getByRole('button', { name: 'Make Admin' })).toHaveCount(0);
 
   const name = `Audit Cable Kit ${tag()}`;

@@ -31,7 +31,7 @@ test('a customer resets a forgotten password through the emailed link and logs i
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByLabel('Password', { exact: true }).fill(user.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByTestId('auth-error')).toHaveText('*INVALID_EMAIL_OR_PASSWORD*');
+  await expect(page.getByTestId('auth-error')).toHaveText('Incorrect email or password.');
   await page.getByLabel('Password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await expect(page).toHaveURL('/');

@@ -204,7 +204,7 @@ test('an owner invites a buyer and an approver, who accept; a purchase above the
     `Your price ${usd(CONTRACT_PRICE)}`,
   );
   await expect(cartLine.getByTestId('line-total')).toHaveText(usd(TOTAL));
-  await expect(buyerPage.getByTestId('checkout-total')).toHaveText(`Total: ${usd(TOTAL)}`);
+  await expect(buyerPage.getByTestId('cart-total')).toHaveText(`Total: ${usd(TOTAL)}`);
   const checkout = buyerPage.getByRole('form', { name: 'Checkout' });
   await checkout.getByRole('textbox', { name: 'Phone Number' }).fill('+44 20 7946 0958');
   await checkout.getByRole('textbox', { name: 'Address' }).fill('Unit 4, Harbour Road, Leeds');

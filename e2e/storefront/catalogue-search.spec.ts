@@ -79,10 +79,10 @@ test('a buyer searches, opens a product page, and the cart prices a tier as the 
     product.sku,
   );
 
-  // The category filter narrows it and is kept in the address too.
+  // The category filter, named by its label (not the slug), narrows it and is kept in the address.
   await page
     .getByRole('navigation', { name: 'Categories' })
-    .getByRole('link', { name: /^cables/ })
+    .getByRole('link', { name: /^Cables \(\d+\)$/ })
     .click();
   await expect(page).toHaveURL(`/products?q=${product.sku}&category=cables`);
   await expect(results.getByTestId('product-card')).toHaveCount(1);

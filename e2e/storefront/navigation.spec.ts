@@ -9,6 +9,7 @@ test.describe('navigation', () => {
 
     const links: Array<[string | RegExp, string, RegExp]> = [
       ['Home', '/', /Products That We Manufacture/],
+      ['Products', '/products', /products/i],
       ['My Portfolio', '/myportfolio', /Skills/i],
       ['Blog', '/blog', /prototypal inheritance/i],
       ['Login', '/login', /login/i],
@@ -95,7 +96,7 @@ test.describe('navigation', () => {
     await nav.getByRole('button', { name: /menu/i }).click();
     const blog = page.getByRole('link', { name: 'Blog', exact: true });
     await expect(blog).toBeVisible();
-    for (const name of ['Home', 'My Portfolio', 'Login', 'Signup']) {
+    for (const name of ['Home', 'Products', 'My Portfolio', 'Login', 'Signup']) {
       await expect(page.getByRole('link', { name, exact: true }).first()).toBeVisible();
     }
     await blog.click();

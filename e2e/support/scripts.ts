@@ -36,6 +36,10 @@ function sourcesOf(file: string): string[] {
   return (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources;
 }
 
+/** The modules the built script at `pathname` (/assets/...) was made from; empty off the build. */
+export const sourcesOfPath = (pathname: string): string[] =>
+  sourcesOf(join(dist, decodeURIComponent(pathname)));
+
 /** The scripts `requests` fetched (each once), with the modules each was built from. */
 export function builtScripts(requests: Request[], origin: string): BuiltScript[] {
   const urls = [...new Set(requests.map((request) => request.url()))];

@@ -90,8 +90,8 @@ describe('the server render of the content pages', () => {
     const categories = document.querySelector('nav[aria-label="Categories"]');
     expect(texts(categories!.querySelectorAll('a'))).toEqual([
       'All categories (30)',
-      'other (21)',
-      'storage (9)',
+      'Other (21)',
+      'Storage (9)',
     ]);
     expect(document.querySelector('main form[role="search"] input[name="q"]')).not.toBeNull();
     expect(document.querySelector('a[rel="next"]')?.getAttribute('href')).toBe('/products?page=2');
@@ -186,7 +186,7 @@ describe('the server render of a product page', () => {
     // The whole description, not its preview.
     expect(main.textContent).toContain('The end.');
     expect(main.textContent).toContain('Part number SSD-2TB');
-    expect(main.textContent).toContain('Category storage');
+    expect(main.textContent).toContain('Category Storage');
     expect(main.textContent).toContain(
       'Packs of 10, Minimum 20 pieces, at most 500 pieces per order',
     );

@@ -5,6 +5,7 @@ import { pageOf } from './paging.js';
 /** The admin actions the audit log records (decision 010), as stored in `audit_log.action`. */
 export const AUDIT_ACTIONS = [
   'user.promote',
+  'user.demote',
   'user.remove',
   'product.create',
   'product.update',
@@ -22,6 +23,7 @@ export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 /** How the Audit Log page names each action. */
 export const auditActionLabels: Record<AuditAction, string> = {
   'user.promote': 'Made admin',
+  'user.demote': 'Took admin right away',
   'user.remove': 'Removed user',
   'product.create': 'Added product',
   'product.update': 'Edited product',

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { categoryLabel, packUnit } from './catalog-words.js';
 import {
   productInputSchema,
   productMessages,
@@ -158,5 +159,22 @@ describe('productSearchQuerySchema', () => {
     });
     for (const query of [{ sort: 'cheapest' }, { limit: '101' }, { q: 'x'.repeat(101) }])
       expect(productSearchQuerySchema.safeParse(query).success).toBe(false);
+  });
+});
+
+describe('categoryLabel', () => {
+  it('reads a slug as its words, first letter capital', () => {
+    expect(categoryLabel('graphics-cards')).toBe('Graphics cards');
+    expect(categoryLabel('other')).toBe('Other');
+    expect(categoryLabel('storage')).toBe('Storage');
+    expect(categoryLabel('rack-mounts')).toBe('Rack mounts');
+  });
+});
+
+describe('packUnit', () => {
+  it('is a box of the pack size, or nothing for single pieces', () => {
+    expect(packUnit(25)).toBe('box of 25');
+    expect(packUnit(1000)).toBe('box of 1,000');
+    expect(packUnit(1)).toBeNull();
   });
 });

@@ -107,6 +107,12 @@ export const productSpecSchema = z
   })
   .strict();
 
+/**
+ * The picture of a product created without one (decision 031): a neutral drawing the shop
+ * serves, so every card, order copy and email still has an image to show.
+ */
+export const PRODUCT_PLACEHOLDER_IMG = '/images/products/placeholder.svg';
+
 /** Every field an admin may set, each with its own rule; `productProblems` checks them together. */
 const productFields = {
   name: productText('name', LIMITS.productName),
@@ -173,14 +179,15 @@ const addProblems = (product: ProductTerms, context: z.RefinementCtx) => {
 };
 
 /**
- * Body of POST /item: SPEC's six fields (what SPEC's form sends and the seed sends), and the
+ * Body of POST /item: SPEC's six fields (what SPEC's form sends and the seed sends), the image
+ * optional (decision 031: without one the product shows PRODUCT_PLACEHOLDER_IMG), and the
  * part-two fields, each optional: a product without a part number gets one from the server
  * (`P-` and its sequence), without a category goes to `other`.
  */
 export const productInputSchema = z
   .object({
     name: productFields.name,
-    img: productFields.img,
+    img: productFields.img.default(PRODUCT_PLACEHOLDER_IMG),
     description: productFields.description,
     price: productFields.price,
     minimum: productFields.minimum,

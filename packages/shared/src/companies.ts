@@ -107,6 +107,13 @@ export const companyInputSchema = z.object({
 });
 export type CompanyInput = z.input<typeof companyInputSchema>;
 
+/**
+ * Body of POST /admin/companies (issue 28): an admin opens a company for a customer. The owner
+ * is invited, not added: nobody joins a company without saying yes (DESIGN section 9).
+ */
+export const adminCompanyInputSchema = companyInputSchema.extend({ ownerEmail: emailSchema });
+export type AdminCompanyInput = z.input<typeof adminCompanyInputSchema>;
+
 /** Body of PUT /companies/{id}: any of the company's details, at least one. */
 export const companyUpdateSchema = companyInputSchema
   .partial()

@@ -110,6 +110,13 @@ export const passwordSchema = requiredString()
   .max(PASSWORD_MAX_LENGTH, messages.invalidPassword)
   .regex(PASSWORD_PATTERN, messages.invalidPassword);
 
+/**
+ * The login form's password: required, nothing more. The format rule is for choosing a password;
+ * a login that broke it would only be told the sign-up rule instead of "Incorrect email or
+ * password." (issue 28), and the server checks the password against its hash anyway.
+ */
+export const loginPasswordSchema = requiredString();
+
 export const nameSchema = requiredString().regex(NAME_PATTERN, messages.invalidName);
 
 /**

@@ -34,4 +34,9 @@ export const messages = {
   oneLine: 'Please write this on one line, without tabs, line breaks or other control characters.',
   /** Not in SPEC: an image that is not an http(s) URL (a product's, or a person's picture). */
   invalidImageUrl: 'Please give an http(s) image URL.',
+  /**
+   * Not in SPEC (issue 28, docs/decisions/033): a login refused for its email or password, in
+   * words instead of the provider's code. It names neither, so it tells no one which emails exist.
+   */
+  incorrectLogin: 'Incorrect email or password.',
 } as const;

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { messages } from './messages.js';
 import { MAX_ORDER_TOTAL } from './constants.js';
 import { priceTermsInCents } from './pricing.js';
-import { checkQuantity, quantityMessages, type QuantityTerms } from './quantity.js';
+import {
+  checkQuantity,
+  nearestValidQuantity,
+  quantityMessages,
+  type QuantityTerms,
+} from './quantity.js';
 
 const terms: QuantityTerms = { minimum: 50, available: 1000, price: 10 };
 
@@ -137,5 +142,34 @@ describe('checkQuantity in cents', () => {
       unitPrice: 999,
       total: 99_900,
     });
+  });
+});
+
+describe('nearestValidQuantity', () => {
+  const boxes = { minimum: 50, increment: 25, maximum: 500, available: 1000 };
+
+  it('rounds to the nearest whole pack, halfway up, and every answer passes checkQuantity', () => {
+    expect(nearestValidQuantity(boxes, 60)).toBe(50);
+    expect(nearestValidQuantity(boxes, 63)).toBe(75);
+    expect(nearestValidQuantity(boxes, 62.5)).toBe(75);
+    expect(nearestValidQuantity(boxes, 100)).toBe(100);
+    for (const quantity of [1, 37, 60, 63, 499, 501, 5000]) {
+      const nearest = nearestValidQuantity(boxes, quantity)!;
+      expect(checkQuantity({ ...boxes, price: 1, quantity: nearest }).ok).toBe(true);
+    }
+  });
+
+  it('keeps to the minimum, the maximum and the stock, in whole packs', () => {
+    expect(nearestValidQuantity(boxes, 3)).toBe(50);
+    expect(nearestValidQuantity(boxes, 900)).toBe(500);
+    expect(nearestValidQuantity({ ...boxes, maximum: null, available: 130 }, 200)).toBe(125);
+    // A minimum that is not a whole pack (an older product) starts at the next pack.
+    expect(nearestValidQuantity({ minimum: 30, increment: 25 }, 10)).toBe(50);
+    expect(nearestValidQuantity({ minimum: 0 }, 0)).toBe(1);
+  });
+
+  it('has no answer when the stock is below the minimum', () => {
+    expect(nearestValidQuantity({ ...boxes, available: 40 }, 50)).toBeNull();
+    expect(nearestValidQuantity({ minimum: 1, increment: 10, available: 9 }, 5)).toBeNull();
   });
 });

@@ -98,3 +98,26 @@ export function checkQuantity(request: QuantityRequest): QuantityVerdict {
   const unitPrice = buyerUnitPrice(request, request.quantity);
   return { ok: true, quantity: request.quantity, unitPrice, total: request.quantity * unitPrice };
 }
+
+/** The limits of one line that do not depend on the price: pack size, minimum, maximum, stock. */
+export type QuantityLimits = Pick<QuantityTerms, 'minimum' | 'increment' | 'maximum'> & {
+  available?: number;
+};
+
+/**
+ * The valid quantity nearest to `quantity` on these limits (the same limits `checkQuantity`
+ * applies): a whole number of packs, at least the minimum (and one piece), at most the maximum
+ * and the stock. Halfway between two packs it rounds up; null when no quantity fits (the stock
+ * is below the minimum, or below one pack). The quick order suggests it beside a refusal
+ * (issue 28). It ignores the card payment limit, which depends on the price.
+ */
+export function nearestValidQuantity(limits: QuantityLimits, quantity: number): number | null {
+  const pack = Math.max(limits.increment ?? 1, 1);
+  const least = Math.ceil(Math.max(limits.minimum, 1) / pack) * pack;
+  const ceiling = Math.min(limits.maximum ?? Infinity, limits.available ?? Infinity);
+  const most = Number.isFinite(ceiling) ? Math.floor(ceiling / pack) * pack : Infinity;
+  if (least > most) return null;
+  const wanted = Number.isFinite(quantity) ? quantity : least;
+  const rounded = Math.round(wanted / pack) * pack;
+  return Math.min(Math.max(rounded, least), most);
+}

@@ -7,6 +7,7 @@ import { serve } from './endpoint.js';
 import {
   listShopUsers,
   pageShopUsers,
+  demoteUser,
   promoteUser,
   removeUser,
 } from '../modules/users/admin-service.js';
@@ -44,6 +45,11 @@ export const userAdminRoutes: FastifyPluginAsync<UserAdminRoutesOptions> = async
   serve(app, guards, users.promote, async (request) => ({
     acknowledged: true as const,
     user: await promoteUser(db, currentUser(request), request.params.email),
+  }));
+
+  serve(app, guards, users.demote, async (request) => ({
+    acknowledged: true as const,
+    user: await demoteUser(db, currentUser(request), request.params.email),
   }));
 
   serve(app, guards, users.remove, async (request) => ({

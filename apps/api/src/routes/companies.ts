@@ -17,6 +17,7 @@ import {
 } from '../modules/companies/invitations.js';
 import {
   createCompany,
+  createCompanyForOwner,
   dissolveCompany,
   listCompanies,
   myCompany,
@@ -93,6 +94,13 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
   serve(app, guards, companies.reject, (request) =>
     rejectPurchase(ctx, currentUser(request), request.params.id, request.body?.reason ?? null),
   );
+  serve(app, guards, companies.adminCreate, async (request, reply) => {
+    const company = await createCompanyForOwner(db, currentUser(request), request.body);
+    // The owner's invitation is in the outbox: send it now.
+    emailsQueued(db);
+    reply.code(201);
+    return company;
+  });
   serve(app, guards, companies.list, (request) => listCompanies(db, request.query));
   serve(app, guards, companies.prices, (request) =>
     listPrices(db, currentUser(request), request.params.id, request.query),

@@ -287,18 +287,18 @@ export const authorizationMatrix: readonly MatrixRow[] = [
     request: async (kit) => ({ params: { id: await kit.company() } }),
   }),
   row(companies.update, {
-    expect: ownerOnly(200),
+    expect: ownerOrAdmin(200),
     request: async (kit) => ({ params: { id: await kit.company() }, payload: { taxId: 'GB1' } }),
   }),
   row(companies.putMember, {
-    expect: ownerOnly(200),
+    expect: ownerOrAdmin(200),
     request: async (kit) => ({
       params: { id: await kit.company(), email: kit.unusedEmail() },
       payload: { role: 'buyer', spendingLimit: 500 },
     }),
   }),
   row(companies.removeMember, {
-    expect: ownerOnly(200),
+    expect: ownerOrAdmin(200),
     request: async (kit) => ({
       params: { id: await kit.company(), email: await kit.invitedEmail() },
     }),
@@ -336,6 +336,12 @@ export const authorizationMatrix: readonly MatrixRow[] = [
   row(companies.reject, {
     expect: ownerOnly(200),
     request: async (kit) => ({ params: { id: await kit.awaitingPurchase() } }),
+  }),
+  row(companies.adminCreate, {
+    expect: adminOnly(201),
+    request: (kit) => ({
+      payload: { name: 'Matrix Opened Ltd', ownerEmail: kit.unusedEmail() },
+    }),
   }),
   row(companies.list, { expect: adminOnly(200), request: () => ({ query: { q: 'matrix' } }) }),
   row(companies.prices, {
@@ -410,6 +416,11 @@ export const authorizationMatrix: readonly MatrixRow[] = [
   row(users.promote, {
     expect: adminOnly(200),
     request: async (kit) => ({ params: { email: await kit.bystanderEmail() }, payload: {} }),
+  }),
+  // A bystander who is no admin: demoting changes nothing and answers the user.
+  row(users.demote, {
+    expect: adminOnly(200),
+    request: async (kit) => ({ params: { email: await kit.bystanderEmail() } }),
   }),
   // Not themselves, not the last admin: a bystander.
   row(users.remove, {

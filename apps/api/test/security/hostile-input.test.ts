@@ -200,6 +200,12 @@ const writeEndpoints: WriteEndpoint[] = [
     poison: companyFields,
   },
   {
+    contract: api.companies.adminCreate,
+    as: 'admin',
+    body: () => ({ name: 'Opened Components Ltd', ownerEmail: nobody() }),
+    poison: { ...companyFields, ownerEmail: badEmail },
+  },
+  {
     contract: api.companies.update,
     as: 'customer',
     params: (f) => ({ id: f.companyId }),
@@ -508,6 +514,12 @@ const writeEndpoints: WriteEndpoint[] = [
     params: () => ({ email: nobody() }),
     body: () => ({ email: 'acting@example.com' }),
     poison: { email: [null, 1, true, [], {}] },
+    at: hostileEmailSegment,
+  },
+  {
+    contract: api.users.demote,
+    as: 'admin',
+    params: () => ({ email: nobody() }),
     at: hostileEmailSegment,
   },
   {

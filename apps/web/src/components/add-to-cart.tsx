@@ -7,8 +7,11 @@ export interface AddToCartProps {
   productId: string;
   /** The id of the product's name on the page, which describes the button (as Buy Now's). */
   describedBy?: string;
-  /** Pieces to add: the purchase form's quantity, or the product's minimum on a card. */
-  quantity: number;
+  /**
+   * Pieces to add: the purchase form's quantity, or the product's minimum on a card. Null while
+   * the quantity typed cannot be ordered: the button is disabled rather than add another one.
+   */
+  quantity: number | null;
   fullWidth?: boolean;
 }
 
@@ -24,9 +27,10 @@ export function AddToCart({ productId, describedBy, quantity, fullWidth }: AddTo
     <Button
       variant="outlined"
       fullWidth={fullWidth}
-      disabled={!hydrated}
+      disabled={!hydrated || quantity === null}
       aria-describedby={describedBy}
       onClick={() => {
+        if (quantity === null) return;
         addToCart([{ productId, quantity }]);
         notify.successWithLink('Added to cart', { href: CART_PATH, label: 'View cart' });
       }}

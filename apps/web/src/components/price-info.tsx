@@ -3,6 +3,7 @@ import {
   fromCents,
   lowestPrice,
   nextPriceBreak,
+  packUnit,
   toCents,
   unitPriceFor,
   type PriceTerms,
@@ -82,6 +83,17 @@ export function QuantityPrice({ terms, quantity }: QuantityPriceProps) {
       )}
     </div>
   );
+}
+
+/**
+ * A price line in the product's unit (issue 28): "$245 per piece (box of 25: $6,125)" for a
+ * product sold in packs, "$245 per piece" for one sold by the piece. The unit is the pack size
+ * (shared `packUnit`, docs/decisions/033); the box price is in cents, so it is exact.
+ */
+export function unitPriceLine(price: number, increment: number): string {
+  const each = `${formatPrice(price)} per piece`;
+  const unit = packUnit(increment);
+  return unit ? `${each} (${unit}: ${formatPrice(fromCents(toCents(price) * increment))})` : each;
 }
 
 /** "Packs of 10, minimum 50 pieces, at most 500 per order". */

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Button } from './ui/button';
 import { cx } from './ui/container';
 import { TextField } from './ui/text-field';
@@ -20,6 +20,8 @@ export interface QuantityStepperProps {
   className?: string;
   /** Names the product in the buttons' labels ("Increase by a pack of 10 of Part 1"). */
   productName?: string;
+  /** The number field itself: an island reads what was typed into it before it hydrated. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
@@ -58,6 +60,7 @@ export function QuantityStepper({
   fullWidth,
   className,
   productName,
+  inputRef,
 }: QuantityStepperProps) {
   const pack = step > 1 ? `a pack of ${step}` : 'one piece';
   const of = productName ? ` of ${productName}` : '';
@@ -79,6 +82,7 @@ export function QuantityStepper({
         label={label}
         type="number"
         inputMode="numeric"
+        ref={inputRef}
         value={value}
         onChange={(event) => onChange(event.target.value)}
         error={error}

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deletedSchema, idParamsSchema } from '../common.js';
 import {
+  adminCompanyInputSchema,
   companyAnswerSchema,
   companyInputSchema,
   companyListQuerySchema,
@@ -68,7 +69,7 @@ export const update = endpoint({
   path: '/companies/{id}',
   summary: "Change a company's name, tax id or addresses",
   access: 'user',
-  who: 'company owner',
+  who: 'company owner or admin',
   params: idParamsSchema,
   body: companyUpdateSchema,
   responses: { 200: companyAnswerSchema, ...errors(400, 401, 403, 404) },
@@ -80,7 +81,7 @@ export const putMember = endpoint({
   summary:
     "Invite someone (they join when they accept) or change a member's role and monthly spending limit",
   access: 'user',
-  who: 'company owner',
+  who: 'company owner or admin',
   params: memberParamsSchema,
   body: memberInputSchema,
   responses: { 200: companyAnswerSchema, ...errors(400, 401, 403, 404, 409, 429) },
@@ -89,9 +90,9 @@ export const putMember = endpoint({
 export const removeMember = endpoint({
   method: 'DELETE',
   path: '/companies/{id}/members/{email}',
-  summary: 'Remove a member (owners), or leave the company (oneself)',
+  summary: 'Remove a member (owners, admins), or leave the company (oneself)',
   access: 'user',
-  who: 'company owner, or the member themselves',
+  who: 'company owner or admin, or the member themselves',
   params: memberParamsSchema,
   responses: { 200: companyAnswerSchema, ...errors(400, 401, 403, 404, 409) },
 });
@@ -176,6 +177,15 @@ export const reject = endpoint({
   params: idParamsSchema,
   body: rejectPurchaseSchema,
   responses: { 200: purchaseSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
+export const adminCreate = endpoint({
+  method: 'POST',
+  path: '/admin/companies',
+  summary: 'Open a company for a customer: its owner is invited and joins on accepting',
+  access: 'admin',
+  body: adminCompanyInputSchema,
+  responses: { 201: companyAnswerSchema, ...errors(400, 401, 403, 429) },
 });
 
 export const list = endpoint({

@@ -36,6 +36,15 @@ export const promote = endpoint({
   responses: { 200: userPromotedSchema, ...errors(400, 401, 403, 404, 409) },
 });
 
+export const demote = endpoint({
+  method: 'DELETE',
+  path: '/user/admin/{email}',
+  summary: 'Take the admin right away again (audited; never the last admin: 409)',
+  access: 'admin',
+  params: emailParamsSchema,
+  responses: { 200: userPromotedSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
 export const remove = endpoint({
   method: 'DELETE',
   path: '/user/{email}',

@@ -85,12 +85,38 @@ export async function addProduct(db: Db, actor: AuditActor, input: ProductInput)
 
 export type FieldChange = { field: string; from: unknown; to: unknown };
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * Whether two field values are the same value: numbers, text, and lists and objects compared
+ * member by member, an object's keys in any order. Not their JSON text: jsonb keeps its own key
+ * order, and `{ price, minQuantity }` is the tier `{ minQuantity, price }` (issue 28).
+ */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) &&
+      Array.isArray(b) &&
+      a.length === b.length &&
+      a.every((item, index) => sameValue(item, b[index]))
+    );
+  }
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const left = a as Record<string, unknown>;
+  const right = b as Record<string, unknown>;
+  // A key holding undefined is a key left out.
+  const keys = (value: Record<string, unknown>) =>
+    Object.keys(value).filter((key) => value[key] !== undefined);
+  const leftKeys = keys(left);
+  return (
+    leftKeys.length === keys(right).length &&
+    leftKeys.every((key) => Object.hasOwn(right, key) && sameValue(left[key], right[key]))
+  );
+}
 
 /** The fields `update` would change on `before`, each from and to. */
 export function changesOf(before: Product, update: ProductUpdate): FieldChange[] {
   return (Object.keys(update) as (keyof ProductUpdate)[])
-    .filter((field) => !same(before[field], update[field]))
+    .filter((field) => !sameValue(before[field], update[field]))
     .map((field) => ({ field, from: before[field], to: update[field] }));
 }
 

@@ -1,5 +1,6 @@
 import {
   moneyText,
+  PRODUCT_PLACEHOLDER_IMG,
   productInputSchema,
   productProblems,
   productUpdateSchema,
@@ -156,6 +157,8 @@ function valueOf(
     }
     return { value: specs };
   }
+  // No picture: the product shows the shop's placeholder (decision 031).
+  if (column === 'img' && text === '') return { value: PRODUCT_PLACEHOLDER_IMG };
   // The text fields: the shared schema trims and says "required" for an empty one.
   return { value: unneutralised(raw) };
 }
@@ -250,16 +253,19 @@ async function plan(db: Db, csv: string, lock: boolean): Promise<Plan> {
     if (earlier !== undefined) return fail(csvMessages.repeated(earlier));
     seen.set(sku, line);
 
+    // Every problem of the row is told at once (issue 28): the admin fixes the line in one go.
+    const problemsBefore = problems.length;
     const fields: Record<string, unknown> = {};
     for (const column of columns) {
       const result = valueOf(column, row[column] ?? '', decimalComma);
-      if ('problem' in result) return fail(`${column}: ${result.problem}`);
-      if (result.value !== undefined) fields[column] = result.value;
+      if ('problem' in result) fail(`${column}: ${result.problem}`);
+      else if (result.value !== undefined) fields[column] = result.value;
     }
     const product = bySku.get(sku);
     if (!product) {
       const input = productInputSchema.safeParse(fields);
-      if (!input.success) return fail(describeIssue(input.error.issues[0]!));
+      if (!input.success) input.error.issues.forEach((issue) => fail(describeIssue(issue)));
+      if (!input.success || problems.length > problemsBefore) return;
       steps.push({ kind: 'create', line, sku: input.data.sku ?? sku, input: input.data });
       return;
     }
@@ -267,11 +273,13 @@ async function plan(db: Db, csv: string, lock: boolean): Promise<Plan> {
     const update = productUpdateSchema.safeParse(fields);
     if (!update.success) {
       // A row that repeats the product as it is, with only its sku, changes nothing.
-      if (Object.keys(fields).length === 0) return void unchanged++;
-      return fail(describeIssue(update.error.issues[0]!));
+      if (Object.keys(fields).length === 0 && problems.length === problemsBefore)
+        return void unchanged++;
+      return update.error.issues.forEach((issue) => fail(describeIssue(issue)));
     }
-    const [problem] = productProblems({ ...product, ...update.data });
-    if (problem) return fail(`${problem.field}: ${problem.message}`);
+    for (const problem of productProblems({ ...product, ...update.data }))
+      fail(`${problem.field}: ${problem.message}`);
+    if (problems.length > problemsBefore) return;
     const changes = changesOf(product, update.data);
     if (changes.length === 0) return void unchanged++;
     steps.push({
@@ -322,7 +330,8 @@ export async function importCatalog(
       db.transaction(async (tx) => {
         const planned = await plan(tx, csv, true);
         if (planned.problems.length > 0) {
-          throw new HttpError(400, csvMessages.refused(planned.problems.length), {
+          const lines = new Set(planned.problems.map((problem) => problem.line)).size;
+          throw new HttpError(400, csvMessages.refused(lines), {
             problems: planned.problems,
           });
         }

@@ -35,7 +35,7 @@ export type ProductRow = Product;
 export const productAnswer = (row: ProductRow): Product => ({
   ...row,
   price: fromCents(row.price),
-  // In the contract's key order: jsonb keeps its own, and an import compares them as JSON.
+  // In the contract's key order (jsonb keeps its own): the answer reads as the contract writes it.
   priceTiers: row.priceTiers.map((tier) => ({
     minQuantity: tier.minQuantity,
     price: fromCents(tier.price),

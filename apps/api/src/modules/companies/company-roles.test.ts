@@ -118,6 +118,8 @@ describe.each(testDatabases())('company calls by role on %s', (kind) => {
     admin,
   });
   const ownersOnly = (status: number) => ({ ...members(403, 403, 403), owner: status });
+  // The shop's admins manage any company as its owners do (issue 28).
+  const ownersAndAdmins = (status: number) => ({ ...ownersOnly(status), admin: status });
   const deciders = (status: number) => ({
     ...members(403, 403, 403),
     owner: status,
@@ -132,12 +134,12 @@ describe.each(testDatabases())('company calls by role on %s', (kind) => {
     [companies.get, members(200, 403, 200), async () => ({ params: { id: companyId } })],
     [
       companies.update,
-      ownersOnly(200),
+      ownersAndAdmins(200),
       async () => ({ params: { id: companyId }, body: { taxId: 'GB999' } }),
     ],
     [
       companies.putMember,
-      ownersOnly(200),
+      ownersAndAdmins(200),
       async () => {
         await newDay();
         return { params: { id: companyId, email: newUser().email }, body: { role: 'approver' } };
@@ -145,7 +147,7 @@ describe.each(testDatabases())('company calls by role on %s', (kind) => {
     ],
     [
       companies.removeMember,
-      ownersOnly(200),
+      ownersAndAdmins(200),
       async () => ({ params: { id: companyId, email: await invitee() } }),
     ],
     [companies.purchases, members(200, 403, 200), async () => ({ params: { id: companyId } })],
@@ -171,6 +173,14 @@ describe.each(testDatabases())('company calls by role on %s', (kind) => {
       async () => ({ params: { companyId } }),
     ],
     [companies.list, adminsOnly(200), async () => ({})],
+    [
+      companies.adminCreate,
+      adminsOnly(201),
+      async () => {
+        await newDay();
+        return { body: { name: 'Opened Parts Ltd', ownerEmail: newUser().email } };
+      },
+    ],
     [companies.prices, members(200, 403, 200), async () => ({ params: { id: companyId } })],
     [
       companies.putPrice,

@@ -135,7 +135,14 @@ export async function putPrice(
         targetType: 'company',
         targetId: id,
         targetLabel: await companyName(tx, id),
-        details: { productId, sku: product.sku, from: fromCentsOrNull(before?.price), to: dollars },
+        // The product's name as it was, so the log names it after a rename or a deletion.
+        details: {
+          productId,
+          sku: product.sku,
+          productName: product.name,
+          from: fromCentsOrNull(before?.price),
+          to: dollars,
+        },
       },
     ]);
     return priceAnswer({
@@ -157,6 +164,10 @@ export async function removePrice(db: Db, actor: AuditActor, id: string, product
       .where(and(eq(contractPrices.companyId, id), eq(contractPrices.productId, productId)))
       .returning({ price: contractPrices.price });
     if (removed.length > 0) {
+      const [product] = await tx
+        .select({ sku: products.sku, name: products.name })
+        .from(products)
+        .where(eq(products.id, productId));
       await recordAudits(tx, [
         {
           actor,
@@ -164,7 +175,13 @@ export async function removePrice(db: Db, actor: AuditActor, id: string, product
           targetType: 'company',
           targetId: id,
           targetLabel: await companyName(tx, id),
-          details: { productId, from: fromCents(removed[0]!.price), to: null },
+          details: {
+            productId,
+            sku: product?.sku,
+            productName: product?.name,
+            from: fromCents(removed[0]!.price),
+            to: null,
+          },
         },
       ]);
     }
@@ -222,11 +239,16 @@ export async function importPrices(
     } else wanted.set(sku, { line, price: toCents(price.data.price) });
   });
   const skus = [...wanted.keys()];
-  const found: { id: string; sku: string; price: number | null }[] = [];
+  const found: { id: string; sku: string; name: string; price: number | null }[] = [];
   for (let first = 0; first < skus.length; first += IMPORT_BATCH) {
     found.push(
       ...(await db
-        .select({ id: products.id, sku: products.sku, price: contractPrices.price })
+        .select({
+          id: products.id,
+          sku: products.sku,
+          name: products.name,
+          price: contractPrices.price,
+        })
         .from(products)
         .leftJoin(
           contractPrices,
@@ -277,7 +299,12 @@ export async function importPrices(
           targetType: 'company',
           targetId: id,
           targetLabel: label,
-          details: { sku: row.sku, from: row.from, to: row.to },
+          details: {
+            sku: row.sku,
+            productName: bySku.get(row.sku)!.name,
+            from: row.from,
+            to: row.to,
+          },
         })),
       );
     });

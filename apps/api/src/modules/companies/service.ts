@@ -10,6 +10,7 @@ import {
   type CompanyRole,
   type Deleted,
   type CompanyPage,
+  type adminCompanyInputSchema,
   type companyInputSchema,
   type companyListQuerySchema,
   type companyUpdateSchema,
@@ -172,31 +173,50 @@ async function ownerOf(db: Db, user: SignedInUser, id: string): Promise<Membersh
   return membership;
 }
 
-/** PUT /companies/{id}: the owners. */
+/**
+ * The owners manage their company; so do the shop's admins (issue 28), who open companies for
+ * customers and help them run them.
+ */
+async function ownerOrAdmin(db: Db, user: SignedInUser, id: string): Promise<void> {
+  if (user.isAdmin) await requireCompany(db, id);
+  else await ownerOf(db, user, id);
+}
+
+/** PUT /companies/{id}: the owners and admins. */
 export async function updateCompany(
   db: Db,
   user: SignedInUser,
   id: string,
   input: z.output<typeof companyUpdateSchema>,
 ): Promise<Company> {
-  await ownerOf(db, user, id);
+  await ownerOrAdmin(db, user, id);
   if (Object.keys(input).length > 0)
     await db.update(companies).set(input).where(eq(companies.id, id));
   return companyAnswer(db, id);
 }
 
-/**
- * Fails when the company would be left without an owner who accepted (an invited owner is not
- * one yet). Call with the company's row locked.
- */
-export async function keepAnOwner(tx: Tx, companyId: string) {
+/** Whether the company has an owner who accepted (an invited owner is not one yet). */
+async function hasActiveOwner(tx: Tx, companyId: string): Promise<boolean> {
   const [owners] = await tx
     .select({ value: count() })
     .from(companyMembers)
     .where(
       and(eq(companyMembers.companyId, companyId), eq(companyMembers.role, 'owner'), isActive),
     );
-  if ((owners?.value ?? 0) === 0) throw new HttpError(409, companyMessages.lastOwner);
+  return (owners?.value ?? 0) > 0;
+}
+
+/**
+ * Runs `change` and fails (409) when it leaves a company that had an owner who accepted without
+ * one. A company an admin opened has none until its invited owner accepts (issue 28): until
+ * then its members and invitations may be changed. Call with the company's row locked.
+ */
+export async function keepingAnOwner<T>(tx: Tx, companyId: string, change: () => Promise<T>) {
+  const owned = await hasActiveOwner(tx, companyId);
+  const result = await change();
+  if (owned && !(await hasActiveOwner(tx, companyId)))
+    throw new HttpError(409, companyMessages.lastOwner);
+  return result;
 }
 
 /** Locks the company's row: role changes, removals, invitations and answers go one at a time. */
@@ -243,7 +263,7 @@ export async function putMember(
   email: string,
   input: z.output<typeof memberInputSchema>,
 ): Promise<{ company: Company; invited: boolean }> {
-  await ownerOf(db, user, id);
+  await ownerOrAdmin(db, user, id);
   const address = email.trim().toLowerCase();
   return db.transaction(async (tx) => {
     await lockCompany(tx, id);
@@ -259,11 +279,12 @@ export async function putMember(
           ? null
           : toCents(input.spendingLimit);
     if (current) {
-      await tx
-        .update(companyMembers)
-        .set({ role: input.role, ...(limit === undefined ? {} : { spendingLimit: limit }) })
-        .where(and(eq(companyMembers.companyId, id), eq(companyMembers.email, address)));
-      await keepAnOwner(tx, id);
+      await keepingAnOwner(tx, id, () =>
+        tx
+          .update(companyMembers)
+          .set({ role: input.role, ...(limit === undefined ? {} : { spendingLimit: limit }) })
+          .where(and(eq(companyMembers.companyId, id), eq(companyMembers.email, address))),
+      );
       return { company: await companyAnswer(tx, id), invited: false };
     }
     const [members] = await tx
@@ -273,23 +294,53 @@ export async function putMember(
     if ((members?.value ?? 0) >= COMPANY_MEMBERS_MAX) {
       throw new HttpError(409, companyMessages.tooManyMembers);
     }
-    await countInvitation(tx, id);
-    await tx.insert(companyMembers).values({
-      companyId: id,
-      email: address,
-      role: input.role,
-      spendingLimit: limit ?? null,
-      status: 'invited',
-      invitedBy: user.email,
-    });
-    const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, address));
-    await enqueueInvitation(
-      tx,
-      { companyId: id, email: address, role: input.role, spendingLimit: limit ?? null },
-      user.email,
-      account !== undefined,
-    );
+    await invite(tx, id, address, input.role, limit ?? null, user.email);
     return { company: await companyAnswer(tx, id), invited: true };
+  });
+}
+
+/** Invites the address to the company (counted, mailed): it joins only when it accepts. */
+async function invite(
+  tx: Tx,
+  companyId: string,
+  email: string,
+  role: CompanyRole,
+  spendingLimit: number | null,
+  invitedBy: string,
+) {
+  await countInvitation(tx, companyId);
+  await tx.insert(companyMembers).values({
+    companyId,
+    email,
+    role,
+    spendingLimit,
+    status: 'invited',
+    invitedBy,
+  });
+  const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+  await enqueueInvitation(
+    tx,
+    { companyId, email, role, spendingLimit },
+    invitedBy,
+    account !== undefined,
+  );
+}
+
+/**
+ * POST /admin/companies (issue 28): an admin opens a company for a customer. Its owner is
+ * invited and joins on accepting (DESIGN section 9: nobody joins without saying yes); until then
+ * the company has no member who accepted, and the admin manages it.
+ */
+export async function createCompanyForOwner(
+  db: Db,
+  admin: SignedInUser,
+  { ownerEmail, ...details }: z.output<typeof adminCompanyInputSchema>,
+): Promise<Company> {
+  return db.transaction(async (tx) => {
+    const [company] = await tx.insert(companies).values(details).returning({ id: companies.id });
+    if (!company) throw new Error('The database returned no company row.');
+    await invite(tx, company.id, ownerEmail.trim().toLowerCase(), 'owner', null, admin.email);
+    return companyAnswer(tx, company.id);
   });
 }
 
@@ -335,21 +386,25 @@ export async function removeMember(
   email: string,
 ): Promise<Company> {
   const address = email.trim().toLowerCase();
-  const membership = await memberOf(db, user, id);
-  if (membership.role !== 'owner' && address !== user.email) {
-    throw new HttpError(403, companyMessages.ownersOnly);
+  if (user.isAdmin) await requireCompany(db, id);
+  else {
+    const membership = await memberOf(db, user, id);
+    if (membership.role !== 'owner' && address !== user.email) {
+      throw new HttpError(403, companyMessages.ownersOnly);
+    }
   }
   return db.transaction(async (tx) => {
     await lockCompany(tx, id);
     // What the leaving member has waiting for the company's approval is cancelled first, its
     // rows locked before the member row, as an approval locks them (purchase, then members).
     await cancelWaiting(tx, id, address);
-    const removed = await tx
-      .delete(companyMembers)
-      .where(and(eq(companyMembers.companyId, id), eq(companyMembers.email, address)))
-      .returning({ email: companyMembers.email });
-    if (removed.length === 0) throw notFound(companyMessages.notInvited(address));
-    await keepAnOwner(tx, id);
+    await keepingAnOwner(tx, id, async () => {
+      const removed = await tx
+        .delete(companyMembers)
+        .where(and(eq(companyMembers.companyId, id), eq(companyMembers.email, address)))
+        .returning({ email: companyMembers.email });
+      if (removed.length === 0) throw notFound(companyMessages.notInvited(address));
+    });
     return companyAnswer(tx, id);
   });
 }

@@ -12,6 +12,8 @@ export const userAdminMessages = {
   unknownUser: 'email: No user with this email.',
   removeSelf: 'You cannot remove your own account: ask another admin to do it.',
   lastAdmin: 'This is the last admin: make another user an admin before removing this one.',
+  lastAdminDemote:
+    'This is the last admin: make another user an admin before taking this one\'s admin right away.',
   unverified:
     'This person has not verified their email address yet: an admin right needs a verified address.',
 } as const;
@@ -101,6 +103,43 @@ export async function promoteUser(db: Db, actor: AuditActor, email: string): Pro
         action: 'user.promote',
         targetType: 'user',
         targetId: promoted.id,
+        targetLabel: address,
+      });
+    }
+    const [row] = await selectRows(tx).where(eq(users.email, address));
+    if (!row) throw notFound(userAdminMessages.unknownUser);
+    return toRow(row);
+  });
+}
+
+/**
+ * DELETE /user/admin/{email}: takes the admin right away again (issue 28, the undo of Make
+ * Admin). The admin rows are locked first, as for a removal, so two admins demoting each other
+ * at once cannot leave the shop without one: the shop keeps at least one granted admin (409).
+ * Recorded in the audit log; demoting a user who is no admin changes and records nothing. The
+ * guards read the role on each request, so the user's token loses the right at once.
+ */
+export async function demoteUser(db: Db, actor: AuditActor, email: string): Promise<UserSummary> {
+  const address = normalizeEmail(email);
+  return db.transaction(async (tx) => {
+    const admins = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.role, true))
+      .for('update');
+    const [target] = await tx
+      .select({ id: users.id, role: users.role })
+      .from(users)
+      .where(eq(users.email, address));
+    if (!target) throw notFound(userAdminMessages.unknownUser);
+    if (target.role) {
+      if (admins.length <= 1) throw new HttpError(409, userAdminMessages.lastAdminDemote);
+      await tx.update(users).set({ role: false }).where(eq(users.id, target.id));
+      await recordAudit(tx, {
+        actor,
+        action: 'user.demote',
+        targetType: 'user',
+        targetId: target.id,
         targetLabel: address,
       });
     }

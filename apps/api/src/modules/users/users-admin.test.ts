@@ -2,13 +2,21 @@ import { api, userPromotedSchema, userSummarySchema, type ApiErrorBody } from '@
 import { eq, inArray, notInArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardMessages } from '../../auth/guards.js';
-import { authSessions, authUsers, orders, reviews, userInfo, users } from '../../db/schema.js';
+import {
+  auditLog,
+  authSessions,
+  authUsers,
+  orders,
+  reviews,
+  userInfo,
+  users,
+} from '../../db/schema.js';
 import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../../test-support/accounts.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { bearer, newUser, shopToken, signIn, signUp } from '../../test-support/identity.js';
 import { inject, injectUnchecked } from '../../test-support/inject.js';
 import { purchaseRow } from '../../test-support/orders.js';
-import { removeUser, userAdminMessages } from './admin-service.js';
+import { demoteUser, removeUser, userAdminMessages } from './admin-service.js';
 import { findShopUserByEmail, markEmailVerified } from './service.js';
 
 describe.each(testDatabases())('users admin on %s', (kind) => {
@@ -162,6 +170,82 @@ describe.each(testDatabases())('users admin on %s', (kind) => {
       const invalid = await promote('not-an-email');
       expect(invalid.statusCode).toBe(400);
       expect(invalid.json<ApiErrorBody>().message).toMatch(/^email: /);
+    });
+  });
+
+  describe('DELETE /api/user/admin/{email} (demote, issue 28)', () => {
+    const demote = (email: string, headers: Record<string, string> = admin.headers) =>
+      injectUnchecked(t, api.users.demote, { params: { email } }, { headers });
+    const demotions = (email: string) =>
+      t.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.targetLabel, email))
+        .then((rows) => rows.filter((row) => row.action === 'user.demote'));
+
+    it('takes the right away: the token loses it at once, audited once; again changes nothing', async () => {
+      const someone = await signedIn(t, { name: 'De Moted' });
+      await markEmailVerified(t.db, someone.user.email);
+      expect((await promote(someone.user.email)).statusCode).toBe(200);
+      expect((await askAdmin(someone.user.email, someone.token)).json()).toEqual({ admin: true });
+
+      const response = await demote(someone.user.email);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(userPromotedSchema.strict().parse(response.json()).user).toMatchObject({
+        email: someone.user.email,
+        role: false,
+      });
+      expect((await askAdmin(someone.user.email, someone.token)).json()).toEqual({ admin: false });
+      expect((await listUsers(someone.headers)).statusCode).toBe(403);
+      expect(await demotions(someone.user.email)).toMatchObject([
+        { actorEmail: admin.user.email, targetType: 'user' },
+      ]);
+
+      expect((await demote(someone.user.email)).statusCode).toBe(200);
+      expect(await demotions(someone.user.email)).toHaveLength(1);
+    });
+
+    it('refuses a customer (403) and leaves the admin an admin', async () => {
+      const other = await signedIn(t, { admin: true });
+      const response = await demote(other.user.email, customer.headers);
+      expect(response.statusCode).toBe(403);
+      expect((await askAdmin(other.user.email, other.token)).json()).toEqual({ admin: true });
+    });
+
+    it('never demotes the last admin (409), not even oneself', async () => {
+      await withOnlyAdmins([admin.user.email], async () => {
+        const response = await demote(admin.user.email);
+        expect(response.statusCode).toBe(409);
+        expect(response.json<ApiErrorBody>().message).toBe(userAdminMessages.lastAdminDemote);
+      });
+      expect(await findShopUserByEmail(t.db, admin.user.email)).toMatchObject({ isAdmin: true });
+      expect(await demotions(admin.user.email)).toHaveLength(0);
+    });
+
+    it('two admins demoting each other at once leave one admin', async () => {
+      const a = await signedIn(t, { admin: true });
+      const b = await signedIn(t, { admin: true });
+      const actorA = await findShopUserByEmail(t.db, a.user.email);
+      const actorB = await findShopUserByEmail(t.db, b.user.email);
+      await withOnlyAdmins([a.user.email, b.user.email], async () => {
+        const outcomes = await Promise.allSettled([
+          demoteUser(t.db, actorA!, b.user.email),
+          demoteUser(t.db, actorB!, a.user.email),
+        ]);
+        expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+        const left = await t.db
+          .select({ role: users.role })
+          .from(users)
+          .where(inArray(users.email, [a.user.email, b.user.email]));
+        expect(left.filter((row) => row.role)).toHaveLength(1);
+      });
+    });
+
+    it('answers 404 for an unknown email and 400 for one that is not an email', async () => {
+      const unknown = await demote('ghost@example.com');
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json<ApiErrorBody>().message).toBe(userAdminMessages.unknownUser);
+      expect((await demote('ghost')).statusCode).toBe(400);
     });
   });
 

@@ -3,8 +3,13 @@ export interface NavLinkItem {
   to: string;
 }
 
+/**
+ * SPEC section 2's links, with Products after Home (issue 28): the catalogue is what a buyer
+ * comes for, and SPEC's navbar had no way to it.
+ */
 export const publicLinks: NavLinkItem[] = [
   { label: 'Home', to: '/' },
+  { label: 'Products', to: '/products' },
   { label: 'My Portfolio', to: '/myportfolio' },
   { label: 'Blog', to: '/blog' },
 ];

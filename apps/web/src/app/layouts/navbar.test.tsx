@@ -11,6 +11,7 @@ import { Navbar } from './navbar';
 
 const signedOutLinks = [
   ['Home', '/'],
+  ['Products', '/products'],
   ['My Portfolio', '/myportfolio'],
   ['Blog', '/blog'],
   ['Login', '/login'],

@@ -1,4 +1,9 @@
-import { messages, productMessages, type ProductCreated } from '@shop/shared';
+import {
+  messages,
+  PRODUCT_PLACEHOLDER_IMG,
+  productMessages,
+  type ProductCreated,
+} from '@shop/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -21,9 +26,11 @@ function renderPage() {
     price?: string;
     minimum?: string;
     available?: string;
+    img?: string;
   }) => {
     await view.user.type(field('Name'), 'Vector X8 Processor');
-    await view.user.type(field('Image URL'), IMG);
+    const img = numbers.img ?? IMG;
+    if (img) await view.user.type(field('Image URL'), img);
     await view.user.type(number('Price'), numbers.price ?? '2150');
     await view.user.type(number('Minimum'), numbers.minimum ?? '100');
     await view.user.type(number('Available'), numbers.available ?? '25000');
@@ -67,14 +74,28 @@ describe('AddProductPage', () => {
     expect(number('Price')).toHaveValue(null);
   });
 
-  it('names every empty field of SPEC as required and sends nothing', async () => {
+  it('names every empty field of SPEC but the image as required and sends nothing', async () => {
     const { callsTo } = mockApi([]);
     const { user, submit } = renderPage();
 
     await user.click(submit());
 
-    expect(await screen.findAllByText(messages.required)).toHaveLength(6);
+    // The image is optional (decision 031): the other five of SPEC's six fields are required.
+    expect(await screen.findAllByText(messages.required)).toHaveLength(5);
     expect(callsTo(routes.catalog.create)).toHaveLength(0);
+  });
+
+  it('adds a product without an image: it gets the placeholder picture', async () => {
+    const { callsTo } = mockApi([answer(routes.catalog.create, 201, created)]);
+    const { user, submit, fillRequired } = renderPage();
+
+    await fillRequired({ img: '' });
+    await user.click(submit());
+
+    expect(await screen.findByText(messages.productAdded)).toBeInTheDocument();
+    expect(callsTo(routes.catalog.create)[0]?.body).toMatchObject({
+      img: PRODUCT_PLACEHOLDER_IMG,
+    });
   });
 
   it('sends a price with cents as typed ($89.50 is a price)', async () => {

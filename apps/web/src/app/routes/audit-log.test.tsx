@@ -73,7 +73,7 @@ describe('AuditLogPage', () => {
     expect(edit!.slice(1)).toEqual([
       'boss@example.com',
       auditActionLabels['product.update'],
-      'Atlas DDR5 Moduleprice 9 → 8',
+      'Atlas DDR5 ModulePrice $9.00 -> $8.00',
     ]);
     expect(edit![0]).toMatch(/3 Mar 2026/);
     expect(promote!.slice(1)).toEqual([

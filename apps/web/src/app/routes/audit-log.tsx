@@ -14,6 +14,7 @@ import {
   PAGE_LIMIT_DEFAULT,
   PAGE_LIMIT_MAX,
   auditActionLabels,
+  describeAuditChange,
   type AuditEntry,
 } from '@shop/shared';
 import { useState } from 'react';
@@ -25,20 +26,8 @@ const COLUMNS = ['When', 'Who', 'Action', 'Target'];
 const ROWS_PER_PAGE = [PAGE_LIMIT_DEFAULT, 50, PAGE_LIMIT_MAX];
 const whenFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
-type Changes = Record<string, { from: unknown; to: unknown }>;
-
-/** "price 9 → 8, available 500 → 400": what an edit changed, from the row's details. */
-export function describeChanges(entry: AuditEntry): string | null {
-  const changes = entry.details?.changes as Changes | undefined;
-  if (!changes || typeof changes !== 'object') return null;
-  const parts = Object.entries(changes).map(
-    ([field, change]) => `${field} ${String(change.from)} → ${String(change.to)}`,
-  );
-  return parts.length > 0 ? parts.join(', ') : null;
-}
-
 function AuditRow({ entry }: { entry: AuditEntry }) {
-  const changes = describeChanges(entry);
+  const changes = describeAuditChange(entry);
   return (
     <TableRow data-testid="audit-row" hover>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>

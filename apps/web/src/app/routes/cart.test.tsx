@@ -160,6 +160,9 @@ describe('Cart page', () => {
     expect(line).toHaveTextContent(messages.minimumQuantity(10));
     expect(quantity).toHaveAttribute('aria-invalid', 'true');
     expect(await screen.findByRole('button', { name: 'Place order' })).toBeDisabled();
+    // One total on the page, and none while a line cannot be ordered (issue 28).
+    expect(screen.getAllByText(/^Total:/)).toHaveLength(1);
+    expect(screen.getByTestId('cart-total')).toHaveTextContent(/^Total: —$/);
 
     await user.clear(quantity);
     await user.type(quantity, '301');
@@ -169,6 +172,8 @@ describe('Cart page', () => {
     await user.type(quantity, '30');
     expect(line).not.toHaveTextContent(messages.unavailableQuantity);
     expect(placeOrder()).toBeEnabled();
+    expect(screen.getAllByText(/^Total:/)).toHaveLength(1);
+    expect(screen.getByTestId('cart-total')).toHaveTextContent("Total: $2,850");
     // The valid quantity is what the cart keeps.
     expect(cartLines()).toEqual([{ productId: drive._id, quantity: 30 }]);
   });
@@ -534,7 +539,7 @@ describe('Cart page', () => {
       ),
     );
     expect(within(line).getByTestId('line-total')).toHaveTextContent('$1,600');
-    expect(screen.getByTestId('checkout-total')).toHaveTextContent('$1,600');
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$1,600');
   });
 
   it("tells the buyer a purchase above their limit awaits their company's approval", async () => {

@@ -51,24 +51,37 @@ describe('Login page', () => {
     expect(callsTo(routes.auth.signIn)).toHaveLength(0);
   });
 
-  it('shows the email and password messages for values that break SPEC rules', async () => {
-    const { user } = renderLogin();
+  it('shows the email message for an address that breaks SPEC rules, and no password format rule', async () => {
+    const { user, callsTo } = renderLogin();
     await user.type(await screen.findByRole('textbox', { name: 'Email' }), 'buyer@acme');
     await user.type(screen.getByLabelText('Password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     expect(await screen.findByText(messages.invalidEmail)).toBeInTheDocument();
-    expect(screen.getByText(messages.invalidPassword)).toBeInTheDocument();
+    expect(screen.queryByText(messages.invalidPassword)).toBeNull();
+    expect(callsTo(routes.auth.signIn)).toHaveLength(0);
   });
 
-  it('shows the provider code in red asterisks under the password field on a failed login', async () => {
+  it('sends a password that breaks the sign-up rule and reads "Incorrect email or password."', async () => {
+    const { user, callsTo } = renderLogin();
+    await user.type(await screen.findByRole('textbox', { name: 'Email' }), customer.email);
+    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByTestId('auth-error')).toHaveTextContent(/^Incorrect email or password\.$/);
+    expect(screen.queryByText(messages.invalidPassword)).toBeNull();
+    expect(callsTo(routes.auth.signIn)).toHaveLength(1);
+  });
+
+  it('shows "Incorrect email or password." in red under the password field on a failed login', async () => {
     const { user } = renderLogin();
     await user.type(await screen.findByRole('textbox', { name: 'Email' }), customer.email);
     await user.type(screen.getByLabelText('Password'), 'Wrong#2026');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
     const error = await screen.findByTestId('auth-error');
-    expect(error).toHaveTextContent(/^\*INVALID_EMAIL_OR_PASSWORD\*$/);
+    expect(error).toHaveTextContent(messages.incorrectLogin);
+    expect(error).not.toHaveTextContent('INVALID_EMAIL_OR_PASSWORD');
     expect(error).toHaveAttribute('role', 'alert');
     expect(follows(screen.getByLabelText('Password'), error)).toBe(true);
     expect(follows(error, screen.getByRole('button', { name: 'Forgot password?' }))).toBe(true);
@@ -198,11 +211,15 @@ describe('Login page', () => {
     expect(link).toHaveAttribute('href', '/signup');
   });
 
-  it('says so on a disabled Google button when Google is not configured', async () => {
-    renderLogin([], { ...testConfig, googleEnabled: false });
-    expect(
-      await screen.findByRole('button', { name: 'Google sign-in is not configured' }),
-    ).toBeDisabled();
+  it('draws no Google button when Google sign-in is off, and an enabled one when it is on', async () => {
+    const off = renderLogin([], { ...testConfig, googleEnabled: false });
+    // The settings have arrived once the page is titled with the shop's name from them.
+    await waitFor(() => expect(document.title).toContain(testConfig.shopName));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /google/i })).toBeNull();
+    off.unmount();
+    renderLogin([], { ...testConfig, googleEnabled: true });
+    expect(await screen.findByRole('button', { name: 'Continue With Google' })).toBeEnabled();
   });
 
   it('shows POPUP_CLOSED_BY_USER when the Google popup is closed', async () => {

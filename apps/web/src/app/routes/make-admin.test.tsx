@@ -5,7 +5,14 @@ import { admin, customer, signedIn } from '../../test/auth-mock';
 import { testId } from '../../test/factories';
 import { answer, handle, mockApi, type RecordedCall, routes } from '../../test/fetch-mock';
 import { renderWithProviders } from '../../test/render';
-import MakeAdminPage, { CONFIRM_REMOVE_USER, USER_REMOVED, madeAdminMessage } from './make-admin';
+import MakeAdminPage, {
+  CONFIRM_DEMOTE,
+  CONFIRM_MAKE_ADMIN,
+  CONFIRM_REMOVE_USER,
+  USER_REMOVED,
+  demotedMessage,
+  madeAdminMessage,
+} from './make-admin';
 
 const row = (n: number, email: string, name: string | null, role: boolean): UserSummary => ({
   _id: testId(200 + n),
@@ -30,7 +37,12 @@ function pageOf(all: UserSummary[], query: Record<string, string> = {}) {
 
 /** The calls that change users (the admin's own shop token is not one). */
 const writes = (calls: RecordedCall[]) =>
-  calls.filter((call) => call.route === routes.users.promote || call.route === routes.users.remove);
+  calls.filter(
+    (call) =>
+      call.route === routes.users.promote ||
+      call.route === routes.users.demote ||
+      call.route === routes.users.remove,
+  );
 
 async function findRow(email: string) {
   const table = await screen.findByRole('table', { name: 'Users' });
@@ -56,7 +68,7 @@ describe('MakeAdminPage', () => {
     expect(within(await findRow('other@example.com')).getByText('—')).toBeInTheDocument();
   });
 
-  it('promotes a customer, naming the acting admin', async () => {
+  it('promotes a customer only after Yes, naming the acting admin', async () => {
     let users = initialUsers();
     const { calls } = mockApi([
       signedIn(admin),
@@ -72,6 +84,20 @@ describe('MakeAdminPage', () => {
     await user.click(
       within(await findRow(customer.email)).getByRole('button', { name: 'Make Admin' }),
     );
+    const question = screen.getByRole('dialog', { name: CONFIRM_MAKE_ADMIN });
+    expect(question).toHaveTextContent(customer.email);
+    await user.click(within(question).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(writes(calls)).toHaveLength(0);
+
+    await user.click(
+      within(await findRow(customer.email)).getByRole('button', { name: 'Make Admin' }),
+    );
+    await user.click(
+      within(screen.getByRole('dialog', { name: CONFIRM_MAKE_ADMIN })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
 
     expect(await screen.findByText(madeAdminMessage(customer.email))).toBeInTheDocument();
     expect(writes(calls)).toEqual([
@@ -84,6 +110,44 @@ describe('MakeAdminPage', () => {
     const promoted = await findRow(customer.email);
     await waitFor(() => expect(within(promoted).getByText('Admin')).toBeInTheDocument());
     expect(within(promoted).queryByRole('button', { name: 'Make Admin' })).toBeNull();
+  });
+
+  it('takes an admin right away after Yes: the row reads Customer again', async () => {
+    let users = initialUsers().map((user) =>
+      user.email === customer.email ? { ...user, role: true } : user,
+    );
+    const { calls } = mockApi([
+      signedIn(admin),
+      handle(routes.users.page, ({ query }) => ({ status: 200, body: pageOf(users, query) })),
+      handle(routes.users.demote, ({ params }) => {
+        users = users.map((user) =>
+          user.email === params.email ? { ...user, role: false } : user,
+        );
+        return {
+          status: 200,
+          body: { acknowledged: true, user: users.find((u) => u.email === params.email)! },
+        };
+      }),
+    ]);
+    const { user } = renderWithProviders(<MakeAdminPage />);
+    await screen.findByText('(you)');
+
+    await user.click(
+      within(await findRow(customer.email)).getByRole('button', { name: 'Remove Admin' }),
+    );
+    await user.click(
+      within(screen.getByRole('dialog', { name: CONFIRM_DEMOTE })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
+
+    expect(await screen.findByText(demotedMessage(customer.email))).toBeInTheDocument();
+    expect(writes(calls)).toEqual([
+      expect.objectContaining({ route: routes.users.demote, params: { email: customer.email } }),
+    ]);
+    const demoted = await findRow(customer.email);
+    await waitFor(() => expect(within(demoted).getByText('Customer')).toBeInTheDocument());
+    expect(within(demoted).getByRole('button', { name: 'Make Admin' })).toBeInTheDocument();
   });
 
   it('cannot remove yourself; removes another user only after Yes', async () => {

@@ -1,4 +1,4 @@
-import type { Company, ContractPrice } from '@shop/shared';
+import { messages, type Company, type ContractPrice } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { admin, fakeAuthServer } from '../../test/auth-mock';
@@ -174,6 +174,145 @@ describe('Companies (admin)', () => {
       false,
     ]);
     expect(callsTo(routes.companies.importPrices)[2]!.body?.csv).toBe('sku,price\nCPU-X8,99');
+  });
+
+  it('asks before saving a contract price below half the list price, with the discount in percent', async () => {
+    const { user, callsTo } = setUp(`/dashboard/companies/${companyId}`, [
+      answer(routes.companies.get, 200, company),
+      answer(routes.companies.prices, 200, { items: [], total: 0, page: 1, limit: 50 }),
+      answer(routes.catalog.search, 200, {
+        items: [product],
+        total: 1,
+        page: 1,
+        limit: 8,
+        categories: [],
+      }),
+      handle(routes.companies.putPrice, ({ body }) => ({
+        status: 200,
+        body: priceOf(body.price),
+      })),
+    ]);
+    const form = await screen.findByRole('form', { name: 'Set a contract price' });
+    await user.type(within(form).getByRole('searchbox', { name: 'Find a product' }), 'CPU-X8');
+    await user.click(await within(form).findByRole('button', { name: /^CPU-X8 · Vector X8/ }));
+    const price = within(form).getByRole('textbox', { name: 'Contract price ($ per piece)' });
+    // $34 against the list price of $120: 71.7% off.
+    await user.type(price, '34');
+    await user.click(within(form).getByRole('button', { name: 'Set price' }));
+    const question = await screen.findByRole('dialog', {
+      name: 'This contract price is 71.7% below the list price. Save it anyway?',
+    });
+    expect(question).toHaveTextContent('$34 against the list price of $120');
+    await user.click(within(question).getByRole('button', { name: 'No' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(routes.companies.putPrice)).toHaveLength(0);
+
+    await user.click(within(form).getByRole('button', { name: 'Set price' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: /71\.7% below/ })).getByRole('button', {
+        name: 'Yes',
+      }),
+    );
+    expect(await screen.findByText(priceSetMessage('CPU-X8'))).toBeInTheDocument();
+    expect(callsTo(routes.companies.putPrice)[0]).toMatchObject({ body: { price: 34 } });
+  });
+
+  it('opens a company for an owner, who is invited, and goes to its page', async () => {
+    let opened: Company | null = null;
+    const { user, callsTo } = setUp('/dashboard/companies', [
+      answer(routes.companies.list, 200, { items: [], total: 0, page: 1, limit: 20 }),
+      handle(routes.companies.adminCreate, ({ body }) => {
+        opened = {
+          ...company,
+          name: body.name,
+          members: [
+            { email: body.ownerEmail, role: 'owner', spendingLimit: null, status: 'invited' },
+          ],
+        };
+        return { status: 201, body: opened };
+      }),
+      handle(routes.companies.get, () => ({ status: 200, body: opened! })),
+      answer(routes.companies.prices, 200, { items: [], total: 0, page: 1, limit: 50 }),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Open a company' }));
+    const form = screen.getByRole('form', { name: 'Open a company' });
+    await user.type(within(form).getByRole('textbox', { name: /Company name/ }), 'Nova Parts Ltd');
+    await user.click(within(form).getByRole('button', { name: 'Open company' }));
+    expect(await within(form).findByText(messages.required)).toBeInTheDocument();
+    expect(callsTo(routes.companies.adminCreate)).toHaveLength(0);
+
+    await user.type(
+      within(form).getByRole('textbox', { name: /Owner's email/ }),
+      'olga@nova.example',
+    );
+    await user.click(within(form).getByRole('button', { name: 'Open company' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Nova Parts Ltd' }),
+    ).toBeInTheDocument();
+    expect(callsTo(routes.companies.adminCreate)[0]!.body).toMatchObject({
+      name: 'Nova Parts Ltd',
+      ownerEmail: 'olga@nova.example',
+    });
+    const members = await screen.findByRole('table', { name: 'Members' });
+    const row = within(members)
+      .getByRole('rowheader', { name: 'olga@nova.example' })
+      .closest('tr')!;
+    expect(within(row).getByText('Invited')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Change' })).toBeInTheDocument();
+  });
+
+  it('edits the company and invites a member from its page', async () => {
+    let current: Company = {
+      ...company,
+      members: [
+        {
+          email: 'owner@acme.example',
+          role: 'owner',
+          spendingLimit: null,
+          status: 'active',
+          name: 'Olive Owner',
+          spentThisMonth: 0,
+        },
+      ],
+    };
+    const { user, callsTo } = setUp(`/dashboard/companies/${companyId}`, [
+      handle(routes.companies.get, () => ({ status: 200, body: current })),
+      answer(routes.companies.prices, 200, { items: [], total: 0, page: 1, limit: 50 }),
+      handle(routes.companies.update, ({ body }) => {
+        current = { ...current, ...body } as Company;
+        return { status: 200, body: current };
+      }),
+      handle(routes.companies.putMember, ({ params, body }) => {
+        current = {
+          ...current,
+          members: [
+            ...current.members,
+            { email: params.email, role: body.role, spendingLimit: null, status: 'invited' },
+          ],
+        };
+        return { status: 200, body: current };
+      }),
+    ]);
+    await user.click(await screen.findByRole('button', { name: 'Edit details' }));
+    const form = screen.getByRole('form', { name: 'Edit the company' });
+    const taxId = within(form).getByRole('textbox', { name: /Tax id/ });
+    await user.clear(taxId);
+    await user.type(taxId, 'GB555');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('GB555')).toBeInTheDocument();
+    expect(callsTo(routes.companies.update)[0]!.body).toMatchObject({ taxId: 'GB555' });
+
+    const invite = screen.getByRole('form', { name: 'Invite a member' });
+    await user.type(within(invite).getByRole('textbox', { name: 'Email' }), 'bea@acme.example');
+    await user.click(within(invite).getByRole('button', { name: 'Invite' }));
+    const members = screen.getByRole('table', { name: 'Members' });
+    expect(
+      await within(members).findByRole('rowheader', { name: 'bea@acme.example' }),
+    ).toBeInTheDocument();
+    expect(callsTo(routes.companies.putMember)[0]).toMatchObject({
+      params: { id: companyId, email: 'bea@acme.example' },
+      body: { role: 'buyer' },
+    });
   });
 
   it('shows the contract prices 50 a page with Previous and Next', async () => {

@@ -41,11 +41,23 @@ describe('Product page', () => {
     await waitFor(() => expect(document.title).toBe('Fast SSD 2TB | TestParts'));
     expect(screen.getByText(/It keeps going for years\./)).toBeInTheDocument();
     expect(screen.getByTestId('product-meta')).toHaveTextContent(
-      'Part number SSD-2TB · Category storage',
+      'Part number SSD-2TB · Category Storage',
     );
     expect(screen.getByTestId('product-facts')).toHaveTextContent(
       'Packs of 10, Minimum 20 pieces, at most 200 pieces per order',
     );
+    // The price line in the product's unit: its pack size, as a box.
+    expect(screen.getByTestId('product-facts')).toHaveTextContent(
+      'List price: $12 per piece (box of 10: $120)',
+    );
+    // Name, price and the order box come before the specifications (a phone's one column).
+    const before = (a: Element, b: Element) =>
+      Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    const name = screen.getByRole('heading', { level: 1 });
+    const order = screen.getByRole('spinbutton', { name: 'Quantity' });
+    expect(before(name, screen.getByTestId('product-facts'))).toBe(true);
+    expect(before(screen.getByTestId('product-facts'), order)).toBe(true);
+    expect(before(order, screen.getByTestId('specs'))).toBe(true);
     const specs = screen.getByTestId('specs');
     expect(within(specs).getByRole('rowheader', { name: 'Capacity' })).toBeInTheDocument();
     const tiers = within(screen.getByRole('table', { name: 'Volume prices' })).getAllByRole('row');
@@ -148,6 +160,12 @@ describe('Product page', () => {
     await user.type(quantity, '100');
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByText('Added to cart')).toBeInTheDocument();
+    expect(cartLines()).toEqual([{ productId: ssd._id, quantity: 100 }]);
+
+    // A quantity that cannot be ordered adds nothing, rather than the minimum.
+    await user.clear(quantity);
+    await user.type(quantity, '35');
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
     expect(cartLines()).toEqual([{ productId: ssd._id, quantity: 100 }]);
   });
 

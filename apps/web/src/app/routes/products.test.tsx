@@ -89,7 +89,7 @@ describe('All products', () => {
       within(nav)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['All categories (9)', 'storage (4)', 'other (5)']);
+    ).toEqual(['All categories (9)', 'Storage (4)', 'Other (5)']);
     expect(screen.getByRole('link', { name: 'Next page' })).toHaveAttribute(
       'href',
       '/products?page=2',
@@ -105,7 +105,7 @@ describe('the search of /products keeps its state in the address', () => {
 
     expect(await screen.findByRole('heading', { name: 'Part 1' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search products' })).toHaveValue('part 1');
-    expect(screen.getByRole('link', { name: 'storage (4)' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Storage (4)' })).toHaveAttribute(
       'aria-current',
       'true',
     );
@@ -134,7 +134,7 @@ describe('the search of /products keeps its state in the address', () => {
     await waitFor(() => expect(window.location.search).toBe('?q=Part+3&sort=-price'));
     expect(callsTo(routes.catalog.search).at(-1)!.query).toEqual({ q: 'Part 3', sort: '-price' });
 
-    await user.click(screen.getByRole('link', { name: 'storage (4)' }));
+    await user.click(screen.getByRole('link', { name: 'Storage (4)' }));
     await waitFor(() =>
       expect(window.location.search).toBe('?q=Part+3&category=storage&sort=-price'),
     );

@@ -14,9 +14,9 @@ import SignupPage from './signup';
 // The island loads / in place of /signup; jsdom cannot, so the test reads where to.
 vi.mock('../../lib/replace-page', () => ({ replacePage: vi.fn() }));
 
-function renderSignup(path = '/signup') {
+function renderSignup(path = '/signup', config = testConfig) {
   const server = fakeAuthServer();
-  const api = mockApi([answer(routes.settings.config, 200, testConfig), server.mocks]);
+  const api = mockApi([answer(routes.settings.config, 200, config), server.mocks]);
   return { ...renderApp(path), ...api, server };
 }
 
@@ -98,10 +98,20 @@ describe('Signup page', () => {
     expect(replacePage).not.toHaveBeenCalled();
   });
 
-  it('has a Google button and links to login', async () => {
-    renderSignup();
-    expect(await screen.findByRole('button', { name: /google/i })).toBeInTheDocument();
+  it('has a Google button when Google sign-in is on, and links to login', async () => {
+    renderSignup('/signup', { ...testConfig, googleEnabled: true });
+    expect(await screen.findByRole('button', { name: 'Continue With Google' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
+  });
+
+  it('draws no Google button, and no "or", when Google sign-in is off', async () => {
+    renderSignup();
+    // The settings have arrived once the page is titled with the shop's name from them.
+    await waitFor(() => expect(document.title).toContain(testConfig.shopName));
+    expect(await screen.findByRole('link', { name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Signup' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /google/i })).toBeNull();
+    expect(screen.queryByText('or')).toBeNull();
   });
 
   it('sends a visitor who is already signed in to /', async () => {

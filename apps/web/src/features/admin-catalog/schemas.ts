@@ -79,6 +79,8 @@ export const productFormSchema = z
       .string()
       .trim()
       .max(LIMITS.imageUrl, productMessages.tooLong('image URL', LIMITS.imageUrl))
+      // Left empty, the product shows the shop's placeholder picture (decision 031).
+      .transform((value) => value || undefined)
       .pipe(shape.img),
     description: shape.description,
     price: numberText(shape.price),

@@ -1,9 +1,10 @@
-import { emailSchema, nameSchema, passwordSchema } from '@shop/shared';
+import { emailSchema, loginPasswordSchema, nameSchema, passwordSchema } from '@shop/shared';
 import { z } from 'zod';
 
 /** The forms of SPEC section 5, built from the field rules the server checks too. */
 
-export const loginSchema = z.object({ email: emailSchema, password: passwordSchema });
+// No format rule on the login password: a wrong one reads "Incorrect email or password." (issue 28).
+export const loginSchema = z.object({ email: emailSchema, password: loginPasswordSchema });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 export const signupSchema = z.object({

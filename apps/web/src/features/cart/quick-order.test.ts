@@ -84,14 +84,14 @@ describe('quick order', () => {
     ].join('\n');
     const result = await quickOrder(text, inList(products));
     expect(result.problems.map((problem) => problem.message)).toEqual([
-      'Line 2: below the minimum of 50 pieces',
+      'Line 2: Vector X8 Processor: Minimum 50 Pieces Needed. Try 50.',
       "Line 3: no product named 'Foo'",
       'Line 4: write it as name,quantity (a name with a comma in double quotes)',
       'Line 5: quantity must be a whole number',
       'Line 6: quantity must be a whole number',
       'Line 8: write it as name,quantity (a name with a comma in double quotes)',
       "Line 9: no product named 'Cable'",
-      'Line 10: only 90 in stock of DDR5 Module',
+      'Line 10: DDR5 Module: Unavailable Quantity. Try 90.',
     ]);
     expect(result.lines).toEqual([{ productId: cable._id, quantity: 20 }]);
   });
@@ -111,12 +111,62 @@ describe('quick order', () => {
     const many = Array.from({ length: 3 }, (_, i) =>
       makeProduct(10 + i, { name: `Part ${i}`, minimum: 1, available: 10 }),
     );
-    const inCart = new Set(Array.from({ length: 499 }, (_, i) => testId(1000 + i)));
+    const inCart = new Map(Array.from({ length: 499 }, (_, i) => [testId(1000 + i), 1]));
     const result = await quickOrder('Part 0,1\nPart 1,1\nPart 2,1', inList(many), inCart);
     expect(result.lines).toEqual([{ productId: many[0]!._id, quantity: 1 }]);
     expect(result.problems.map((problem) => problem.message)).toEqual([
       'Line 2: the cart is full (at most 500 products)',
       'Line 3: the cart is full (at most 500 products)',
+    ]);
+  });
+
+  it('refuses a broken pack size, a maximum or a minimum before adding, with the nearest quantity', async () => {
+    const boxes = makeProduct(20, {
+      name: 'Screw Kit',
+      minimum: 50,
+      increment: 25,
+      maximum: 500,
+      available: 1000,
+    });
+    const result = await quickOrder(
+      ['Screw Kit,60', 'Screw Kit,600', 'Screw Kit,10', 'Screw Kit,75', 'Screw Kit,30'].join('\n'),
+      inList([boxes]),
+    );
+    expect(result.problems.map((problem) => problem.message)).toEqual([
+      'Line 1: Screw Kit: Order in multiples of 25. Try 50.',
+      'Line 2: Screw Kit: At most 500 pieces per order. Try 500.',
+      'Line 3: Screw Kit: Minimum 50 Pieces Needed. Try 50.',
+      // After line 4's 75, 30 more would make 105: 100 in all is the nearest, so 25 more.
+      'Line 5: Screw Kit: Order in multiples of 25. Try 25 (100 in all).',
+    ]);
+    expect(result.lines).toEqual([{ productId: boxes._id, quantity: 75 }]);
+  });
+
+  it('checks a line together with what the cart already holds of the product', async () => {
+    const boxes = makeProduct(21, { name: 'Fan Pack', minimum: 10, increment: 10, available: 100 });
+    const refused = await quickOrder('Fan Pack,20', inList([boxes]), new Map([[boxes._id, 90]]));
+    expect(refused.problems.map((problem) => problem.message)).toEqual([
+      'Line 1: Fan Pack: Unavailable Quantity. Try 10 (100 in all).',
+    ]);
+    expect(refused.lines).toEqual([]);
+    const added = await quickOrder('Fan Pack,20', inList([boxes]), new Map([[boxes._id, 30]]));
+    expect(added.problems).toEqual([]);
+    expect(added.lines).toEqual([{ productId: boxes._id, quantity: 20 }]);
+  });
+
+  it('reads semicolon and tab lines as well as comma ones, a quoted semicolon staying in the name', async () => {
+    const fan = makeProduct(22, { name: 'Fan; 120 mm', minimum: 1, available: 100 });
+    const result = await quickOrder(
+      'Vector X8 Processor;60\r\nDDR5 Module\t5\n"Fan; 120 mm",7\nCable, USB-C, 2 m;"1.000"',
+      inList([...products, fan]),
+    );
+    expect(result.lines).toEqual([
+      { productId: processor._id, quantity: 60 },
+      { productId: memory._id, quantity: 5 },
+      { productId: fan._id, quantity: 7 },
+    ]);
+    expect(result.problems.map((problem) => problem.message)).toEqual([
+      'Line 4: quantity must be a whole number',
     ]);
   });
 

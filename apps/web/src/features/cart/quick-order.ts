@@ -1,18 +1,32 @@
-import type { Product } from '@shop/shared';
+import { nearestValidQuantity, type Product } from '@shop/shared';
 import { CART_LINES_MAX, type CartLine } from '../../lib/cart-store';
-import { formatNumber, formatPieces } from '../../lib/format';
+import { formatNumber } from '../../lib/format';
+import { checkCartQuantity } from './line-check';
 
 /**
  * The quick order: lines a purchasing clerk pastes or uploads from a spreadsheet, each
- * `identifier,quantity`. The identifier is a product's sku, its id, or its name (any case,
+ * `identifier,quantity` (or `identifier;quantity`, or tab-separated, as spreadsheets export). The identifier is a product's sku, its id, or its name (any case,
  * nothing else), tried in that order so a sku that happens to read like another product's name
  * still names its own product. Each distinct identifier is looked up in the whole catalogue (the
  * cart's api/find-product.ts), a few at a time. Every bad line is named with its number and why,
- * so the clerk fixes the sheet in one go; the good lines go into the cart.
+ * so the clerk fixes the sheet in one go; the good lines go into the cart. A line is checked, before
+ * it is added, by the rule the cart and the server apply (packages/shared/src/quantity.ts) to the
+ * quantity the cart will then hold, and a refused one is told the nearest quantity that fits.
  */
 
 /** A product as the quick order reads it; `sku` is optional until issue 15 gives every product one. */
-export type QuickOrderProduct = Pick<Product, '_id' | 'name' | 'minimum' | 'available'> & {
+export type QuickOrderProduct = Pick<
+  Product,
+  | '_id'
+  | 'name'
+  | 'minimum'
+  | 'available'
+  | 'increment'
+  | 'maximum'
+  | 'price'
+  | 'priceTiers'
+  | 'contractPrice'
+> & {
   sku?: string | null;
 };
 
@@ -101,14 +115,27 @@ function orderRows(rows: readonly string[][]): OrderRow[] {
 }
 
 /**
- * Reads the rows of a quick order (papaparse's output: one array of cells per line), `find`
- * naming each identifier's product. `inCart` holds the ids of the products the cart holds
- * already, so lines past the cart's limit are named instead of dropped silently.
+ * What the line says instead of the refused quantity: the nearest quantity the cart may hold,
+ * less what the cart and the lines before already hold of the product, when that is a piece or more.
+ */
+function suggestion(product: QuickOrderProduct, already: number, wanted: number): string {
+  const nearest = nearestValidQuantity(product, already + wanted);
+  const line = nearest === null ? 0 : nearest - already;
+  if (line <= 0) return '';
+  return already > 0
+    ? ` Try ${formatNumber(line)} (${formatNumber(nearest!)} in all).`
+    : ` Try ${formatNumber(line)}.`;
+}
+
+/**
+ * Reads the rows of a quick order (one array of cells per line), `find` naming each identifier's
+ * product. `inCart` holds the quantity of each product the cart holds already: a line is checked
+ * with it (the cart adds the two), and lines past the cart's limit are named instead of dropped.
  */
 export function readQuickOrder(
   rows: readonly string[][],
   find: (identifier: string) => QuickOrderProduct | null | undefined,
-  inCart: ReadonlySet<string> = new Set(),
+  inCart: ReadonlyMap<string, number> = new Map(),
 ): QuickOrderResult {
   const quantities = new Map<string, number>();
   const problems: QuickOrderProblem[] = [];
@@ -132,14 +159,10 @@ export function readQuickOrder(
       refuse(line, 'quantity must be a whole number');
       continue;
     }
-    const least = Math.max(product.minimum, 1);
-    if (quantity < least) {
-      refuse(line, `below the minimum of ${formatPieces(least)}`);
-      continue;
-    }
-    const total = (quantities.get(product._id) ?? 0) + quantity;
-    if (total > product.available) {
-      refuse(line, `only ${formatNumber(product.available)} in stock of ${product.name}`);
+    const already = (quantities.get(product._id) ?? 0) + (inCart.get(product._id) ?? 0);
+    const verdict = checkCartQuantity(String(already + quantity), product);
+    if (!verdict.ok) {
+      refuse(line, `${product.name}: ${verdict.message}${suggestion(product, already, quantity)}`);
       continue;
     }
     const isNew = !quantities.has(product._id) && !inCart.has(product._id);
@@ -148,7 +171,7 @@ export function readQuickOrder(
       continue;
     }
     if (isNew) newProducts += 1;
-    quantities.set(product._id, total);
+    quantities.set(product._id, (quantities.get(product._id) ?? 0) + quantity);
   }
 
   return {
@@ -200,24 +223,40 @@ async function lookUpAll(
 }
 
 /**
+ * A line's separator: a tab, else a semicolon (the comma is the decimal mark where spreadsheets
+ * export `;`), else a comma; only one outside double quotes counts, so `"Fan; 120 mm",5` is
+ * still a comma line.
+ */
+export function separatorOf(line: string): ',' | ';' | '\t' {
+  let quoted = false;
+  let semicolon = false;
+  for (const char of line) {
+    if (char === '"') quoted = !quoted;
+    else if (!quoted && char === '\t') return '\t';
+    else if (!quoted && char === ';') semicolon = true;
+  }
+  return semicolon ? ';' : ',';
+}
+
+/**
  * Splits a quick order's text into rows with papaparse (quoted names with commas, CRLF files,
  * a byte-order mark), loaded here: only a clerk who uses the quick order downloads the parser.
+ * Each line is read with its own separator, so a sheet pasted from two sources still reads.
  */
 export async function parseQuickOrderText(text: string): Promise<string[][]> {
   const { default: Papa } = await import('papaparse');
-  // Empty lines are kept, so a row's index is its line number in the pasted text or the file.
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), {
-    skipEmptyLines: false,
-    delimiter: ',',
-  });
-  return parsed.data;
+  // Every line is kept, empty ones too, so a row's index is its line number in the text or file.
+  return text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\n|\r/)
+    .map((line) => Papa.parse<string[]>(line, { delimiter: separatorOf(line) }).data[0] ?? ['']);
 }
 
 /** Pasted text or an uploaded file's text, each distinct identifier looked up with `lookup`. */
 export async function quickOrder(
   text: string,
   lookup: QuickOrderLookup,
-  inCart: ReadonlySet<string> = new Set(),
+  inCart: ReadonlyMap<string, number> = new Map(),
   signal?: AbortSignal,
 ): Promise<QuickOrderResult> {
   const rows = await parseQuickOrderText(text);

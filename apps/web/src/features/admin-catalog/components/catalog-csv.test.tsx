@@ -41,7 +41,7 @@ describe('CatalogCsv', () => {
       'Dry run: 1 would be created, 1 would be updated, 4 unchanged.',
     );
     expect(within(dryRun).getByRole('region', { name: 'To update' })).toHaveTextContent(
-      'Line 2: CPU-8C Vector X8 Processorprice: 210 → 199',
+      'Line 2: CPU-8C Vector X8 ProcessorPrice $210.00 -> $199.00',
     );
     expect(within(dryRun).getByRole('region', { name: 'To create' })).toHaveTextContent(
       'Line 3: RAM-32 Atlas DDR5 Module',

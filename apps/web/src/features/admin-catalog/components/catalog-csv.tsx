@@ -1,4 +1,4 @@
-import type { CatalogImportReport, ImportProblem } from '@shop/shared';
+import { auditFieldChange, type CatalogImportReport, type ImportProblem } from '@shop/shared';
 import { useId, useState, type ChangeEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -8,13 +8,6 @@ import { formatNumber } from '../../../lib/format';
 import { notify } from '../../../components/ui/toast';
 import { downloadCatalogCsv, refusedLines, useImportCatalogCsv } from '../api/catalog-csv';
 import styles from './catalog-csv.module.css';
-
-/** A changed value as the report gives it: text, a number, a list (tiers, specs) or nothing. */
-function valueText(value: unknown): string {
-  if (value === null || value === undefined || value === '') return '(empty)';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-}
 
 function Problems({ problems }: { problems: ImportProblem[] }) {
   if (problems.length === 0) return null;
@@ -38,13 +31,15 @@ function Problems({ problems }: { problems: ImportProblem[] }) {
 /** What an import did, or (dry run) would do: created, updated field by field, problems. */
 export function ImportReport({ report }: { report: CatalogImportReport }) {
   const would = report.applied ? '' : 'would be ';
+  // A row may have several problems, each listed; the summary counts rows.
+  const linesWithProblems = new Set(report.problems.map((problem) => problem.line)).size;
   return (
     <div className={styles.report} data-testid="import-report">
       <p className={styles.summary} role="status">
         {report.applied ? 'Applied: ' : 'Dry run: '}
         {formatNumber(report.created.length)} {would}created, {formatNumber(report.updated.length)}{' '}
         {would}updated, {formatNumber(report.unchanged)} unchanged
-        {report.problems.length > 0 && `, ${formatNumber(report.problems.length)} with problems`}.
+        {linesWithProblems > 0 && `, ${formatNumber(linesWithProblems)} with problems`}.
       </p>
       {report.created.length > 0 && (
         <section aria-label={report.applied ? 'Created' : 'To create'}>
@@ -68,7 +63,7 @@ export function ImportReport({ report }: { report: CatalogImportReport }) {
                 <ul className={styles.changes}>
                   {product.changes.map((change) => (
                     <li key={change.field}>
-                      {change.field}: {valueText(change.from)} → {valueText(change.to)}
+                      {auditFieldChange(change.field, change.from, change.to)}
                     </li>
                   ))}
                 </ul>

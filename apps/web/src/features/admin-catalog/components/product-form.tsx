@@ -146,7 +146,7 @@ export function ProductForm({ label, defaultValues, submitLabel, save }: Product
             placeholder="https://example.com/part.jpg"
             fullWidth
             error={Boolean(errors.img)}
-            helperText={errors.img?.message}
+            helperText={errors.img?.message ?? 'Optional: empty, the shop shows a placeholder'}
           />
           <ImageUpload
             onUploaded={(url) =>

@@ -12,7 +12,6 @@ import { loginSchema, type LoginInput } from '../schemas';
 import { AuthErrorText } from './auth-error-text';
 import styles from './auth-form.module.css';
 import { GoogleButton } from './google-button';
-import { OrDivider } from './or-divider';
 
 interface LoginFormProps {
   defaultEmail: string;
@@ -96,7 +95,6 @@ export function LoginForm({ defaultEmail, onForgotPassword, leaving }: LoginForm
           Login
         </Button>
       </form>
-      <OrDivider />
       <GoogleButton
         onClick={() => {
           setAuthError(null);

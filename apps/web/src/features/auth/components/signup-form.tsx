@@ -13,7 +13,6 @@ import { signupSchema, type SignupInput } from '../schemas';
 import { AuthErrorText } from './auth-error-text';
 import styles from './auth-form.module.css';
 import { GoogleButton } from './google-button';
-import { OrDivider } from './or-divider';
 
 /** SPEC section 2: a new account goes straight to /, whatever page asked for a login before. */
 const home = () => '/';
@@ -91,7 +90,6 @@ export default function SignupForm() {
           Signup
         </Button>
       </form>
-      <OrDivider />
       <GoogleButton
         onClick={() => {
           setAuthError(null);

@@ -143,8 +143,10 @@ export function CartView({ signedIn, signIn, onPlaced }: CartViewProps) {
     body = (
       <>
         <CartLines rows={rows} onQuantityChange={onQuantityChange} onRemove={onRemove} />
+        {/* The cart's one total (issue 28): a sum without the lines that cannot be ordered would
+            read as the price of the order, so until every line is valid it shows none. */}
         <p className={text.h4} data-testid="cart-total">
-          Total: {formatCents(total)}
+          Total: {invalid === 0 && missing === 0 && !checking ? formatCents(total) : '—'}
         </p>
       </>
     );
@@ -161,7 +163,6 @@ export function CartView({ signedIn, signIn, onPlaced }: CartViewProps) {
           {signedIn ? (
             <CheckoutForm
               lines={orderable}
-              total={total}
               blocked={blocked}
               onRefused={setRefused}
               onPlaced={onPlacedPurchase}

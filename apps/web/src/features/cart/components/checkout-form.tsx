@@ -10,7 +10,6 @@ import { cx } from '../../../components/ui/container';
 import text from '../../../components/ui/text.module.css';
 import { TextField } from '../../../components/ui/text-field';
 import type { CartLine } from '../../../lib/cart-store';
-import { formatCents } from '../../../lib/format';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useSession } from '../../../lib/session/use-session';
 import { refusedLines, useCheckout } from '../api/checkout';
@@ -52,8 +51,6 @@ function prefill(profile: UserInfo | null | undefined): typeof EMPTY {
 interface CheckoutFormProps {
   /** The lines to order; null while any line of the cart cannot be ordered as it is. */
   lines: CartLine[] | null;
-  /** In cents, as the quantity rule priced the lines. */
-  total: number;
   /** Why `lines` is null: the one thing to fix before Place order. */
   blocked: string | null;
   /** A 409: nothing was ordered, and these lines (by product id) say why. */
@@ -66,7 +63,7 @@ interface CheckoutFormProps {
  * email read-only from the session, plus PO number, company and tax id, prefilled from the
  * profile. One POST /checkout for the whole cart.
  */
-export function CheckoutForm({ lines, total, blocked, onRefused, onPlaced }: CheckoutFormProps) {
+export function CheckoutForm({ lines, blocked, onRefused, onPlaced }: CheckoutFormProps) {
   const headingId = useId();
   const { user } = useSession();
   const profile = useUserInfo(user?.email);
@@ -177,9 +174,6 @@ export function CheckoutForm({ lines, total, blocked, onRefused, onPlaced }: Che
             {blocked}
           </Alert>
         )}
-        <p className={styles.checkoutTotal} data-testid="checkout-total">
-          Total: {lines ? formatCents(total) : '—'}
-        </p>
         <Button
           type="submit"
           variant="contained"

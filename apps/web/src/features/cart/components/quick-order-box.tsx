@@ -46,7 +46,7 @@ export function QuickOrderBox() {
     reading.current = controller;
     setBusy(true);
     try {
-      const inCart = new Set(cartLines().map((line) => line.productId));
+      const inCart = new Map(cartLines().map((line) => [line.productId, line.quantity]));
       const result = await quickOrder(source, findProduct, inCart, controller.signal);
       if (result.lines.length > 0) {
         addToCart(result.lines);
@@ -97,9 +97,11 @@ export function QuickOrderBox() {
         Quick order
       </h2>
       <p id={helpId} className={cx(text.body2, text.secondary)}>
-        One line per product: its part number or name (or product id) and the quantity, such as{' '}
-        <code>SSD-2T-G4,200</code> or <code>Vector X8 Processor,500</code>. A name with a comma goes
-        in double quotes. A first line <code>name,quantity</code> is skipped.
+        One line per product: its part number or name (or product id) and the quantity, separated by
+        a comma, a semicolon or a tab, such as <code>SSD-2T-G4,200</code> or{' '}
+        <code>Vector X8 Processor;500</code>. A name with a comma goes in double quotes. A first
+        line <code>name,quantity</code> is skipped. Quantities are checked for pack size, minimum
+        and maximum before they are added.
       </p>
       <form onSubmit={onSubmit} aria-label="Quick order" className={styles.quickForm}>
         <label htmlFor={textId} className={styles.fieldLabel}>

@@ -2,14 +2,14 @@ import { preview, productPagePath, type Product } from '@shop/shared';
 import { useId } from 'react';
 import { AddToCart, AddToCartIsland } from '../../../components/add-to-cart';
 import { Island } from '../../../components/island';
-import { fromPriceLabel, yourPriceLabel } from '../../../components/price-info';
+import { fromPriceLabel, unitPriceLine, yourPriceLabel } from '../../../components/price-info';
 import { ProductImage } from '../../../components/product-image';
 import { ButtonLink } from '../../../components/ui/button';
 import { PageLink } from '../../../components/ui/navigation';
 import cardStyles from '../../../components/ui/card.module.css';
 import { cx } from '../../../components/ui/container';
 import text from '../../../components/ui/text.module.css';
-import { formatPieces, formatPrice } from '../../../lib/format';
+import { formatPieces } from '../../../lib/format';
 import styles from './product-card.module.css';
 
 /** The intrinsic size of the product pictures; the attributes reserve the space before they load. */
@@ -76,7 +76,7 @@ export function ProductCard({ product, eager = false, inIsland = false }: Produc
         <div className={styles.facts}>
           <Fact label="Minimum order" value={formatPieces(product.minimum)} />
           <Fact label="Available" value={formatPieces(product.available)} />
-          <Fact label="Price" value={`${formatPrice(product.price)} per piece`} />
+          <Fact label="Price" value={unitPriceLine(product.price, product.increment)} />
           {from && <Fact label="Volume price" value={from} />}
           {yours && <Fact label="Contract price" value={`${yours} per piece`} />}
         </div>

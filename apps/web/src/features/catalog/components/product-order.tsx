@@ -1,5 +1,5 @@
 import { checkQuantity, priceTermsInCents, type Product } from '@shop/shared';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { AddToCart } from '../../../components/add-to-cart';
 import { QuantityPrice } from '../../../components/price-info';
 import { QuantityStepper } from '../../../components/quantity-stepper';
@@ -19,10 +19,21 @@ export interface ProductOrderProps {
  * The product page's one island (issue 14): the quantity, stepped by the pack size, priced live
  * by its volume tier with the saving and the next break, judged by the shared quantity rule the
  * server applies, and Add to cart and Buy Now.
+ *
+ * The server's HTML already takes a quantity (issue 28: on a phone a buyer types before the code
+ * arrives). React keeps a typed value in the field when it hydrates but not in its state, so the
+ * island reads the field once it has hydrated and takes what was typed. Add to cart adds what the
+ * field says or nothing: it is disabled while the quantity cannot be ordered.
  */
 export function ProductOrder({ product }: ProductOrderProps) {
   const least = Math.max(product.minimum, 1);
   const [text, setText] = useState(String(least));
+  const field = useRef<HTMLInputElement>(null);
+  // Once, after hydrating: the field's value differs from its HTML's only when it was typed into.
+  useLayoutEffect(() => {
+    const input = field.current;
+    if (input && input.value !== input.defaultValue) setText(input.value);
+  }, []);
   const most =
     product.maximum != null ? Math.min(product.maximum, product.available) : product.available;
   const quantity = text.trim() === '' ? null : Number(text);
@@ -41,6 +52,7 @@ export function ProductOrder({ product }: ProductOrderProps) {
         error={Boolean(problem)}
         helperText={problem ?? (verdict?.ok ? formatPieces(verdict.quantity) : undefined)}
         productName={product.name}
+        inputRef={field}
         fullWidth
       />
       <QuantityPrice terms={product} quantity={quantity} />
@@ -50,7 +62,7 @@ export function ProductOrder({ product }: ProductOrderProps) {
       <div className={styles.actions}>
         <AddToCart
           productId={product._id}
-          quantity={verdict?.ok ? verdict.quantity : least}
+          quantity={verdict?.ok ? verdict.quantity : null}
           fullWidth
         />
         <ButtonLink href={purchasePath(product._id)} variant="contained" fullWidth>

@@ -1,4 +1,4 @@
-import { type ProductPage } from '@shop/shared';
+import { categoryLabel, type ProductPage } from '@shop/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -137,7 +137,7 @@ export function ProductSearch({ initialPage }: ProductSearchProps) {
                   aria-current={search.category === category ? 'true' : undefined}
                   className={styles.category}
                 >
-                  {category} ({formatNumber(count)})
+                  {categoryLabel(category)} ({formatNumber(count)})
                 </a>
               </li>
             );
@@ -163,7 +163,7 @@ export function ProductSearch({ initialPage }: ProductSearchProps) {
           <div className={styles.empty} data-testid="no-results">
             <p>
               {search.q
-                ? `No products match "${search.q}"${search.category ? ` in ${search.category}` : ''}.`
+                ? `No products match "${search.q}"${search.category ? ` in ${categoryLabel(search.category)}` : ''}.`
                 : 'No products in this category yet.'}
             </p>
             <p>

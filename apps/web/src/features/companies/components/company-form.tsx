@@ -1,18 +1,20 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { companyInputSchema, type Company } from '@shop/shared';
+import { companyInputSchema, emailSchema, type Company } from '@shop/shared';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import styles from './companies.module.css';
 
-type CompanyFormInput = z.input<typeof companyInputSchema>;
-export type CompanyFormOutput = z.output<typeof companyInputSchema>;
+/** The owner's address is asked only when an admin opens a company (`askOwner`). */
+const companyFormSchema = companyInputSchema.extend({ ownerEmail: z.string().optional() });
+type CompanyFormInput = z.input<typeof companyFormSchema>;
+export type CompanyFormOutput = z.output<typeof companyFormSchema>;
 
-const FIELDS = ['name', 'taxId', 'billingAddress', 'shippingAddress'] as const;
+const FIELDS = ['name', 'taxId', 'billingAddress', 'shippingAddress', 'ownerEmail'] as const;
 
 const TEXT_FIELDS = [
   { field: 'name', label: 'Company name', autoComplete: 'organization' },
@@ -40,6 +42,8 @@ interface CompanyFormProps {
   /** Sends the checked details; rejects with the server's error, shown under its field. */
   onSave: (details: CompanyFormOutput) => Promise<unknown>;
   onCancel?: () => void;
+  /** An admin opens the company for someone: ask for the owner's email (they are invited). */
+  askOwner?: boolean;
 }
 
 /**
@@ -54,6 +58,7 @@ export function CompanyForm({
   pending,
   onSave,
   onCancel,
+  askOwner = false,
 }: CompanyFormProps) {
   const headingId = useId();
   const {
@@ -62,11 +67,19 @@ export function CompanyForm({
     setError,
     formState: { errors },
   } = useForm<CompanyFormInput, unknown, CompanyFormOutput>({
-    resolver: zodResolver(companyInputSchema),
+    resolver: zodResolver(companyFormSchema),
     defaultValues: valuesOf(company),
   });
 
   const onSubmit = handleSubmit(async (details) => {
+    if (askOwner) {
+      const owner = emailSchema.safeParse(details.ownerEmail ?? '');
+      if (!owner.success) {
+        setError('ownerEmail', { message: owner.error.issues[0]?.message });
+        return;
+      }
+      details = { ...details, ownerEmail: owner.data };
+    }
     try {
       await onSave(details);
     } catch (error) {
@@ -97,6 +110,20 @@ export function CompanyForm({
               helperText={errors[field]?.message}
             />
           ))}
+          {askOwner && (
+            <TextField
+              {...register('ownerEmail')}
+              label="Owner's email"
+              type="email"
+              autoComplete="off"
+              required
+              fullWidth
+              error={Boolean(errors.ownerEmail)}
+              helperText={
+                errors.ownerEmail?.message ?? 'They are invited as owner and join when they accept.'
+              }
+            />
+          )}
           {ADDRESS_FIELDS.map(({ field, label, autoComplete }) => (
             <TextField
               key={field}

@@ -154,17 +154,20 @@ interface MembersTableProps {
   company: Company;
   /** The signed-in member's email. */
   you: string | undefined;
+  /** The shop's admin manages the members as an owner does (issue 28). */
+  manage?: boolean;
 }
 
 /**
  * The company's members: role, monthly limit and this month's spend; the owner changes and
  * removes members, anyone may leave. A company keeps at least one owner: the server's 409 says so.
  */
-export function MembersTable({ company, you }: MembersTableProps) {
+export function MembersTable({ company, you, manage = false }: MembersTableProps) {
   const removeMember = useRemoveMember();
   const [editing, setEditing] = useState<CompanyMember | null>(null);
   const [removing, setRemoving] = useState<CompanyMember | null>(null);
-  const isOwner = company.members.some((m) => sameEmail(m.email, you) && m.role === 'owner');
+  const isOwner =
+    manage || company.members.some((m) => sameEmail(m.email, you) && m.role === 'owner');
   const leaving = removing !== null && sameEmail(removing.email, you);
 
   const confirmRemove = () => {

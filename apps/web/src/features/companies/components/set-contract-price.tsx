@@ -1,5 +1,12 @@
-import { contractPriceInputSchema, parseMoneyText, type Product } from '@shop/shared';
+import {
+  contractPriceDoubt,
+  contractPriceInputSchema,
+  contractPriceQuestion,
+  parseMoneyText,
+  type Product,
+} from '@shop/shared';
 import { useId, useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SearchField } from '../../../components/search-field';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -50,6 +57,25 @@ export function SetContractPrice({ companyId }: { companyId: string }) {
   const [price, setPriceText] = useState('');
   const [problem, setProblem] = useState<string>();
 
+  // A price the guard rail doubts (contractPriceDoubt) waits here for the admin's Yes.
+  const [doubted, setDoubted] = useState<{ price: number; question: string } | null>(null);
+
+  const save = (dollars: number) => {
+    if (!product) return;
+    setPrice.mutate(
+      { companyId, productId: product._id, price: dollars },
+      {
+        onSuccess: (saved) => {
+          notify.success(priceSetMessage(saved.sku));
+          setProduct(null);
+          setPriceText('');
+        },
+        onError: (error) => setProblem(error.message),
+        onSettled: () => setDoubted(null),
+      },
+    );
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!product) return;
@@ -61,57 +87,69 @@ export function SetContractPrice({ companyId }: { companyId: string }) {
       return;
     }
     setProblem(undefined);
-    setPrice.mutate(
-      { companyId, productId: product._id, price: parsed.data.price },
-      {
-        onSuccess: (saved) => {
-          notify.success(priceSetMessage(saved.sku));
-          setProduct(null);
-          setPriceText('');
-        },
-        onError: (error) => setProblem(error.message),
-      },
-    );
+    const doubt = contractPriceDoubt(product.price, parsed.data.price);
+    if (doubt) setDoubted({ price: parsed.data.price, question: contractPriceQuestion(doubt) });
+    else save(parsed.data.price);
   };
 
   return (
-    <form noValidate onSubmit={submit} aria-labelledby={headingId} className={styles.panel}>
-      <h3 id={headingId} className={styles.subheading}>
-        Set a contract price
-      </h3>
-      {product ? (
-        <p>
-          Product: <strong>{product.sku}</strong> {product.name} (list {formatPrice(product.price)}){' '}
-          <Button size="small" variant="text" onClick={() => setProduct(null)}>
-            Choose another
-          </Button>
-        </p>
-      ) : (
-        <>
-          <SearchField
-            q={q}
-            onSearch={setQ}
-            label="Find a product"
-            helperText="Part number or name"
-            maxLength={100}
+    <>
+      <form noValidate onSubmit={submit} aria-labelledby={headingId} className={styles.panel}>
+        <h3 id={headingId} className={styles.subheading}>
+          Set a contract price
+        </h3>
+        {product ? (
+          <p>
+            Product: <strong>{product.sku}</strong> {product.name} (list{' '}
+            {formatPrice(product.price)}){' '}
+            <Button size="small" variant="text" onClick={() => setProduct(null)}>
+              Choose another
+            </Button>
+          </p>
+        ) : (
+          <>
+            <SearchField
+              q={q}
+              onSearch={setQ}
+              label="Find a product"
+              helperText="Part number or name"
+              maxLength={100}
+            />
+            <ProductPicks q={q} onPick={setProduct} />
+          </>
+        )}
+        <div className={styles.inline}>
+          <TextField
+            label="Contract price ($ per piece)"
+            inputMode="decimal"
+            value={price}
+            onChange={(event) => setPriceText(event.target.value)}
+            error={Boolean(problem)}
+            helperText={problem}
+            disabled={!product}
           />
-          <ProductPicks q={q} onPick={setProduct} />
-        </>
-      )}
-      <div className={styles.inline}>
-        <TextField
-          label="Contract price ($ per piece)"
-          inputMode="decimal"
-          value={price}
-          onChange={(event) => setPriceText(event.target.value)}
-          error={Boolean(problem)}
-          helperText={problem}
-          disabled={!product}
-        />
-        <Button type="submit" variant="contained" disabled={!product} loading={setPrice.isPending}>
-          Set price
-        </Button>
-      </div>
-    </form>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={!product}
+            loading={setPrice.isPending}
+          >
+            Set price
+          </Button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={doubted !== null}
+        question={doubted?.question ?? ''}
+        detail={
+          doubted &&
+          product &&
+          `${product.sku} ${product.name}: ${formatPrice(doubted.price)} against the list price of ${formatPrice(product.price)}.`
+        }
+        pending={setPrice.isPending}
+        onConfirm={() => doubted && save(doubted.price)}
+        onCancel={() => setDoubted(null)}
+      />
+    </>
   );
 }

@@ -187,10 +187,10 @@ export function PurchaseForm({
         >
           Purchase
         </Button>
-        {/* The quantity typed when it can be ordered, else the minimum: the cart checks it again. */}
+        {/* The quantity typed when it can be ordered, else nothing (never another quantity). */}
         <AddToCart
           productId={product._id}
-          quantity={check?.ok ? check.quantity : Math.max(product.minimum, 1)}
+          quantity={check?.ok ? check.quantity : null}
           fullWidth
         />
       </div>

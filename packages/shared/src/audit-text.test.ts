@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { auditTiers, describeAuditChange } from './audit-text.js';
+
+describe('describeAuditChange', () => {
+  it('writes a product edit as before and after in words, field by field', () => {
+    expect(
+      describeAuditChange({
+        action: 'product.update',
+        details: {
+          changes: {
+            price: { from: 39, to: 37 },
+            priceTiers: {
+              from: [],
+              to: [
+                { minQuantity: 10, price: 35 },
+                { price: 33, minQuantity: 50 },
+              ],
+            },
+            maximum: { from: null, to: 500 },
+          },
+        },
+      }),
+    ).toBe(
+      'Price $39.00 -> $37.00; Volume prices none -> 10+ $35.00, 50+ $33.00; Maximum per order no limit -> 500',
+    );
+  });
+
+  it('never prints [object Object], whatever the details hold', () => {
+    const odd = describeAuditChange({
+      action: 'product.update',
+      details: {
+        changes: {
+          specs: { from: [{ label: 'TDP', value: '65 W' }], to: [] },
+          somethingNew: { from: { a: 1 }, to: [{ b: 2 }] },
+        },
+      },
+    });
+    expect(odd).toBe('Specifications TDP: 65 W -> none; somethingNew a: 1 -> b: 2');
+    expect(
+      describeAuditChange({ action: 'user.demote', details: { nested: { x: [1] } } }),
+    ).not.toContain('[object');
+  });
+
+  it('names the product of a contract price, and a removal returns to the list price', () => {
+    expect(
+      describeAuditChange({
+        action: 'company.price',
+        details: { productName: 'Ryzen 7 7700', sku: 'CPU-R7', from: null, to: 34 },
+      }),
+    ).toBe('Contract price for Ryzen 7 7700 (CPU-R7) list price -> $34.00');
+    expect(
+      describeAuditChange({
+        action: 'company.price',
+        details: { sku: 'CPU-R7', from: 34.5, to: null },
+      }),
+    ).toBe('Contract price for CPU-R7 $34.50 -> list price');
+  });
+
+  it('says nothing more where the action says it all', () => {
+    expect(describeAuditChange({ action: 'user.promote', details: null })).toBeNull();
+    expect(describeAuditChange({ action: 'user.remove', details: { wasAdmin: false } })).toBeNull();
+  });
+
+  it('writes volume prices as a list, to the cent', () => {
+    expect(auditTiers([{ minQuantity: 100, price: 1180.5 }])).toBe('100+ $1,180.50');
+    expect(auditTiers([])).toBe('none');
+  });
+});

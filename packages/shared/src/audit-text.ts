@@ -1,0 +1,145 @@
+import type { AuditEntry } from './audit.js';
+
+/*
+ * The audit log in words (issue 28, item 6): what an admin action changed, before and after, the
+ * way a person reads it ("Price $39.00 -> $37.00", "Volume prices none -> 10+ $35.00, 50+
+ * $33.00"). One function for every page and export that shows a record, so a record never reads
+ * `[object Object]`. Old rows are read too: the details are whatever the server stored then.
+ */
+
+/** Exact to the cent, always with two decimals: a record shows what changed, even one cent. */
+const centsFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A dollar amount as a record shows it: "$1,180.00"; anything else as plain words. */
+export function auditMoney(value: unknown): string {
+  return typeof value === 'number' && Number.isFinite(value)
+    ? centsFormat.format(value)
+    : plainValue(value);
+}
+
+/** Volume prices `[{ minQuantity, price }]` -> "10+ $35.00, 50+ $33.00"; none -> "none". */
+export function auditTiers(value: unknown): string {
+  if (!Array.isArray(value)) return plainValue(value);
+  if (value.length === 0) return 'none';
+  return value
+    .map((tier) =>
+      isRecord(tier) ? `${String(tier.minQuantity)}+ ${auditMoney(tier.price)}` : plainValue(tier),
+    )
+    .join(', ');
+}
+
+/** Specifications `[{ label, value }]` -> "Cores: 8, TDP: 65 W"; none -> "none". */
+function specsText(value: unknown): string {
+  if (!Array.isArray(value)) return plainValue(value);
+  if (value.length === 0) return 'none';
+  return value
+    .map((spec) =>
+      isRecord(spec) ? `${String(spec.label)}: ${String(spec.value)}` : plainValue(spec),
+    )
+    .join(', ');
+}
+
+/** A value of a field this module does not know: never "[object Object]". */
+function plainValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'none';
+  if (Array.isArray(value)) return value.length === 0 ? 'none' : value.map(plainValue).join(', ');
+  if (isRecord(value))
+    return Object.entries(value)
+      .map(([key, inner]) => `${key}: ${plainValue(inner)}`)
+      .join(', ');
+  return String(value);
+}
+
+/** Long text (a description) is named, not copied: the log says it changed. */
+const LONG_TEXT = 80;
+const shortText = (value: unknown): string => {
+  const text = plainValue(value);
+  return text.length > LONG_TEXT ? `${text.slice(0, LONG_TEXT - 1)}…` : text;
+};
+
+/** How each product field is named and its values written. */
+const productFields: Record<string, { label: string; text: (value: unknown) => string }> = {
+  name: { label: 'Name', text: shortText },
+  sku: { label: 'Part number', text: plainValue },
+  category: { label: 'Category', text: plainValue },
+  price: { label: 'Price', text: auditMoney },
+  minimum: { label: 'Minimum order', text: plainValue },
+  increment: { label: 'Pack size', text: plainValue },
+  maximum: { label: 'Maximum per order', text: (v) => (v == null ? 'no limit' : plainValue(v)) },
+  available: { label: 'Stock', text: plainValue },
+  lowStockThreshold: { label: 'Low-stock threshold', text: plainValue },
+  priceTiers: { label: 'Volume prices', text: auditTiers },
+  specs: { label: 'Specifications', text: specsText },
+  img: { label: 'Image', text: shortText },
+  description: { label: 'Description', text: shortText },
+};
+
+const fieldText = (field: string) => productFields[field] ?? { label: field, text: shortText };
+
+/** "Price $39.00 -> $37.00": one field's change. */
+export function auditFieldChange(field: string, from: unknown, to: unknown): string {
+  const { label, text } = fieldText(field);
+  return `${label} ${text(from)} -> ${text(to)}`;
+}
+
+/** "Price $39.00, minimum order 10, stock 500": a product's figures at creation or deletion. */
+function productFigures(details: Record<string, unknown>): string | null {
+  const parts = ['sku', 'price', 'minimum', 'available']
+    .filter((field) => details[field] !== undefined)
+    .map((field) => {
+      const { label, text } = fieldText(field);
+      return `${label} ${text(details[field])}`;
+    });
+  return parts.length > 0 ? parts.join(', ') : null;
+}
+
+/** A contract price: "Contract price for Ryzen 7 (CPU-R7) $39.00 -> $37.00". */
+function contractPriceText(details: Record<string, unknown>): string {
+  const product =
+    typeof details.productName === 'string'
+      ? `${details.productName}${typeof details.sku === 'string' ? ` (${details.sku})` : ''}`
+      : typeof details.sku === 'string'
+        ? details.sku
+        : 'a product';
+  const price = (value: unknown) => (value == null ? 'list price' : auditMoney(value));
+  return `Contract price for ${product} ${price(details.from)} -> ${price(details.to)}`;
+}
+
+/**
+ * What the entry's action changed, in words, or null when the action says it all (a promotion).
+ * Each product field changed is one part, joined by "; ".
+ */
+export function describeAuditChange(entry: Pick<AuditEntry, 'action' | 'details'>): string | null {
+  const details = entry.details;
+  if (!isRecord(details)) return null;
+  switch (entry.action) {
+    case 'product.update': {
+      const changes = details.changes;
+      if (!isRecord(changes)) return null;
+      const parts = Object.entries(changes).map(([field, change]) =>
+        isRecord(change)
+          ? auditFieldChange(field, change.from, change.to)
+          : `${fieldText(field).label} ${plainValue(change)}`,
+      );
+      return parts.length > 0 ? parts.join('; ') : null;
+    }
+    case 'product.create':
+    case 'product.delete':
+      return productFigures(details);
+    case 'company.price':
+      return contractPriceText(details);
+    case 'order.delete':
+      return `${plainValue(details.quantity)} pieces, ${auditMoney(details.price)}`;
+    case 'order.ship':
+      return `Carrier ${plainValue(details.carrier)}, tracking ${plainValue(details.trackingNumber)}`;
+    case 'review.delete':
+      return `Rating ${plainValue(details.rating)}: ${shortText(details.discription)}`;
+    case 'user.remove':
+      return details.wasAdmin === true ? 'Was an admin' : null;
+    default:
+      return plainValue(details);
+  }
+}
