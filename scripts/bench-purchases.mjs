@@ -95,10 +95,13 @@ async function seedOrders(url, productId, customerEmail) {
   await db.query(
     `insert into orders (purchase_id, purchase_number, product_id, user_id, product_name, img,
                          description, quantity, unit_price, price, name, email, number, address,
-                         paid, shipping, paid_at, shipped_at, created_at, hold_expires_at)
+                         paid, shipping, shipped_quantity, paid_at, shipped_at, created_at,
+                         hold_expires_at)
      select p.id, p.number, $1::uuid, p.user_id, 'Bench part', '/images/products/ssd.svg',
             'A part made for the purchases benchmark.', 10, 5, 50, p.name, p.email, p.phone,
             p.address, p.seq % 10 < 7, p.seq % 10 < 3,
+            -- A shipped line has shipped all its pieces (orders_shipped_quantity_check).
+            case when p.seq % 10 < 3 then 10 else 0 end,
             case when p.seq % 10 < 7 then p.created_at end,
             case when p.seq % 10 < 3 then p.created_at end, p.created_at,
             case when p.seq % 10 >= 7 then now() + interval '30 days' end

@@ -51,7 +51,10 @@ export const orderSchema = z.object({
   number: z.string(),
   address: z.string(),
   paid: z.boolean(),
+  /** SPEC's flag: every piece of the line has shipped. */
   shipping: z.boolean(),
+  /** Pieces shipped so far (0..quantity): a line may ship in parts (PUT /purchase/{id}/ship). */
+  shippedQuantity: z.number().int(),
   transactionId: z.string().nullable(),
   /**
    * Paid through the sandbox gateway or Stripe in test mode: no money moved, so the admin sees

@@ -113,7 +113,8 @@ export type CheckoutRefused = z.infer<typeof checkoutRefusedSchema>;
 /**
  * A purchase's state (docs/glossary.md): `awaiting_approval` while a company's approver has to
  * approve it (it holds no stock and has no orders yet), `unpaid` while any line is unpaid, `paid`
- * once every line is, `shipped` once every line has shipped; `rejected` by an approver (or after
+ * once every line is, `partially_shipped` once some pieces have shipped and others not,
+ * `shipped` once every line has shipped; `rejected` by an approver (or after
  * APPROVAL_DAYS), `cancelled` when its buyer left the company or every line was cancelled. The
  * last two are kept, so nobody's history loses a purchase.
  */
@@ -121,6 +122,7 @@ export const PURCHASE_STATUSES = [
   'awaiting_approval',
   'unpaid',
   'paid',
+  'partially_shipped',
   'shipped',
   'rejected',
   'cancelled',
@@ -149,6 +151,20 @@ export const purchaseFilterSchema = z.object({
 });
 export type PurchaseFilter = z.infer<typeof purchaseFilterSchema>;
 
+/**
+ * The one set of words for a purchase's status (docs/glossary.md), on every badge, filter, CSV
+ * and the Overview. SPEC's line words (Unpaid, Pending, Shipping) stay on SPEC's line controls.
+ */
+export const PURCHASE_STATUS_LABELS: Record<PurchaseStatus, string> = {
+  awaiting_approval: 'Waiting for approval',
+  unpaid: 'Waiting for payment',
+  paid: 'Paid',
+  partially_shipped: 'Partially shipped',
+  shipped: 'Shipped',
+  rejected: 'Not approved',
+  cancelled: 'Cancelled',
+};
+
 /** A line of a purchase awaiting approval. */
 export const awaitingLineSchema = z.object({
   productId: idSchema,
@@ -159,6 +175,16 @@ export const awaitingLineSchema = z.object({
   price: moneyAnswerSchema,
 });
 export type AwaitingLine = z.infer<typeof awaitingLineSchema>;
+
+/** One parcel of a purchase: what shipped together, with its carrier and tracking number. */
+export const shipmentSchema = z.object({
+  _id: idSchema,
+  shippedAt: z.string(),
+  carrier: z.string().nullable(),
+  trackingNumber: z.string().nullable(),
+  lines: z.array(z.object({ orderId: idSchema, quantity: z.number().int() })),
+});
+export type Shipment = z.infer<typeof shipmentSchema>;
 
 /**
  * A purchase as every purchase endpoint answers it. `number` is the purchase number
@@ -193,6 +219,8 @@ export const purchaseSchema = z.object({
   paidAt: z.string().nullable(),
   /** When its last line shipped; null until every line has. */
   shippedAt: z.string().nullable(),
+  /** Its parcels, oldest first (none until something has shipped). */
+  shipments: z.array(shipmentSchema),
   /** INV-<year>-<5 digits>, given once when the purchase is paid. */
   invoiceNumber: z.string().nullable(),
   /** Why an approver rejected it (status `rejected`); null otherwise or when none was given. */
@@ -227,8 +255,69 @@ export const shipOrderSchema = z
   .nullish();
 export type ShipOrder = z.input<typeof shipOrderSchema>;
 
+/** The largest number of lines one shipment names: a purchase's most. */
+export const SHIPMENT_LINES_MAX = CHECKOUT_LINES_MAX;
+
+export const shipmentMessages = {
+  noLines: 'Please choose at least one line to ship.',
+  duplicateLine: 'Each line once per shipment: add the quantities together.',
+  quantity: 'Please ship a whole number of pieces, at least 1.',
+  notShippable: 'Only a paid purchase can be shipped.',
+  alreadyShipped: 'Every line of this purchase has shipped already.',
+  notInPurchase: 'This line is not part of this purchase.',
+  /** 400: more pieces than are left to ship of the line. */
+  tooMany: (productName: string, left: number) =>
+    `Only ${left} of ${productName} ${left === 1 ? 'is' : 'are'} left to ship.`,
+  lineShipped: (productName: string) => `${productName} has shipped already.`,
+} as const;
+
+/**
+ * Body of PUT /purchase/{id}/ship: the carrier and tracking number of the parcel and, to ship
+ * part of the purchase, its lines (no quantity: the rest of the line). No lines: everything
+ * left to ship.
+ */
+export const shipPurchaseSchema = z
+  .object({
+    carrier: optionalText(CARRIER_MAX, purchaseMessages.carrier),
+    trackingNumber: optionalText(TRACKING_NUMBER_MAX, purchaseMessages.trackingNumber),
+    lines: z
+      .array(
+        z.object({
+          orderId: idSchema,
+          quantity: z
+            .number({ error: shipmentMessages.quantity })
+            .int(shipmentMessages.quantity)
+            .min(1, shipmentMessages.quantity)
+            .max(LIMITS.maxInt, shipmentMessages.quantity)
+            .optional(),
+        }),
+        { error: shipmentMessages.noLines },
+      )
+      .min(1, shipmentMessages.noLines)
+      .max(SHIPMENT_LINES_MAX, purchaseMessages.tooManyLines)
+      .refine(
+        (lines) => new Set(lines.map((line) => line.orderId)).size === lines.length,
+        shipmentMessages.duplicateLine,
+      )
+      .optional(),
+  })
+  .nullish();
+export type ShipPurchase = z.input<typeof shipPurchaseSchema>;
+
 /** Manage All Orders' filter: GET /admin/orders and GET /admin/orders.csv. */
 export const ADMIN_ORDER_STATUSES = ['unpaid', 'paid', 'shipped'] as const;
+export type AdminOrderStatus = (typeof ADMIN_ORDER_STATUSES)[number];
+/**
+ * The filter's and the CSV's words for a line (docs/glossary.md): Paid until every piece has
+ * shipped, a line partly shipped included. SPEC's Pending and Shipping stay on SPEC's controls.
+ */
+export const ADMIN_ORDER_STATUS_LABELS: Record<AdminOrderStatus, string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  shipped: 'Shipped',
+};
+export const adminOrderStatusOf = (line: { paid: boolean; shipping: boolean }): AdminOrderStatus =>
+  !line.paid ? 'unpaid' : line.shipping ? 'shipped' : 'paid';
 export const adminOrderFilterSchema = z.object({
   status: z.enum(ADMIN_ORDER_STATUSES, { error: 'Status is unpaid, paid or shipped.' }).optional(),
   q: z

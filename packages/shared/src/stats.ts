@@ -67,12 +67,32 @@ export const statsSchema = z.object({
   to: z.string(),
   interval: z.enum(STATS_INTERVALS),
   timeZone: z.string(),
-  /** Paid orders by the shop's day (or the week's Monday) they were paid: every period listed. */
-  revenue: z.array(z.object({ period: z.string(), total: money, orders: count })),
+  /**
+   * Paid lines by the shop's day (or the week's Monday) they were paid: every period listed.
+   * `orders` counts lines (SPEC's orders), `purchases` the purchases those lines belong to.
+   */
+  revenue: z.array(z.object({ period: z.string(), total: money, orders: count, purchases: count })),
   /** The same figures for the period just before, as long. */
-  previous: z.object({ from: z.string(), to: z.string(), total: money, orders: count }),
-  /** Every order as it stands now; `held` is the pieces unpaid orders hold until they expire. */
+  previous: z.object({
+    from: z.string(),
+    to: z.string(),
+    total: money,
+    orders: count,
+    purchases: count,
+  }),
+  /** Every line as it stands now; `held` is the pieces unpaid lines hold until they expire. */
   ordersByState: z.object({ unpaid: count, paid: count, shipped: count, held: count }),
+  /**
+   * Every purchase as it stands now, by the glossary's status (rejected and cancelled ones are
+   * left out: nothing is to be done with them). What the Overview counts as orders.
+   */
+  purchasesByState: z.object({
+    awaiting_approval: count,
+    unpaid: count,
+    paid: count,
+    partially_shipped: count,
+    shipped: count,
+  }),
   topProducts: z.array(
     z.object({
       productId: z.string().nullable(),
@@ -82,6 +102,18 @@ export const statsSchema = z.object({
     }),
   ),
   topCustomers: z.array(z.object({ email: z.string(), name: z.string(), revenue: money })),
+  /**
+   * Who bought most in the period: a company (its purchases by every member) or, for a person
+   * buying for no company, that person by name. `companyId` or `email` says which.
+   */
+  topBuyers: z.array(
+    z.object({
+      companyId: z.string().nullable(),
+      email: z.string().nullable(),
+      name: z.string(),
+      revenue: money,
+    }),
+  ),
   /** Products at or below their low-stock threshold, fewest first; `lowStockTotal` counts all. */
   lowStock: z.array(
     z.object({ productId: z.string(), name: z.string(), available: count, threshold: count }),

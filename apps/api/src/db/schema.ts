@@ -364,7 +364,13 @@ export const orders = pgTable(
     number: text('number').notNull(),
     address: text('address').notNull(),
     paid: boolean('paid').notNull().default(false),
+    /** SPEC's flag: true once every piece of the line has shipped (shipped_quantity = quantity). */
     shipping: boolean('shipping').notNull().default(false),
+    /**
+     * Pieces of the line shipped so far: the sum of its shipment_lines, kept on the line so a
+     * shipment's check ("no more than is left") is one conditional statement (decision 030).
+     */
+    shippedQuantity: integer('shipped_quantity').notNull().default(0),
     transactionId: text('transaction_id'),
     /**
      * The gateway's payment intent that pays this order: its own (POST /create-payment-intent
@@ -392,6 +398,10 @@ export const orders = pgTable(
   (t) => [
     check('orders_quantity_check', sql`${t.quantity} >= 1`),
     check('orders_price_check', sql`${t.price} >= 0`),
+    check(
+      'orders_shipped_quantity_check',
+      sql`${t.shippedQuantity} >= 0 and ${t.shippedQuantity} <= ${t.quantity} and ${t.shipping} = (${t.shippedQuantity} = ${t.quantity})`,
+    ),
     index('orders_user_id_idx').on(t.userId),
     index('orders_purchase_id_idx').on(t.purchaseId),
     index('orders_payment_intent_id_idx').on(t.paymentIntentId),
@@ -410,6 +420,46 @@ export const orders = pgTable(
     index('orders_shipped_at_idx')
       .on(t.shippedAt)
       .where(sql`${t.shipping} = true`),
+  ],
+);
+
+/**
+ * A parcel: what the admin shipped of one purchase at once, with its carrier and tracking
+ * number (PUT /purchase/{id}/ship, or SPEC's PUT /shipping/{id} for one line). Its lines say how
+ * many pieces of which order went in it; one shipment is one "has shipped" email (decision 030).
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: id(),
+    seq: seq(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /** The admin who shipped it (an email, like the audit log); null for lines shipped before shipments were kept. */
+    shippedBy: text('shipped_by'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('shipments_purchase_id_idx').on(t.purchaseId)],
+);
+
+export const shipmentLines = pgTable(
+  'shipment_lines',
+  {
+    shipmentId: uuid('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.shipmentId, t.orderId] }),
+    index('shipment_lines_order_id_idx').on(t.orderId),
+    check('shipment_lines_quantity_check', sql`${t.quantity} >= 1`),
   ],
 );
 

@@ -347,6 +347,8 @@ export function paymentReceiptEmail(
 export function shippedEmail(
   d: PurchaseEmailData & {
     shippedLines: EmailLine[];
+    /** Some pieces of the purchase are still to ship: they follow in another parcel. */
+    more?: boolean;
     carrier: string | null;
     trackingNumber: string | null;
     trackingUrl: string | null;
@@ -369,6 +371,14 @@ export function shippedEmail(
           text: `Your order ${d.purchaseNumber} has shipped. This parcel holds:`,
         },
         { kind: 'lines', lines: d.shippedLines, total: null, prices: false },
+        ...(d.more
+          ? [
+              {
+                kind: 'paragraph' as const,
+                text: 'The rest of your order follows in another parcel.',
+              },
+            ]
+          : []),
         references(d, ...shipping),
         ...linkTo('button', 'Track your shipment', tracking),
         ...linkTo('link', 'View your order', d.purchaseUrl),

@@ -9,6 +9,7 @@ import { invoicePdf } from '../modules/orders/purchase-invoice.js';
 import { recordPurchasePayment } from '../modules/orders/purchase-payment.js';
 import { listOwnPurchases } from '../modules/orders/purchase-reading.js';
 import { withdrawPurchase } from '../modules/orders/purchase-withdraw.js';
+import { shipPurchase } from '../modules/orders/shipments.js';
 import { readPurchase } from '../workflows/buying/reading.js';
 
 export interface PurchaseRoutesOptions {
@@ -54,6 +55,10 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
 
   serve(app, guards, purchases.withdraw, async (request) =>
     withdrawPurchase(ctx.db, currentUser(request), request.params.id),
+  );
+
+  serve(app, guards, purchases.ship, async (request) =>
+    shipPurchase(ctx.db, currentUser(request), request.params.id, request.body),
   );
 
   serve(app, guards, purchases.invoice, async (request, reply) => {

@@ -259,6 +259,13 @@ export const authorizationMatrix: readonly MatrixRow[] = [
     expect: ownerOnly(409),
     request: async (kit) => ({ params: { id: await kit.unpaidPurchase() } }),
   }),
+  row(purchases.ship, {
+    expect: adminOnly(200),
+    request: async (kit) => ({
+      params: { id: await kit.paidPurchase() },
+      payload: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+    }),
+  }),
   row(purchases.invoice, {
     expect: ownerOrAdmin(200),
     request: async (kit) => ({ params: { id: await kit.paidPurchase() } }),

@@ -115,6 +115,9 @@ const text = badText;
 /** A field of one line also refuses tabs and line breaks (issue 27). */
 const line = badLine;
 
+/** A line id named twice in one shipment. */
+const lineId = randomUUID();
+
 /** Part two's catalogue fields (DESIGN section 8), each with values the rules refuse. */
 const catalogueFields = {
   sku: ['', 'AB', 'CPU 32', 'CPU_32', 'X'.repeat(33), '<b>', null, 1],
@@ -369,6 +372,35 @@ const writeEndpoints: WriteEndpoint[] = [
     params: (f) => ({ id: f.purchaseId }),
     body: () => ({ transactionId: 'pi_NothingPaidThis' }),
     poison: { transactionId: text },
+    at: hostileIdSegment,
+  },
+  {
+    // The customer's purchase is unpaid: a valid body is refused with 409, so no try ships it.
+    contract: api.purchases.ship,
+    as: 'admin',
+    params: (f) => ({ id: f.purchaseId }),
+    body: (f) => ({
+      carrier: 'UPS',
+      trackingNumber: '1Z999',
+      lines: [{ orderId: f.orderId, quantity: 1 }],
+    }),
+    poison: {
+      carrier: [long('C', 101), 'UPS\u0000', 1, ...lineBreaks],
+      trackingNumber: [long('T', 101), '1Z\u0000', 1, ...lineBreaks],
+      lines: [
+        [],
+        'all',
+        1,
+        {},
+        [null],
+        [{}],
+        ...badId.map((orderId) => [{ orderId }]),
+        ...[0, -1, 1.5, '1', 'NaN', null, {}, 1e308, 2 ** 31].map((quantity) => [
+          { orderId: randomUUID(), quantity },
+        ]),
+        [{ orderId: lineId }, { orderId: lineId }],
+      ],
+    },
     at: hostileIdSegment,
   },
   {

@@ -63,6 +63,7 @@ export function makeOrder(n: number, overrides: Partial<Order> = {}): Order {
     purchaseNumber: `PW-${String(n).padStart(6, '0')}`,
     paid: false,
     shipping: false,
+    shippedQuantity: 0,
     transactionId: null,
     testPayment: false,
     status: 'Unpaid',
@@ -74,6 +75,7 @@ export function makeOrder(n: number, overrides: Partial<Order> = {}): Order {
     ...base,
     status: orderStatus(base),
     holdExpiresAt: base.paid ? null : base.holdExpiresAt,
+    shippedQuantity: overrides.shippedQuantity ?? (base.shipping ? base.quantity : 0),
   };
 }
 

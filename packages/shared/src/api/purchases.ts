@@ -6,6 +6,7 @@ import {
   payPurchaseSchema,
   purchaseFilterSchema,
   purchaseSchema,
+  shipPurchaseSchema,
 } from '../purchases.js';
 import { pageOf, purchasePageQuerySchema } from '../paging.js';
 import { endpoint } from './contract.js';
@@ -80,4 +81,15 @@ export const invoice = endpoint({
   who: 'owner or admin',
   params: idParamsSchema,
   responses: { 200: z.string().describe('application/pdf'), ...errors(400, 401, 403, 404, 409) },
+});
+
+export const ship = endpoint({
+  method: 'PUT',
+  path: '/purchase/{id}/ship',
+  summary:
+    'Ship a paid purchase, whole or the lines (and quantities) named, as one parcel with one email',
+  access: 'admin',
+  params: idParamsSchema,
+  body: shipPurchaseSchema,
+  responses: { 200: purchaseSchema, ...errors(400, 401, 403, 404, 409) },
 });

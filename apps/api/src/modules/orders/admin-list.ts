@@ -1,4 +1,10 @@
-import { moneyText, type AdminOrder, type AdminOrderPage } from '@shop/shared';
+import {
+  ADMIN_ORDER_STATUS_LABELS,
+  adminOrderStatusOf,
+  moneyText,
+  type AdminOrder,
+  type AdminOrderPage,
+} from '@shop/shared';
 import { and, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containing } from '../../db/like.js';
@@ -121,9 +127,11 @@ const CSV_COLUMNS: [string, (order: AdminOrder) => string | number | boolean | n
   ['PO number', (o) => o.poNumber],
   ['Product', (o) => o.productName],
   ['Quantity', (o) => o.quantity],
+  ['Shipped quantity', (o) => o.shippedQuantity],
   ['Unit price', (o) => moneyText(o.unitPrice)],
   ['Total', (o) => moneyText(o.price)],
-  ['Status', (o) => o.status],
+  // The filter's word, as the page's filter and the Overview say it (decision 030).
+  ['Status', (o) => ADMIN_ORDER_STATUS_LABELS[adminOrderStatusOf(o)]],
   ['Paid at', (o) => o.paidAt],
   ['Shipped at', (o) => o.shippedAt],
   ['Carrier', (o) => o.carrier],

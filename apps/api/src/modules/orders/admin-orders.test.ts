@@ -195,7 +195,8 @@ describe.each(testDatabases())('admin orders on %s', (kind) => {
     expect(hostile).toMatchObject({
       Carrier: 'UPS',
       'Tracking number': '1Z999',
-      Status: 'Shipping',
+      Status: 'Shipped',
+      'Shipped quantity': '2',
     });
     expect(rows[2]).toMatchObject({
       Address: 'Unit 4/B #2, Harbour Road, Leeds',

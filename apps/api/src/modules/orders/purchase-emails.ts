@@ -7,6 +7,7 @@ import type { EmailLine, PurchaseEmailData } from '../../mail/order-emails.js';
 import { findPurchase, purchaseLines, type PurchaseRow } from './purchase-store.js';
 import type { OrderRow } from './store.js';
 import { purchaseInvoicePdf, type InvoiceSettings } from './purchase-invoice.js';
+import { findShipment } from './shipment-store.js';
 
 /**
  * The customer's emails about a purchase, built when the mail worker sends them from what is
@@ -85,16 +86,48 @@ export function composePurchaseEmail(db: Db, settings: PurchaseEmailSettings) {
       const paidAt = purchase.invoicedAt ?? new Date();
       return paymentReceiptEmail({ ...data, invoiceNumber, paidAt, invoicePdf: pdf });
     }
-    const ids = Array.isArray(job.payload.orderIds) ? (job.payload.orderIds as unknown[]) : [];
-    const shipped = lines.filter((line) => ids.includes(line.id) && line.shipping);
-    const [first] = shipped;
-    if (!first) return null;
+    const parcel = await parcelOf(db, lines, job.payload);
+    if (!parcel || parcel.picks.length === 0) return null;
     return shippedEmail({
       ...data,
-      shippedLines: shipped.map(emailLine),
-      carrier: first.carrier,
-      trackingNumber: first.trackingNumber,
-      trackingUrl: trackingUrl(first.carrier, first.trackingNumber),
+      shippedLines: parcel.picks.map(({ line, quantity }) => ({
+        ...emailLine(line),
+        quantity,
+        total: quantity * line.unitPrice,
+      })),
+      more: lines.some((line) => !line.shipping),
+      carrier: parcel.carrier,
+      trackingNumber: parcel.trackingNumber,
+      trackingUrl: trackingUrl(parcel.carrier, parcel.trackingNumber),
     });
+  };
+}
+
+/**
+ * What a "has shipped" email tells about: its shipment's lines (decision 030), or, for an email
+ * queued before shipments were kept, the whole lines it named.
+ */
+async function parcelOf(db: Db, lines: OrderRow[], payload: Record<string, unknown>) {
+  if (typeof payload.shipmentId === 'string') {
+    const shipment = await findShipment(db, payload.shipmentId);
+    if (!shipment) return null;
+    const byId = new Map(lines.map((line) => [line.id, line]));
+    return {
+      carrier: shipment.carrier,
+      trackingNumber: shipment.trackingNumber,
+      picks: shipment.lines.flatMap((sent) => {
+        const line = byId.get(sent.orderId);
+        return line ? [{ line, quantity: sent.quantity }] : [];
+      }),
+    };
+  }
+  const ids = Array.isArray(payload.orderIds) ? (payload.orderIds as unknown[]) : [];
+  const shipped = lines.filter((line) => ids.includes(line.id) && line.shipping);
+  const [first] = shipped;
+  if (!first) return null;
+  return {
+    carrier: first.carrier,
+    trackingNumber: first.trackingNumber,
+    picks: shipped.map((line) => ({ line, quantity: line.quantity })),
   };
 }

@@ -9,20 +9,27 @@ import { findPurchase, purchaseLines, type PurchaseRow } from './purchase-store.
 import { normalizeEmail, type SignedInUser } from '../../kernel/people.js';
 import { orderMessages } from './messages.js';
 import { toPurchase } from './purchase-serialize.js';
+import { shipmentsOf, type ShipmentWithLines } from './shipment-store.js';
 
-/** Purchases with their lines, read in two queries whatever their number. */
+/** Purchases with their lines and parcels, read in four queries whatever their number. */
 export async function withLines(db: Db, rows: PurchaseRow[]): Promise<Purchase[]> {
-  const lines = await purchaseLines(
-    db,
-    rows.map((row) => row.id),
-  );
+  const ids = rows.map((row) => row.id);
+  const [lines, parcels] = await Promise.all([purchaseLines(db, ids), shipmentsOf(db, ids)]);
   const byPurchase = new Map<string, typeof lines>();
   for (const line of lines) {
     const group = byPurchase.get(line.purchaseId);
     if (group) group.push(line);
     else byPurchase.set(line.purchaseId, [line]);
   }
-  return rows.map((row) => toPurchase(row, byPurchase.get(row.id) ?? []));
+  const parcelsOf = new Map<string, ShipmentWithLines[]>();
+  for (const parcel of parcels) {
+    const group = parcelsOf.get(parcel.purchaseId);
+    if (group) group.push(parcel);
+    else parcelsOf.set(parcel.purchaseId, [parcel]);
+  }
+  return rows.map((row) =>
+    toPurchase(row, byPurchase.get(row.id) ?? [], parcelsOf.get(row.id) ?? []),
+  );
 }
 
 export interface PurchasePage {
@@ -60,7 +67,19 @@ const open = and(isNull(purchases.closedAs), isNull(purchases.awaitingLines));
 const STATUS_WHERE: Record<PurchaseStatus, SQL | undefined> = {
   awaiting_approval: and(isNull(purchases.closedAs), isNotNull(purchases.awaitingLines)),
   unpaid: and(open, lines(sql`not ${orders.paid}`)),
-  paid: and(open, lines(sql`not ${orders.shipping}`), sql`not ${lines(sql`not ${orders.paid}`)}`),
+  // Paid, none of it shipped yet; once a piece has gone, partially shipped (purchase-serialize.ts).
+  paid: and(
+    open,
+    lines(sql`not ${orders.shipping}`),
+    sql`not ${lines(sql`not ${orders.paid}`)}`,
+    sql`not ${lines(sql`${orders.shippedQuantity} > 0`)}`,
+  ),
+  partially_shipped: and(
+    open,
+    lines(sql`not ${orders.shipping}`),
+    sql`not ${lines(sql`not ${orders.paid}`)}`,
+    lines(sql`${orders.shippedQuantity} > 0`),
+  ),
   shipped: and(open, lines(sql`true`), sql`not ${lines(sql`not ${orders.shipping}`)}`),
   rejected: eq(purchases.closedAs, 'rejected'),
   // Closed as cancelled, or every line cancelled (no line left).

@@ -2,6 +2,7 @@ import { fromCents, type Purchase, type PurchaseStatus } from '@shop/shared';
 import { toOrder } from './serialize.js';
 import type { PurchaseRow } from './purchase-store.js';
 import type { OrderRow } from './store.js';
+import type { ShipmentWithLines } from './shipment-store.js';
 
 const latest = (dates: (Date | null)[]) =>
   dates.reduce<Date | null>((last, date) => (date && (!last || date > last) ? date : last), null);
@@ -12,14 +13,19 @@ function statusOf(row: PurchaseRow, lines: OrderRow[]): PurchaseStatus {
   // Every line cancelled: the purchase stays in its buyer's history as cancelled.
   if (lines.length === 0) return 'cancelled';
   if (lines.some((line) => !line.paid)) return 'unpaid';
-  return lines.every((line) => line.shipping) ? 'shipped' : 'paid';
+  if (lines.every((line) => line.shipping)) return 'shipped';
+  return lines.some((line) => line.shippedQuantity > 0) ? 'partially_shipped' : 'paid';
 }
 
 /**
  * The answer shape of every purchase endpoint (`purchaseSchema`), from the row and its lines:
  * totals summed in cents, every amount answered in dollars.
  */
-export function toPurchase(row: PurchaseRow, lines: OrderRow[]): Purchase {
+export function toPurchase(
+  row: PurchaseRow,
+  lines: OrderRow[],
+  parcels: ShipmentWithLines[] = [],
+): Purchase {
   const awaiting = (row.awaitingLines ?? []).map((line) => ({
     productId: line.productId,
     productName: line.productName,
@@ -54,11 +60,18 @@ export function toPurchase(row: PurchaseRow, lines: OrderRow[]): Purchase {
     ),
     status,
     paidAt:
-      status !== 'paid' && status !== 'shipped'
+      status !== 'paid' && status !== 'partially_shipped' && status !== 'shipped'
         ? null
         : (latest(lines.map((l) => l.paidAt))?.toISOString() ?? null),
     shippedAt:
       status === 'shipped' ? (latest(lines.map((l) => l.shippedAt))?.toISOString() ?? null) : null,
+    shipments: parcels.map((parcel) => ({
+      _id: parcel.id,
+      shippedAt: parcel.shippedAt.toISOString(),
+      carrier: parcel.carrier,
+      trackingNumber: parcel.trackingNumber,
+      lines: parcel.lines.map((line) => ({ orderId: line.orderId, quantity: line.quantity })),
+    })),
     invoiceNumber: row.invoiceNumber,
     rejectionReason: row.rejectionReason,
   };

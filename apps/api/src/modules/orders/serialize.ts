@@ -17,6 +17,7 @@ export function toOrder(row: OrderRow): Order {
     address: row.address,
     paid: row.paid,
     shipping: row.shipping,
+    shippedQuantity: row.shippedQuantity,
     transactionId: row.transactionId,
     testPayment: row.testPayment,
     status: orderStatus(row),

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
-import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
+import { emailsQueued } from '../../mail/jobs.js';
 import { catalogChanged } from '../../db/changes.js';
 import { returnStock } from '../../stock/stock.js';
 import { statesLeftBy, type OrderEvent, type StoredState } from './lifecycle.js';
@@ -100,35 +100,6 @@ export async function markPaidByIntent(
 export interface Shipment {
   carrier: string | null;
   trackingNumber: string | null;
-}
-
-/**
- * Marks a paid order shipped, with its carrier and tracking number, and queues the customer's
- * email in the same transaction. Null when it is not paid, already shipped or gone.
- */
-export async function markShipped(
-  db: Db,
-  id: string,
-  shipment: Shipment = { carrier: null, trackingNumber: null },
-): Promise<OrderRow | null> {
-  const [row] = await db
-    .update(orders)
-    .set({
-      shipping: true,
-      shippedAt: sql`coalesce(${orders.shippedAt}, now())`,
-      carrier: shipment.carrier,
-      trackingNumber: shipment.trackingNumber,
-    })
-    .where(and(eq(orders.id, id), leftBy('ship')))
-    .returning();
-  if (row) {
-    await enqueueEmail(db, {
-      kind: 'shipped',
-      to: row.email,
-      payload: { purchaseId: row.purchaseId, orderIds: [row.id] },
-    });
-  }
-  return row ?? null;
 }
 
 /**

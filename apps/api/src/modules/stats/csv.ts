@@ -10,22 +10,32 @@ export function statsCsv(stats: Stats): string {
   // Amounts as dollars with two decimals where there are cents; the total added up in cents.
   const amount = (dollars: number) => moneyText(dollars);
   const rows: (string | number)[][] = [
-    [stats.interval === 'day' ? 'Day' : 'Week of', 'Revenue', 'Paid orders', 'New customers'],
+    // Orders are purchases, as the Overview counts them; their lines (SPEC's orders) beside.
+    [
+      stats.interval === 'day' ? 'Day' : 'Week of',
+      'Revenue',
+      'Paid orders',
+      'Paid lines',
+      'New customers',
+    ],
     ...stats.revenue.map((row) => [
       row.period,
       amount(row.total),
+      row.purchases,
       row.orders,
       joined.get(row.period) ?? 0,
     ]),
     [
       `Total ${stats.from} to ${stats.to}`,
       amount(fromCents(stats.revenue.reduce((sum, row) => sum + toCents(row.total), 0))),
+      stats.revenue.reduce((sum, row) => sum + row.purchases, 0),
       stats.revenue.reduce((sum, row) => sum + row.orders, 0),
       stats.newCustomers.reduce((sum, row) => sum + row.count, 0),
     ],
     [
       `Period before: ${stats.previous.from} to ${stats.previous.to}`,
       amount(stats.previous.total),
+      stats.previous.purchases,
       stats.previous.orders,
       '',
     ],

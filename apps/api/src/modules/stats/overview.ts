@@ -96,29 +96,61 @@ async function rows<Row>(db: Db, query: SQL, sums: readonly (keyof Row)[] = []):
   });
 }
 
-/** Revenue and paid orders per period: only periods with sales come back. */
+/**
+ * Revenue, paid lines and the purchases they belong to per period: only periods with sales
+ * come back. A purchase whose lines were paid on two days counts on each of them.
+ */
 function revenueRows(db: Db, { from, to, interval }: StatsPeriod) {
-  return rows<{ period: string; total: number; orders: number }>(
+  return rows<{ period: string; total: number; orders: number; purchases: number }>(
     db,
     perPeriod(
       sql`paid_at`,
       interval,
-      { total: sql`sum(price)::bigint`, orders: sql`count(*)::bigint` },
+      {
+        total: sql`sum(price)::bigint`,
+        orders: sql`count(*)::bigint`,
+        purchases: sql`count(distinct purchase_id)::bigint`,
+      },
       sql`orders`,
       paidWithin(from, to),
     ),
-    ['total', 'orders'],
+    ['total', 'orders', 'purchases'],
   );
 }
 
 async function totals(db: Db, from: string, to: string) {
-  const [row] = await rows<{ total: number; orders: number }>(
+  const [row] = await rows<{ total: number; orders: number; purchases: number }>(
     db,
-    sql`select coalesce(sum(price), 0)::bigint as total, count(*) as orders
+    sql`select coalesce(sum(price), 0)::bigint as total, count(*) as orders,
+          count(distinct purchase_id) as purchases
         from orders where ${paidWithin(from, to)}`,
-    ['total', 'orders'],
+    ['total', 'orders', 'purchases'],
   );
-  return { total: row?.total ?? 0, orders: row?.orders ?? 0 };
+  return { total: row?.total ?? 0, orders: row?.orders ?? 0, purchases: row?.purchases ?? 0 };
+}
+
+/**
+ * Every purchase by its status (purchase-serialize.ts statusOf, in SQL): from its lines, and
+ * those waiting for approval (which have none yet) from purchases_awaiting_created_at_idx.
+ */
+async function purchasesByState(db: Db): Promise<Stats['purchasesByState']> {
+  const [row] = await rows<Stats['purchasesByState']>(
+    db,
+    sql`select
+          (select count(*) from purchases
+            where awaiting_lines is not null and closed_as is null) as awaiting_approval,
+          count(*) filter (where unpaid > 0) as unpaid,
+          count(*) filter (where unpaid = 0 and started = 0) as paid,
+          count(*) filter (where unpaid = 0 and started > 0 and whole < lines) as partially_shipped,
+          count(*) filter (where whole = lines) as shipped
+        from (select count(*) as lines,
+                count(*) filter (where paid = false) as unpaid,
+                count(*) filter (where shipped_quantity > 0) as started,
+                count(*) filter (where shipping = true) as whole
+              from orders group by purchase_id) as each_purchase`,
+    ['awaiting_approval', 'unpaid', 'paid', 'partially_shipped', 'shipped'],
+  );
+  return row ?? { awaiting_approval: 0, unpaid: 0, paid: 0, partially_shipped: 0, shipped: 0 };
 }
 
 /**
@@ -175,6 +207,29 @@ function topCustomers(db: Db, { from, to }: StatsPeriod) {
               limit ${STATS_TOP}) as top
         left join auth_users a on a.email = top.email
         order by top.revenue desc, top.email`,
+    ['revenue'],
+  );
+}
+
+/**
+ * The buyers who spent most in the period: a company for its members' purchases, a person
+ * buying for no company by their account's name (their email once the account is gone).
+ */
+function topBuyers(db: Db, { from, to }: StatsPeriod) {
+  return rows<Stats['topBuyers'][number]>(
+    db,
+    sql`select top.company_id as "companyId", top.email,
+          coalesce(c.name, a.name, top.email) as name, top.revenue
+        from (select p.company_id, case when p.company_id is null then o.email end as email,
+                sum(o.price)::bigint as revenue
+              from orders o join purchases p on p.id = o.purchase_id
+              where o.paid = true and ${within(sql`o.paid_at`, from, to)}
+              group by 1, 2
+              order by revenue desc, 1, 2
+              limit ${STATS_TOP}) as top
+        left join companies c on c.id = top.company_id
+        left join auth_users a on a.email = top.email
+        order by top.revenue desc, name`,
     ['revenue'],
   );
 }
@@ -250,29 +305,43 @@ function everyPeriod<Row extends { period: string }>(
 export async function readStats(db: Db, period: StatsPeriod, timeZone: string): Promise<Stats> {
   const before = periodBefore(period.from, period.to);
   const periods = periodsOf(period);
-  const [revenue, previous, states, products, customers, stock, joined, expiring] =
-    await Promise.all([
-      revenueRows(db, period),
-      totals(db, before.from, before.to),
-      ordersByState(db),
-      topProducts(db, period),
-      topCustomers(db, period),
-      lowStock(db),
-      newCustomerRows(db, period),
-      expiringSoon(db),
-    ]);
+  const [
+    revenue,
+    previous,
+    states,
+    purchaseStates,
+    products,
+    customers,
+    buyers,
+    stock,
+    joined,
+    expiring,
+  ] = await Promise.all([
+    revenueRows(db, period),
+    totals(db, before.from, before.to),
+    ordersByState(db),
+    purchasesByState(db),
+    topProducts(db, period),
+    topCustomers(db, period),
+    topBuyers(db, period),
+    lowStock(db),
+    newCustomerRows(db, period),
+    expiringSoon(db),
+  ]);
   // Summed in cents, in 64 bits; answered in dollars (docs/decisions/027).
   return {
     ...period,
     timeZone,
-    revenue: everyPeriod(periods, revenue, { total: 0, orders: 0 }).map((row) => ({
+    revenue: everyPeriod(periods, revenue, { total: 0, orders: 0, purchases: 0 }).map((row) => ({
       ...row,
       total: fromCents(row.total),
     })),
     previous: { ...before, ...previous, total: fromCents(previous.total) },
     ordersByState: states,
+    purchasesByState: purchaseStates,
     topProducts: products.map((row) => ({ ...row, revenue: fromCents(row.revenue) })),
     topCustomers: customers.map((row) => ({ ...row, revenue: fromCents(row.revenue) })),
+    topBuyers: buyers.map((row) => ({ ...row, revenue: fromCents(row.revenue) })),
     ...stock,
     newCustomers: everyPeriod(periods, joined, { count: 0 }),
     expiringSoon: expiring,

@@ -118,19 +118,25 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
     });
     // Every day of the period, with zeros where nothing was paid.
     expect(body.revenue).toEqual([
-      { period: '2026-02-28', total: 400, orders: 1 },
-      { period: '2026-03-01', total: 140, orders: 1 },
-      { period: '2026-03-02', total: 70, orders: 1 },
-      { period: '2026-03-03', total: 0, orders: 0 },
-      { period: '2026-03-04', total: 0, orders: 0 },
-      { period: '2026-03-05', total: 0, orders: 0 },
-      { period: '2026-03-06', total: 0, orders: 0 },
-      { period: '2026-03-07', total: 0, orders: 0 },
-      { period: '2026-03-08', total: 0, orders: 0 },
-      { period: '2026-03-09', total: 200, orders: 1 },
+      { period: '2026-02-28', total: 400, orders: 1, purchases: 1 },
+      { period: '2026-03-01', total: 140, orders: 1, purchases: 1 },
+      { period: '2026-03-02', total: 70, orders: 1, purchases: 1 },
+      { period: '2026-03-03', total: 0, orders: 0, purchases: 0 },
+      { period: '2026-03-04', total: 0, orders: 0, purchases: 0 },
+      { period: '2026-03-05', total: 0, orders: 0, purchases: 0 },
+      { period: '2026-03-06', total: 0, orders: 0, purchases: 0 },
+      { period: '2026-03-07', total: 0, orders: 0, purchases: 0 },
+      { period: '2026-03-08', total: 0, orders: 0, purchases: 0 },
+      { period: '2026-03-09', total: 200, orders: 1, purchases: 1 },
     ]);
     // The ten days before: only the order of 27 February.
-    expect(body.previous).toEqual({ from: '2026-02-18', to: '2026-02-27', total: 210, orders: 1 });
+    expect(body.previous).toEqual({
+      from: '2026-02-18',
+      to: '2026-02-27',
+      total: 210,
+      orders: 1,
+      purchases: 1,
+    });
   });
 
   it('groups by week from Monday, a Sunday night in the week it ends', async () => {
@@ -139,9 +145,9 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
     ).json<Stats>();
     expect(body.revenue).toEqual([
       // 27 Feb (210), 28 Feb (400) and Sunday 1 March (140).
-      { period: '2026-02-23', total: 750, orders: 3 },
-      { period: '2026-03-02', total: 70, orders: 1 },
-      { period: '2026-03-09', total: 200, orders: 1 },
+      { period: '2026-02-23', total: 750, orders: 3, purchases: 3 },
+      { period: '2026-03-02', total: 70, orders: 1, purchases: 1 },
+      { period: '2026-03-09', total: 200, orders: 1, purchases: 1 },
     ]);
     expect(body.newCustomers).toEqual([
       { period: '2026-02-23', count: 1 },
@@ -246,12 +252,12 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
     );
     expect(formulaCells(response.body)).toEqual([]);
     expect(parse(response.body)).toEqual([
-      ['Day', 'Revenue', 'Paid orders', 'New customers'],
-      ['2026-02-28', '400', '1', '1'],
-      ['2026-03-01', '140', '1', '0'],
-      ['2026-03-02', '70', '1', '0'],
-      ['Total 2026-02-28 to 2026-03-02', '610', '3', '1'],
-      ['Period before: 2026-02-25 to 2026-02-27', '210', '1', ''],
+      ['Day', 'Revenue', 'Paid orders', 'Paid lines', 'New customers'],
+      ['2026-02-28', '400', '1', '1', '1'],
+      ['2026-03-01', '140', '1', '1', '0'],
+      ['2026-03-02', '70', '1', '1', '0'],
+      ['Total 2026-02-28 to 2026-03-02', '610', '3', '3', '1'],
+      ['Period before: 2026-02-25 to 2026-02-27', '210', '1', '1', ''],
     ]);
   });
 
@@ -278,7 +284,7 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
     const body = response.json<Stats>();
     // $6,000,000,001.50: summed in cents, to the cent.
     expect(body.revenue).toEqual([
-      { period: '2031-06-02', total: dollars(3 * hugeCents), orders: 3 },
+      { period: '2031-06-02', total: dollars(3 * hugeCents), orders: 3, purchases: 3 },
     ]);
     expect(body.revenue[0]?.total).toBe(6_000_000_001.5);
     expect(body.previous).toMatchObject({ total: dollars(hugeCents), orders: 1 });
@@ -299,8 +305,8 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
       boss,
     );
     expect(csv.statusCode, csv.body).toBe(200);
-    expect(parse(csv.body)).toContainEqual(['2031-06-02', '2000000000.50', '1', '0']);
-    expect(parse(csv.body)).toContainEqual(['2031-06-03', '4000000001', '2', '0']);
+    expect(parse(csv.body)).toContainEqual(['2031-06-02', '2000000000.50', '1', '1', '0']);
+    expect(parse(csv.body)).toContainEqual(['2031-06-03', '4000000001', '2', '2', '0']);
   });
 
   it.each([

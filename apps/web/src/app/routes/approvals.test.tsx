@@ -24,6 +24,7 @@ function waiting(n: number, overrides: Partial<Purchase> = {}): Purchase {
     company: 'Acme Components Ltd',
     taxId: null,
     orders: [],
+    shipments: [],
     awaitingLines: [
       {
         productId: testId(n),

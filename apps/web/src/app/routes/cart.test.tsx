@@ -64,6 +64,7 @@ const placed: Purchase = {
   invoiceNumber: null,
   rejectionReason: null,
   awaitingLines: [],
+  shipments: [],
   companyId: null,
   billingAddress: null,
 };
@@ -172,7 +173,7 @@ describe('Cart page', () => {
     expect(line).not.toHaveTextContent(messages.unavailableQuantity);
     expect(placeOrder()).toBeEnabled();
     expect(screen.getAllByText(/^Total:/)).toHaveLength(1);
-    expect(screen.getByTestId('cart-total')).toHaveTextContent("Total: $2,850");
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: $2,850');
     // The valid quantity is what the cart keeps.
     expect(cartLines()).toEqual([{ productId: drive._id, quantity: 30 }]);
   });

@@ -1,8 +1,14 @@
-import { messages, type AdminOrder, type AdminOrderPage, type Order } from '@shop/shared';
+import {
+  messages,
+  type AdminOrder,
+  type AdminOrderPage,
+  type Order,
+  type Purchase,
+} from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { admin, signedIn } from '../../test/auth-mock';
-import { makeOrder, testConfig } from '../../test/factories';
+import { makeOrder, testConfig, testId } from '../../test/factories';
 import { answer, handle, type Mock, mockApi, type Mocks, routes } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 import { formatPrice } from '../../lib/format';
@@ -359,6 +365,161 @@ describe('Manage All Orders', () => {
   it('says so when there are no orders at all', async () => {
     setUp(ordersOf(() => []));
     expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
+  });
+
+  it('ships part of a purchase in one dialog: lines and quantities, carrier and tracking', async () => {
+    const purchaseId = testId(777);
+    const inPurchase = (order: Order): Order => ({
+      ...order,
+      purchaseId,
+      purchaseNumber: 'PW-000777',
+    });
+    const paidLine = (n: number, productName: string, quantity: number) =>
+      inPurchase(makeOrder(n, { productName, quantity, paid: true, transactionId: `pi_${n}` }));
+    let lines = [
+      paidLine(11, 'Vector X8 Processor', 10),
+      paidLine(12, 'Harbour B650 Board', 4),
+      paidLine(13, 'Quiet Tower Cooler', 2),
+    ];
+    const purchase = (): Purchase => ({
+      _id: purchaseId,
+      number: 'PW-000777',
+      createdAt: '2026-11-20T09:30:00.000Z',
+      name: 'JANE BUYER',
+      email: 'buyer@example.com',
+      phone: '(555) 123-4567',
+      address: '12 Harbour Road, Leeds',
+      poNumber: null,
+      company: null,
+      taxId: null,
+      orders: lines,
+      awaitingLines: [],
+      shipments: [],
+      companyId: null,
+      billingAddress: null,
+      total: 0,
+      unpaidTotal: 0,
+      status: lines.some((line) => line.shippedQuantity > 0) ? 'partially_shipped' : 'paid',
+      paidAt: '2026-11-20T10:00:00.000Z',
+      shippedAt: null,
+      invoiceNumber: 'INV-2026-00001',
+      rejectionReason: null,
+    });
+    const { user, callsTo } = setUp(
+      ordersOf(() => lines),
+      [
+        handle(routes.purchases.get, () => ({ status: 200, body: purchase() })),
+        handle(routes.purchases.ship, () => {
+          lines = lines.map((line) =>
+            line.productName === 'Vector X8 Processor' ? { ...line, shippedQuantity: 6 } : line,
+          );
+          lines = lines.map((line) =>
+            line.productName === 'Harbour B650 Board'
+              ? { ...line, shippedQuantity: 4, shipping: true, status: 'Shipping' }
+              : line,
+          );
+          return { status: 200, body: purchase() };
+        }),
+      ],
+    );
+
+    // The purchase is one row above its three lines, each with SPEC's own Ship action too.
+    const head = (await screen.findAllByTestId('purchase-row'))[0]!;
+    expect(head).toHaveTextContent('PW-000777');
+    expect(head).toHaveTextContent('3 lines');
+    await user.click(within(head).getByRole('button', { name: 'Ship purchase PW-000777' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ship this purchase?' });
+    await within(dialog).findByText('Vector X8 Processor');
+    // Untick the cooler, send 6 of the 10 processors and every board.
+    await user.click(within(dialog).getByRole('checkbox', { name: /Quiet Tower Cooler/ }));
+    const cpus = within(dialog).getByRole('spinbutton', {
+      name: 'Quantity of Vector X8 Processor',
+    });
+    await user.clear(cpus);
+    await user.type(cpus, '6');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Carrier' }), 'DHL');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tracking number' }), 'JD0146');
+    expect(callsTo(routes.purchases.ship)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Ship parcel' }));
+
+    await waitFor(() =>
+      expect(callsTo(routes.purchases.ship).map((call) => [call.params, call.body])).toEqual([
+        [
+          { id: purchaseId },
+          {
+            carrier: 'DHL',
+            trackingNumber: 'JD0146',
+            lines: [{ orderId: lines[0]!._id, quantity: 6 }, { orderId: lines[1]!._id }],
+          },
+        ],
+      ]),
+    );
+    // The list shows the partial shipment: the purchase and the line partly shipped.
+    expect(await screen.findByText('Shipped 6 of 10')).toBeInTheDocument();
+    expect(
+      within(screen.getAllByTestId('purchase-row')[0]!).getByText('Partially shipped'),
+    ).toBeVisible();
+    expect(
+      await screen.findByText(/PW-000777 for JANE BUYER: Partially shipped\./),
+    ).toBeInTheDocument();
+  });
+
+  it('refuses a quantity above what is left of a line, before asking the server', async () => {
+    const purchaseId = testId(778);
+    const line = {
+      ...makeOrder(14, {
+        productName: 'Vector X8 Processor',
+        quantity: 5,
+        paid: true,
+        transactionId: 'pi_14',
+      }),
+      purchaseId,
+      purchaseNumber: 'PW-000778',
+    };
+    const { user, callsTo } = setUp(
+      ordersOf(() => [line]),
+      [
+        handle(routes.purchases.get, () => ({
+          status: 200,
+          body: {
+            _id: purchaseId,
+            number: 'PW-000778',
+            createdAt: line.createdAt,
+            name: line.name,
+            email: line.email,
+            phone: line.number,
+            address: line.address,
+            poNumber: null,
+            company: null,
+            taxId: null,
+            orders: [line],
+            awaitingLines: [],
+            shipments: [],
+            companyId: null,
+            billingAddress: null,
+            total: 0,
+            unpaidTotal: 0,
+            status: 'paid',
+            paidAt: null,
+            shippedAt: null,
+            invoiceNumber: null,
+            rejectionReason: null,
+          },
+        })),
+      ],
+    );
+    await user.click(await screen.findByRole('button', { name: 'Ship purchase PW-000778' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ship this purchase?' });
+    const field = await within(dialog).findByRole('spinbutton', {
+      name: 'Quantity of Vector X8 Processor',
+    });
+    await user.clear(field);
+    await user.type(field, '9');
+    await user.click(within(dialog).getByRole('button', { name: 'Ship parcel' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Ship 1 to 5 of Vector X8 Processor.',
+    );
+    expect(callsTo(routes.purchases.ship)).toEqual([]);
   });
 
   describe('Download CSV', () => {

@@ -246,6 +246,7 @@ describe('My Company', () => {
             taxId: null,
             orders: [],
             awaitingLines: [],
+            shipments: [],
             companyId,
             billingAddress: null,
             total: 9000,

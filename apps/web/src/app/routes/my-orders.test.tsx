@@ -47,6 +47,7 @@ function purchasesOf(orders: Order[], poNumbers: Record<string, string> = {}): P
       invoiceNumber: null,
       rejectionReason: null,
       awaitingLines: [],
+      shipments: [],
       companyId: null,
       billingAddress: null,
     };

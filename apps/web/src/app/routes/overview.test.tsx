@@ -19,8 +19,10 @@ const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const noFigures: Omit<Stats, 'from' | 'to' | 'interval' | 'revenue' | 'previous'> = {
   timeZone,
   ordersByState: { unpaid: 0, paid: 0, shipped: 0, held: 0 },
+  purchasesByState: { awaiting_approval: 0, unpaid: 0, paid: 0, partially_shipped: 0, shipped: 0 },
   topProducts: [],
   topCustomers: [],
+  topBuyers: [],
   lowStock: [],
   lowStockTotal: 0,
   newCustomers: [],
@@ -34,16 +36,21 @@ const november: Stats = {
   to: '2026-11-21',
   interval: 'day',
   revenue: [
-    { period: '2026-11-20', total: 2000, orders: 2 },
-    { period: '2026-11-21', total: 1500, orders: 1 },
+    { period: '2026-11-20', total: 2000, orders: 2, purchases: 2 },
+    { period: '2026-11-21', total: 1500, orders: 1, purchases: 1 },
   ],
-  previous: { from: '2026-11-18', to: '2026-11-19', total: 2000, orders: 2 },
+  previous: { from: '2026-11-18', to: '2026-11-19', total: 2000, orders: 2, purchases: 2 },
   ordersByState: { unpaid: 4, paid: 3, shipped: 7, held: 1200 },
+  purchasesByState: { awaiting_approval: 1, unpaid: 2, paid: 2, partially_shipped: 1, shipped: 5 },
   topProducts: [
     { productId: 'p-1', name: 'Vector X8 Processor', revenue: 2500, quantity: 100 },
     { productId: null, name: 'Retired Fan', revenue: 1000, quantity: 40 },
   ],
   topCustomers: [{ email: 'sam@example.com', name: 'SAM TRADER', revenue: 3500 }],
+  topBuyers: [
+    { companyId: 'c-1', email: null, name: 'Acme Components Ltd', revenue: 2500 },
+    { companyId: null, email: 'sam@example.com', name: 'SAM TRADER', revenue: 1000 },
+  ],
   lowStock: [{ productId: 'p-9', name: 'Nimbus Tower Case', available: 3, threshold: 10 }],
   lowStockTotal: 1,
   newCustomers: [
@@ -110,7 +117,7 @@ describe('Overview', () => {
       'Orders by state',
       'New customers',
       'Top products',
-      'Top customers',
+      'Top buyers',
       'Low stock',
       'About to expire',
     ]);
@@ -118,14 +125,18 @@ describe('Overview', () => {
 
   it('shows a fall as a negative change', async () => {
     setUp('/dashboard/overview?from=2026-11-20&to=2026-11-21', [
-      statsFor({ previous: { from: '2026-11-18', to: '2026-11-19', total: 7000, orders: 5 } }),
+      statsFor({
+        previous: { from: '2026-11-18', to: '2026-11-19', total: 7000, orders: 5, purchases: 5 },
+      }),
     ]);
     expect(await screen.findByText('-50%')).toBeInTheDocument();
   });
 
   it('gives no percentage when the previous period had no revenue', async () => {
     setUp('/dashboard/overview?from=2026-11-20&to=2026-11-21', [
-      statsFor({ previous: { from: '2026-11-18', to: '2026-11-19', total: 0, orders: 0 } }),
+      statsFor({
+        previous: { from: '2026-11-18', to: '2026-11-19', total: 0, orders: 0, purchases: 0 },
+      }),
     ]);
     expect(
       await screen.findByText('No revenue in the previous period ($0 in 18 Nov – 19 Nov 2026).'),
@@ -158,9 +169,9 @@ describe('Overview', () => {
     setUp('/dashboard/overview?from=2026-11-18&to=2026-11-30&interval=week', [
       statsFor({
         revenue: [
-          { period: '2026-11-16', total: 100, orders: 1 },
-          { period: '2026-11-23', total: 200, orders: 2 },
-          { period: '2026-11-30', total: 0, orders: 0 },
+          { period: '2026-11-16', total: 100, orders: 1, purchases: 1 },
+          { period: '2026-11-23', total: 200, orders: 2, purchases: 2 },
+          { period: '2026-11-30', total: 0, orders: 0, purchases: 0 },
         ],
       }),
     ]);
@@ -182,9 +193,13 @@ describe('Overview', () => {
       within(scope).getByRole('link', { name }).getAttribute('href');
 
     const states = screen.getByRole('table', { name: 'Orders by state' });
-    expect(hrefOf('Unpaid', states)).toBe('/dashboard/manageallorders?status=unpaid');
-    expect(hrefOf('Paid, to ship', states)).toBe('/dashboard/manageallorders?status=paid');
+    // Purchases, in the glossary's words: a purchase of many lines counts once.
+    expect(hrefOf('Waiting for payment', states)).toBe('/dashboard/manageallorders?status=unpaid');
+    expect(hrefOf('Paid', states)).toBe('/dashboard/manageallorders?status=paid');
+    expect(hrefOf('Partially shipped', states)).toBe('/dashboard/manageallorders?status=paid');
     expect(hrefOf('Shipped', states)).toBe('/dashboard/manageallorders?status=shipped');
+    expect(within(states).getByText('Shipped').closest('tr')).toHaveTextContent('5');
+    expect(within(states).getByText('Waiting for approval').closest('tr')).toHaveTextContent('1');
     expect(
       within(states).getByText('Pieces held by unpaid orders').closest('tr'),
     ).toHaveTextContent('1,200');
@@ -194,7 +209,11 @@ describe('Overview', () => {
       '/dashboard/manageallorders?q=Vector+X8+Processor&paidFrom=2026-11-20&paidTo=2026-11-21',
     );
     expect(products).toHaveTextContent('$2,500');
-    const customers = screen.getByRole('list', { name: 'Top customers by revenue' });
+    // Companies first-class in the ranking; a person without one by name.
+    const customers = screen.getByRole('list', { name: 'Top buyers by revenue' });
+    expect(hrefOf('Acme Components Ltd', customers)).toBe(
+      '/dashboard/manageallorders?q=Acme+Components+Ltd&paidFrom=2026-11-20&paidTo=2026-11-21',
+    );
     expect(hrefOf('SAM TRADER', customers)).toBe(
       '/dashboard/manageallorders?q=sam%40example.com&paidFrom=2026-11-20&paidTo=2026-11-21',
     );
@@ -226,9 +245,9 @@ describe('Overview', () => {
       statsFor({
         from: '2026-11-19',
         revenue: [
-          { period: '2026-11-19', total: 0.3, orders: 1 },
-          { period: '2026-11-20', total: 0.6, orders: 1 },
-          { period: '2026-11-21', total: 0.1, orders: 1 },
+          { period: '2026-11-19', total: 0.3, orders: 1, purchases: 1 },
+          { period: '2026-11-20', total: 0.6, orders: 1, purchases: 1 },
+          { period: '2026-11-21', total: 0.1, orders: 1, purchases: 1 },
         ],
       }),
     ]);
@@ -239,7 +258,10 @@ describe('Overview', () => {
 
   it('welcomes a new shop, with the way to its products', async () => {
     setUp('/dashboard/overview', [
-      statsFor({ ...noFigures, revenue: [{ period: '2026-11-20', total: 0, orders: 0 }] }),
+      statsFor({
+        ...noFigures,
+        revenue: [{ period: '2026-11-20', total: 0, orders: 0, purchases: 0 }],
+      }),
     ]);
     const welcome = await screen.findByRole('region', { name: 'No orders yet' });
     expect(within(welcome).getByRole('link', { name: 'Manage Products' })).toHaveAttribute(

@@ -37,6 +37,7 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
     invoiceNumber: null,
     rejectionReason: null,
     awaitingLines: [],
+    shipments: [],
     companyId: null,
     billingAddress: null,
     ...overrides,
@@ -102,14 +103,30 @@ describe('the purchase page', () => {
     const [first, second] = paid.orders;
     setUp(
       purchase({
-        status: 'paid',
+        status: 'partially_shipped',
         paidAt: '2026-11-21T10:00:00.000Z',
         unpaidTotal: 0,
         invoiceNumber: 'INV-2026-00042',
         rejectionReason: null,
         orders: [
-          { ...first!, paid: true, shipping: true, carrier: 'UPS', trackingNumber: '1Z999AA1' },
+          {
+            ...first!,
+            paid: true,
+            shipping: true,
+            shippedQuantity: first!.quantity,
+            carrier: 'UPS',
+            trackingNumber: '1Z999AA1',
+          },
           { ...second!, paid: true },
+        ],
+        shipments: [
+          {
+            _id: testId(950),
+            shippedAt: '2026-11-22T10:00:00.000Z',
+            carrier: 'UPS',
+            trackingNumber: '1Z999AA1',
+            lines: [{ orderId: first!._id, quantity: first!.quantity }],
+          },
         ],
       }),
     );
@@ -119,6 +136,29 @@ describe('the purchase page', () => {
     const tracking = screen.getByRole('link', { name: '1Z999AA1' });
     expect(tracking.getAttribute('href')).toContain('1Z999AA1');
     expect(screen.queryByRole('link', { name: 'Pay this line' })).not.toBeInTheDocument();
+    // One line gone, one not: the timeline says so rather than "Not shipped yet".
+    const timeline = screen.getByRole('list', { name: 'Status' });
+    expect(timeline).toHaveTextContent('Partially shipped: 60 of 61 pieces in 1 parcel');
+    expect(timeline).not.toHaveTextContent('Not shipped yet');
+  });
+
+  it('shows a line shipped in part with how many of it have gone', async () => {
+    const [first, second] = purchase().orders;
+    setUp(
+      purchase({
+        status: 'partially_shipped',
+        paidAt: '2026-11-21T10:00:00.000Z',
+        unpaidTotal: 0,
+        orders: [
+          { ...first!, paid: true, shippedQuantity: 20, carrier: 'DHL', trackingNumber: 'JD01' },
+          { ...second!, paid: true },
+        ],
+      }),
+    );
+    const [line] = await screen.findAllByTestId('purchase-line');
+    expect(line).toHaveTextContent('Partially shipped');
+    expect(line).toHaveTextContent('20 of 60 shipped');
+    expect(line).toHaveTextContent('JD01');
   });
 
   it('offers one payment for the whole purchase when two or more lines are unpaid', async () => {

@@ -42,6 +42,7 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
     invoiceNumber: null,
     rejectionReason: null,
     awaitingLines: [],
+    shipments: [],
     companyId: null,
     billingAddress: null,
     ...overrides,

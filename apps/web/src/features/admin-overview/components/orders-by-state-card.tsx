@@ -1,4 +1,4 @@
-import type { Stats } from '@shop/shared';
+import { PURCHASE_STATUS_LABELS, type Stats } from '@shop/shared';
 import { Bar, BarChart, Cell, Tooltip, XAxis, YAxis } from 'recharts';
 import { PageLink } from '../../../components/ui/navigation';
 import { Table, TableBody, TableCell, TableHead, TableRow } from '../../../components/ui/table';
@@ -8,13 +8,20 @@ import { Card, ChartFigure } from './chart-card';
 import { axisTick, chartColors } from './chart-style';
 import styles from './overview.module.css';
 
+/**
+ * Purchases by the glossary's status words; each opens Manage All Orders filtered to its lines
+ * (a purchase partly shipped still has lines paid and waiting to ship). Waiting for approval
+ * has no lines yet, so nothing to open.
+ */
 const STATES = [
-  { status: 'unpaid', label: 'Unpaid', color: chartColors.unpaid },
-  { status: 'paid', label: 'Paid, to ship', color: chartColors.paid },
-  { status: 'shipped', label: 'Shipped', color: chartColors.shipped },
+  { status: 'awaiting_approval', filter: null, color: chartColors.unpaid },
+  { status: 'unpaid', filter: 'unpaid', color: chartColors.unpaid },
+  { status: 'paid', filter: 'paid', color: chartColors.paid },
+  { status: 'partially_shipped', filter: 'paid', color: chartColors.paid },
+  { status: 'shipped', filter: 'shipped', color: chartColors.shipped },
 ] as const;
 
-/** Every order as it stands now, by state, and the stock unpaid orders hold until they expire. */
+/** Every purchase as it stands now, by status, and the stock unpaid orders hold until they expire. */
 export function OrdersByStateCard({
   stats,
   onOpen,
@@ -22,23 +29,24 @@ export function OrdersByStateCard({
   stats: Stats;
   onOpen: (href: string) => void;
 }) {
-  const { ordersByState } = stats;
+  const { ordersByState, purchasesByState } = stats;
   const rows = STATES.map((state) => ({
     ...state,
-    count: ordersByState[state.status],
-    href: ordersHref({ status: state.status }),
+    label: PURCHASE_STATUS_LABELS[state.status],
+    count: purchasesByState[state.status],
+    href: state.filter ? ordersHref({ status: state.filter }) : null,
   }));
   const unpaidHref = ordersHref({ status: 'unpaid' });
 
   return (
     <Card title="Orders by state">
       <p className={styles.secondary}>
-        All orders as they stand now.{' '}
+        All purchases as they stand now.{' '}
         <PageLink href={unpaidHref}>{formatPieces(ordersByState.held)} held</PageLink> by unpaid
         orders until they are paid or expire.
       </p>
       <ChartFigure
-        caption="Orders by state. A bar opens those orders."
+        caption="Purchases by status. A bar opens their orders."
         chart={
           <BarChart
             data={rows}
@@ -54,16 +62,16 @@ export function OrdersByStateCard({
               dataKey="label"
               tick={axisTick}
               stroke={chartColors.text}
-              width={96}
+              width={140}
             />
-            <Tooltip formatter={(value) => [formatNumber(Number(value)), 'Orders']} />
+            <Tooltip formatter={(value) => [formatNumber(Number(value)), 'Purchases']} />
             <Bar
               dataKey="count"
               name="Orders"
               cursor="pointer"
               onClick={(_entry, index) => {
                 const row = rows[index];
-                if (row) onOpen(row.href);
+                if (row?.href) onOpen(row.href);
               }}
             >
               {rows.map((row) => (
@@ -77,15 +85,15 @@ export function OrdersByStateCard({
             <Table aria-label="Orders by state" className={styles.compact}>
               <TableHead>
                 <TableRow>
-                  <TableCell>State</TableCell>
-                  <TableCell align="right">Orders</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell align="right">Purchases</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {rows.map((row) => (
                   <TableRow key={row.status}>
                     <TableCell>
-                      <PageLink href={row.href}>{row.label}</PageLink>
+                      {row.href ? <PageLink href={row.href}>{row.label}</PageLink> : row.label}
                     </TableCell>
                     <TableCell align="right">{formatNumber(row.count)}</TableCell>
                   </TableRow>

@@ -49,7 +49,8 @@ export function RevenueCard({ stats, onOpen }: { stats: Stats; onOpen: (href: st
   const range = { from: stats.from, to: stats.to };
   // Added up in cents: dollars with cents do not add exactly as floating point numbers.
   const total = fromCents(revenue.reduce((sum, row) => sum + toCents(row.total), 0));
-  const orders = revenue.reduce((sum, row) => sum + row.orders, 0);
+  // Orders are purchases here: a checkout of many lines is one order (issue 28).
+  const orders = revenue.reduce((sum, row) => sum + row.purchases, 0);
   const hrefOf = (period: string) => ordersHref(periodDays(period, interval, range));
 
   return (
@@ -124,7 +125,7 @@ export function RevenueCard({ stats, onOpen }: { stats: Stats; onOpen: (href: st
                       </PageLink>
                     </TableCell>
                     <TableCell align="right">{formatPrice(row.total)}</TableCell>
-                    <TableCell align="right">{formatNumber(row.orders)}</TableCell>
+                    <TableCell align="right">{formatNumber(row.purchases)}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>

@@ -65,19 +65,23 @@ export function TopProductsCard({ stats }: { stats: Stats }) {
   );
 }
 
+/**
+ * Who bought most: companies for their members' purchases, people buying for no company by
+ * name (issue 28). A company's name, or a person's email, searches Manage All Orders.
+ */
 export function TopCustomersCard({ stats }: { stats: Stats }) {
-  const items = stats.topCustomers.map((customer) => ({
-    key: customer.email,
-    name: customer.name,
-    detail: customer.email,
-    revenue: customer.revenue,
-    href: ordersHref({ q: customer.email, ...paidIn(stats) }),
+  const items = stats.topBuyers.map((buyer) => ({
+    key: buyer.companyId ?? buyer.email ?? buyer.name,
+    name: buyer.name,
+    detail: buyer.companyId ? 'Company' : (buyer.email ?? ''),
+    revenue: buyer.revenue,
+    href: ordersHref({ q: buyer.email ?? buyer.name, ...paidIn(stats) }),
   }));
   return (
-    <Card title="Top customers">
+    <Card title="Top buyers">
       <RankedList
         items={items}
-        label="Top customers by revenue"
+        label="Top buyers by revenue"
         empty="No customer paid in this period."
       />
     </Card>

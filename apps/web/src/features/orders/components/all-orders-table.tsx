@@ -1,5 +1,16 @@
-import { messages, orderStatus, type AdminOrder, type Order, type ShipOrder } from '@shop/shared';
-import { useId, useState } from 'react';
+import {
+  ADMIN_ORDER_STATUS_LABELS,
+  ADMIN_ORDER_STATUSES,
+  messages,
+  orderStatus,
+  PURCHASE_STATUS_LABELS,
+  type AdminOrder,
+  type Order,
+  type Purchase,
+  type ShipOrder,
+  type ShipPurchase,
+} from '@shop/shared';
+import { Fragment, useId, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -32,11 +43,13 @@ import {
   type AdminOrderFilter,
 } from '../api/get-admin-orders';
 import { useShipOrder } from '../api/ship-order';
+import { useShipPurchase } from '../api/ship-purchase';
 import styles from './all-orders.module.css';
 import { DashboardHeading } from './dashboard-heading';
 import orderStyles from './orders.module.css';
 import { OrdersTableSkeleton } from './orders-table-skeleton';
 import { ShipDialog } from './ship-dialog';
+import { leftToShip, ShipPurchaseDialog } from './ship-purchase-dialog';
 import { TestPaymentChip } from './test-payment-chip';
 
 /** Orders per page: a screenful of cards on a phone, a few screens of rows on a desk. */
@@ -45,9 +58,7 @@ export const ADMIN_ORDERS_PER_PAGE = 25;
 /** The status filter's choices: SPEC's Pending is what the API calls paid (not yet shipped). */
 const STATUS_CHOICES: { label: string; value: AdminOrderFilter['status'] }[] = [
   { label: 'All', value: null },
-  { label: 'Unpaid', value: 'unpaid' },
-  { label: 'Paid', value: 'paid' },
-  { label: 'Shipped', value: 'shipped' },
+  ...ADMIN_ORDER_STATUSES.map((value) => ({ label: ADMIN_ORDER_STATUS_LABELS[value], value })),
 ];
 
 export interface AllOrdersView extends AdminOrderFilter {
@@ -123,9 +134,17 @@ export const shipmentText = (order: Order) =>
 
 function OrderDetail({ order }: { order: Order }) {
   if (order.paid && order.transactionId) {
-    const shipment = order.shipping ? shipmentText(order) : '';
+    const shipment = order.shippedQuantity > 0 ? shipmentText(order) : '';
     return (
       <span className={cx(orderStyles.caption, orderStyles.breakAll)}>
+        {!order.shipping && order.shippedQuantity > 0 && (
+          <>
+            <span data-testid="partly-shipped">
+              Shipped {formatNumber(order.shippedQuantity)} of {formatNumber(order.quantity)}
+            </span>
+            <br />
+          </>
+        )}
         {shipment && (
           <>
             Shipped: {shipment}
@@ -202,6 +221,65 @@ function OrderRow({ order, shipping, onShip, onDelete }: OrderRowProps) {
   );
 }
 
+/** The lines of one purchase as the page holds them: a page may cut a purchase in two. */
+function groupByPurchase(items: AdminOrder[]): AdminOrder[][] {
+  const groups: AdminOrder[][] = [];
+  for (const order of items) {
+    const last = groups.at(-1);
+    if (last?.[0]?.purchaseId === order.purchaseId) last.push(order);
+    else groups.push([order]);
+  }
+  return groups;
+}
+
+interface PurchaseRowProps {
+  lines: AdminOrder[];
+  shipping: boolean;
+  onShip: (purchaseId: string) => void;
+}
+
+/**
+ * A purchase above its lines: its number, buyer, how far it has shipped (the glossary's words)
+ * and the one Ship action for the whole purchase or part of it.
+ */
+function PurchaseRow({ lines, shipping, onShip }: PurchaseRowProps) {
+  const [first] = lines;
+  if (!first) return null;
+  const waiting = lines.filter((line) => line.paid && leftToShip(line) > 0).length;
+  const partly =
+    lines.some((line) => line.shippedQuantity > 0) && lines.some((line) => !line.shipping);
+  return (
+    <TableRow
+      data-testid="purchase-row"
+      data-purchase-id={first.purchaseId}
+      className={styles.purchaseRow}
+    >
+      <TableCell colSpan={8} label="Purchase">
+        <span className={styles.purchaseHead}>
+          <span className={styles.strong}>{first.purchaseNumber}</span>
+          <span className={orderStyles.caption}>
+            {first.name} · {formatNumber(lines.length)} {lines.length === 1 ? 'line' : 'lines'}
+          </span>
+          {partly && (
+            <Chip label={PURCHASE_STATUS_LABELS.partially_shipped} size="small" color="warning" />
+          )}
+          {waiting > 0 && (
+            <Button
+              variant="contained"
+              size="small"
+              loading={shipping}
+              onClick={() => onShip(first.purchaseId)}
+              aria-label={`Ship purchase ${first.purchaseNumber}`}
+            >
+              Ship purchase
+            </Button>
+          )}
+        </span>
+      </TableCell>
+    </TableRow>
+  );
+}
+
 function StatusFilter({
   status,
   onChange,
@@ -257,6 +335,8 @@ export function AllOrdersTable({ view, onViewChange, onStockReleased }: AllOrder
   const deleteOrder = useDeleteOrder();
   const [deleting, setDeleting] = useState<Order | null>(null);
   const [shipping, setShipping] = useState<Order | null>(null);
+  const shipPurchase = useShipPurchase();
+  const [shippingPurchase, setShippingPurchase] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
   const search = (text: string) => onViewChange({ ...filter, q: text, page: 1 }, { replace: true });
@@ -278,6 +358,20 @@ export function AllOrdersTable({ view, onViewChange, onStockReleased }: AllOrder
         onSuccess: () => notify.success(`${order.productName} for ${order.name} is shipping.`),
         onError: (error) => notify.error(error.message),
         onSettled: () => setShipping(null),
+      },
+    );
+  };
+
+  const confirmShipPurchase = (purchase: Purchase, shipment: NonNullable<ShipPurchase>) => {
+    shipPurchase.mutate(
+      { id: purchase._id, shipment },
+      {
+        onSuccess: (after) =>
+          notify.success(
+            `${after.number} for ${after.name}: ${PURCHASE_STATUS_LABELS[after.status]}.`,
+          ),
+        onError: (error) => notify.error(error.message),
+        onSettled: () => setShippingPurchase(null),
       },
     );
   };
@@ -334,14 +428,25 @@ export function AllOrdersTable({ view, onViewChange, onStockReleased }: AllOrder
               </TableRow>
             </TableHead>
             <TableBody>
-              {items.map((order) => (
-                <OrderRow
-                  key={order._id}
-                  order={order}
-                  shipping={shipOrder.isPending && shipOrder.variables?.id === order._id}
-                  onShip={setShipping}
-                  onDelete={setDeleting}
-                />
+              {groupByPurchase(items).map((lines) => (
+                <Fragment key={lines[0]?._id}>
+                  <PurchaseRow
+                    lines={lines}
+                    shipping={
+                      shipPurchase.isPending && shipPurchase.variables?.id === lines[0]?.purchaseId
+                    }
+                    onShip={setShippingPurchase}
+                  />
+                  {lines.map((order) => (
+                    <OrderRow
+                      key={order._id}
+                      order={order}
+                      shipping={shipOrder.isPending && shipOrder.variables?.id === order._id}
+                      onShip={setShipping}
+                      onDelete={setDeleting}
+                    />
+                  ))}
+                </Fragment>
               ))}
             </TableBody>
           </Table>
@@ -376,7 +481,8 @@ export function AllOrdersTable({ view, onViewChange, onStockReleased }: AllOrder
   return (
     <>
       <DashboardHeading title="Manage All Orders">
-        Ship paid orders and delete unpaid ones. Deleting an order puts its stock back on sale.
+        Ship paid purchases, whole or in parts, and delete unpaid orders. Deleting an order puts its
+        stock back on sale.
       </DashboardHeading>
       <div className={styles.toolbar}>
         <SearchField
@@ -410,6 +516,12 @@ export function AllOrdersTable({ view, onViewChange, onStockReleased }: AllOrder
         pending={shipOrder.isPending}
         onConfirm={confirmShip}
         onCancel={() => setShipping(null)}
+      />
+      <ShipPurchaseDialog
+        purchaseId={shippingPurchase}
+        pending={shipPurchase.isPending}
+        onConfirm={confirmShipPurchase}
+        onCancel={() => setShippingPurchase(null)}
       />
       <ConfirmDialog
         open={deleting !== null}

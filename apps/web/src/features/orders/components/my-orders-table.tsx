@@ -1,5 +1,6 @@
 import {
   messages,
+  PURCHASE_STATUS_LABELS,
   trackingUrl,
   type Order,
   type Purchase,
@@ -58,6 +59,7 @@ const STATUS_CHOICES: { value: PurchaseStatus | ''; label: string }[] = [
   { value: 'awaiting_approval', label: AWAITING_APPROVAL },
   { value: 'unpaid', label: 'Unpaid' },
   { value: 'paid', label: 'Paid' },
+  { value: 'partially_shipped', label: PURCHASE_STATUS_LABELS.partially_shipped },
   { value: 'shipped', label: 'Shipped' },
   { value: 'rejected', label: 'Not approved' },
   { value: 'cancelled', label: 'Cancelled' },

@@ -1,6 +1,7 @@
 import {
   APPROVAL_WORDS,
   messages,
+  PURCHASE_STATUS_LABELS,
   purchaseMessages,
   trackingUrl,
   type Order,
@@ -32,19 +33,13 @@ import { DashboardHeading } from './dashboard-heading';
 import { OrderProduct } from './order-product';
 import styles from './purchase-details.module.css';
 
-const STATUS_LABEL: Record<Purchase['status'], string> = {
-  awaiting_approval: AWAITING_APPROVAL,
-  unpaid: 'Waiting for payment',
-  paid: 'Paid',
-  shipped: 'Shipped',
-  rejected: 'Not approved',
-  cancelled: 'Cancelled',
-};
+const STATUS_LABEL = PURCHASE_STATUS_LABELS;
 
 const STATUS_COLOR: Record<Purchase['status'], 'default' | 'success' | 'warning'> = {
   awaiting_approval: 'warning',
   unpaid: 'warning',
   paid: 'success',
+  partially_shipped: 'warning',
   shipped: 'success',
   rejected: 'default',
   cancelled: 'default',
@@ -57,6 +52,15 @@ const PAID_STEP_WAITING: Partial<Record<Purchase['status'], string>> = {
   cancelled: 'Cancelled',
 };
 
+/** What the Shipped step says until every piece has gone: how much has, once some has. */
+function shippedWaiting(purchase: Purchase): string {
+  if (purchase.status !== 'partially_shipped') return 'Not shipped yet';
+  const pieces = purchase.orders.reduce((sum, line) => sum + line.quantity, 0);
+  const shipped = purchase.orders.reduce((sum, line) => sum + line.shippedQuantity, 0);
+  const parcels = purchase.shipments.length;
+  return `${PURCHASE_STATUS_LABELS.partially_shipped}: ${formatNumber(shipped)} of ${formatNumber(pieces)} pieces in ${formatNumber(parcels)} ${parcels === 1 ? 'parcel' : 'parcels'}`;
+}
+
 /** Placed, paid, shipped: each step with its time, or what it waits for. */
 function Timeline({ purchase }: { purchase: Purchase }) {
   const steps = [
@@ -66,7 +70,7 @@ function Timeline({ purchase }: { purchase: Purchase }) {
       at: purchase.paidAt,
       waiting: PAID_STEP_WAITING[purchase.status] ?? 'Waiting for payment',
     },
-    { label: 'Shipped', at: purchase.shippedAt, waiting: 'Not shipped yet' },
+    { label: 'Shipped', at: purchase.shippedAt, waiting: shippedWaiting(purchase) },
   ];
   return (
     <ol className={styles.timeline} aria-label="Status">
@@ -91,11 +95,20 @@ export const reorderedMessage = (count: number) => `${formatLines(count)} added 
 
 function LineStatus({ order }: { order: Order }) {
   if (!order.paid) return <Chip label="Unpaid" color="warning" size="small" variant="outlined" />;
-  if (!order.shipping) return <Chip label="Paid" color="success" size="small" />;
+  if (order.shippedQuantity === 0) return <Chip label="Paid" color="success" size="small" />;
   const url = trackingUrl(order.carrier, order.trackingNumber);
   return (
     <span className={styles.shipment}>
-      <Chip label="Shipped" color="info" size="small" />
+      {order.shipping ? (
+        <Chip label="Shipped" color="info" size="small" />
+      ) : (
+        <>
+          <Chip label={PURCHASE_STATUS_LABELS.partially_shipped} color="warning" size="small" />
+          <span>
+            {formatNumber(order.shippedQuantity)} of {formatNumber(order.quantity)} shipped
+          </span>
+        </>
+      )}
       {order.carrier && <span>{order.carrier}</span>}
       {order.trackingNumber &&
         (url ? (

@@ -1,0 +1,116 @@
+import { api, todayIn, type Purchase, type Stats } from '@shop/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { companyTeam } from '../../test-support/companies.js';
+import { inject } from '../../test-support/inject.js';
+import {
+  addProduct,
+  adminShopper,
+  confirmSandbox,
+  intentIdOf,
+  orderTestEnv,
+  shopper,
+  type Shopper,
+} from '../../test-support/shop.js';
+
+const contact = { number: '555-123-4567', address: '12 Harbour Road, Springfield' };
+
+/**
+ * The Overview counts purchases, not lines, and ranks buyers: a company for all its members'
+ * purchases, a person buying for no company by name (issue 28).
+ */
+describe.each(testDatabases())('the Overview of purchases on %s', (kind) => {
+  let t: TestApp;
+  let boss: Shopper;
+  let pat: Shopper;
+  let team: Awaited<ReturnType<typeof companyTeam>>;
+  let products: { _id: string }[];
+  beforeAll(async () => {
+    t = await buildTestApp(kind, { env: orderTestEnv() });
+    [boss, pat] = await Promise.all([adminShopper(t), shopper(t, { name: 'PAT SOLO' })]);
+    team = await companyTeam(t, { spendingLimit: null, name: 'Acme Components Ltd' });
+    products = await Promise.all(
+      [1, 2, 3].map((n) =>
+        addProduct(t, { name: `Overview Part ${n}`, price: 10, available: 500 }),
+      ),
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A paid purchase of one piece of each of `lines` products, $10 each. */
+  async function paidPurchase(who: Shopper, lines: number): Promise<Purchase> {
+    const placed = await inject(
+      t,
+      api.purchases.checkout,
+      {
+        body: {
+          lines: products.slice(0, lines).map((p) => ({ productId: p._id, quantity: 1 })),
+          ...contact,
+        },
+      },
+      who,
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const purchase = placed.json() as Purchase;
+    const intent = await inject(
+      t,
+      api.payments.createIntent,
+      { body: { purchaseId: purchase._id } },
+      who,
+    );
+    const secret = intent.json().clientSecret;
+    await confirmSandbox(t, secret);
+    const paid = await inject(
+      t,
+      api.purchases.recordPayment,
+      { params: { id: purchase._id }, body: { transactionId: intentIdOf(secret) } },
+      who,
+    );
+    expect(paid.statusCode, paid.body).toBe(200);
+    return paid.json() as Purchase;
+  }
+
+  it('counts a purchase of three lines once, by its status, and ranks the company above a person', async () => {
+    // The company: its owner's 3-line purchase and its buyer's 3-line purchase ($60 in all).
+    const big = await paidPurchase(team.owner, 3);
+    await paidPurchase(team.buyer, 3);
+    // Pat, for no company: one purchase of two lines ($20).
+    await paidPurchase(pat, 2);
+    // Part of the big one ships.
+    const shipped = await inject(
+      t,
+      api.purchases.ship,
+      { params: { id: big._id }, body: { lines: [{ orderId: big.orders[0]!._id }] } },
+      boss,
+    );
+    expect(shipped.statusCode, shipped.body).toBe(200);
+
+    const today = todayIn('UTC', new Date());
+    const answer = await inject(
+      t,
+      api.stats.overview,
+      { query: { from: today, to: today, interval: 'day' } },
+      boss,
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+    const stats = answer.json() as Stats;
+    // Eight lines, three purchases.
+    expect(stats.revenue.reduce((sum, row) => sum + row.orders, 0)).toBe(8);
+    expect(stats.revenue.reduce((sum, row) => sum + row.purchases, 0)).toBe(3);
+    expect(stats.purchasesByState).toEqual({
+      awaiting_approval: 0,
+      unpaid: 0,
+      paid: 2,
+      partially_shipped: 1,
+      shipped: 0,
+    });
+    // The lines as before, for callers of the old field.
+    expect(stats.ordersByState).toMatchObject({ unpaid: 0, paid: 7, shipped: 1 });
+    expect(stats.topBuyers).toEqual([
+      { companyId: team.company._id, email: null, name: 'Acme Components Ltd', revenue: 60 },
+      { companyId: null, email: pat.email, name: 'PAT SOLO', revenue: 20 },
+    ]);
+  });
+});
