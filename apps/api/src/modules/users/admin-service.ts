@@ -13,7 +13,7 @@ export const userAdminMessages = {
   removeSelf: 'You cannot remove your own account: ask another admin to do it.',
   lastAdmin: 'This is the last admin: make another user an admin before removing this one.',
   lastAdminDemote:
-    'This is the last admin: make another user an admin before taking this one\'s admin right away.',
+    "This is the last admin: make another user an admin before taking this one's admin right away.",
   unverified:
     'This person has not verified their email address yet: an admin right needs a verified address.',
 } as const;

@@ -80,42 +80,46 @@ describe.each(testDatabases())(
     });
 
     it("keeps a rejected purchase, with its status and reason, in the buyer's and the company's lists; a reason above 500 characters changes nothing", async () => {
-    const product = await addProduct(t, { name: 'Kept History Cable', price: 200, available: 10 });
-    const waiting = await checkout(product._id, 1); // $200 above the $150 limit: waits.
-    expect(waiting.status).toBe('awaiting_approval');
-    const tooLong = await injectUnchecked(
-      t,
-      api.companies.reject,
-      { params: { id: waiting._id }, body: { reason: 'x'.repeat(REJECTION_REASON_MAX + 1) } },
-      approver,
-    );
-    expect(tooLong.statusCode, tooLong.body).toBe(400);
-    const reason = 'x'.repeat(REJECTION_REASON_MAX);
-    const rejected = await inject(
-      t,
-      api.companies.reject,
-      { params: { id: waiting._id }, body: { reason } },
-      approver,
-    );
-    expect(rejected.statusCode, rejected.body).toBe(200);
-    const mine = await inject(t, api.purchases.listOwn, { query: { status: 'rejected' } }, buyer);
-    expect(mine.json().items.find((p) => p._id === waiting._id)).toMatchObject({
-      status: 'rejected',
-      rejectionReason: reason,
+      const product = await addProduct(t, {
+        name: 'Kept History Cable',
+        price: 200,
+        available: 10,
+      });
+      const waiting = await checkout(product._id, 1); // $200 above the $150 limit: waits.
+      expect(waiting.status).toBe('awaiting_approval');
+      const tooLong = await injectUnchecked(
+        t,
+        api.companies.reject,
+        { params: { id: waiting._id }, body: { reason: 'x'.repeat(REJECTION_REASON_MAX + 1) } },
+        approver,
+      );
+      expect(tooLong.statusCode, tooLong.body).toBe(400);
+      const reason = 'x'.repeat(REJECTION_REASON_MAX);
+      const rejected = await inject(
+        t,
+        api.companies.reject,
+        { params: { id: waiting._id }, body: { reason } },
+        approver,
+      );
+      expect(rejected.statusCode, rejected.body).toBe(200);
+      const mine = await inject(t, api.purchases.listOwn, { query: { status: 'rejected' } }, buyer);
+      expect(mine.json().items.find((p) => p._id === waiting._id)).toMatchObject({
+        status: 'rejected',
+        rejectionReason: reason,
+      });
+      const company = await inject(
+        t,
+        api.companies.purchases,
+        { params: { id: companyId } },
+        owner,
+      );
+      expect(company.json().items.find((p) => p._id === waiting._id)).toMatchObject({
+        status: 'rejected',
+        rejectionReason: reason,
+      });
     });
-    const company = await inject(
-      t,
-      api.companies.purchases,
-      { params: { id: companyId } },
-      owner,
-    );
-    expect(company.json().items.find((p) => p._id === waiting._id)).toMatchObject({
-      status: 'rejected',
-      rejectionReason: reason,
-    });
-  });
 
-  it("answers a member's search with their company's contract prices, privately; everyone else's without", async () => {
+    it("answers a member's search with their company's contract prices, privately; everyone else's without", async () => {
       const product = await addProduct(t, { name: 'Searchable Contract Router', price: 300 });
       await t.db
         .insert(contractPrices)

@@ -68,7 +68,9 @@ describe('Login page', () => {
     await user.type(screen.getByLabelText('Password'), 'short');
     await user.click(screen.getByRole('button', { name: 'Login' }));
 
-    expect(await screen.findByTestId('auth-error')).toHaveTextContent(/^Incorrect email or password\.$/);
+    expect(await screen.findByTestId('auth-error')).toHaveTextContent(
+      /^Incorrect email or password\.$/,
+    );
     expect(screen.queryByText(messages.invalidPassword)).toBeNull();
     expect(callsTo(routes.auth.signIn)).toHaveLength(1);
   });

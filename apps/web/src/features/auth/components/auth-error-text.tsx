@@ -5,7 +5,11 @@ import styles from './auth-error-text.module.css';
  * The provider's codes for a login whose email or password is wrong (Better Auth answers an
  * unknown email with the same code as a wrong password, so neither says which emails exist).
  */
-const WRONG_CREDENTIALS = new Set(['INVALID_EMAIL_OR_PASSWORD', 'INVALID_PASSWORD', 'USER_NOT_FOUND']);
+const WRONG_CREDENTIALS = new Set([
+  'INVALID_EMAIL_OR_PASSWORD',
+  'INVALID_PASSWORD',
+  'USER_NOT_FOUND',
+]);
 
 /** What a person reads for a code: wrong credentials in words (issue 28), any other code as SPEC shows it. */
 export function authErrorText(code: string): string {

@@ -165,11 +165,7 @@ export function PurchaseForm({
           {waits ? APPROVAL_WORDS.button : 'Purchase'}
         </Button>
         {/* The quantity typed when it can be ordered, else nothing (never another quantity). */}
-        <AddToCart
-          productId={product._id}
-          quantity={check?.ok ? check.quantity : null}
-          fullWidth
-        />
+        <AddToCart productId={product._id} quantity={check?.ok ? check.quantity : null} fullWidth />
       </div>
     </form>
   );
