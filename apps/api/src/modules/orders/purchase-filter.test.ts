@@ -46,8 +46,12 @@ describe.each(testDatabases())('GET /purchases filtered on %s', (kind) => {
     const keep = (status: PurchaseStatus, id: string) =>
       made.set(status, [...(made.get(status) ?? []), id]);
     /** A Buy Now, its line then set as `line` says. */
-    const line = async (status: PurchaseStatus, set: Partial<typeof orders.$inferInsert>) => {
-      const order = await placeOrder(t, bea, fan._id, 1);
+    const line = async (
+      status: PurchaseStatus,
+      set: Partial<typeof orders.$inferInsert>,
+      quantity = 1,
+    ) => {
+      const order = await placeOrder(t, bea, fan._id, quantity);
       if (Object.keys(set).length > 0) {
         await t.db.update(orders).set(set).where(eq(orders.id, order._id));
       }
@@ -56,7 +60,9 @@ describe.each(testDatabases())('GET /purchases filtered on %s', (kind) => {
     };
     await line('unpaid', {});
     await line('paid', { paid: true, holdExpiresAt: null });
-    await line('shipped', { paid: true, shipping: true, holdExpiresAt: null });
+    // A line is shipped once all its pieces are (orders_shipped_quantity_check, migration 0015).
+    await line('shipped', { paid: true, shipping: true, shippedQuantity: 1, holdExpiresAt: null });
+    await line('partially_shipped', { paid: true, shippedQuantity: 1, holdExpiresAt: null }, 2);
     const gone = await line('cancelled', {});
     await t.db.delete(orders).where(eq(orders.id, gone._id));
     const asked = (productName: string) => [
