@@ -3,7 +3,12 @@ import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { API_PREFIX, productSearchQuerySchema, type Product } from '@shop/shared';
+import {
+  API_PREFIX,
+  DOCUMENT_BOOT_SCRIPT,
+  productSearchQuerySchema,
+  type Product,
+} from '@shop/shared';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -114,6 +119,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
   await registerSecurityHeaders(app, {
     stripe: Boolean(config.stripe.secretKey),
     inlineStyles: documentCss === null ? [] : [documentCss],
+    inlineScripts: documentCss === null ? [] : [DOCUMENT_BOOT_SCRIPT],
   });
   await app.register(fastifyRateLimit, {
     max: config.rateLimitMax,
@@ -239,14 +245,21 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
       const product = await getProduct(db, id);
       return product ? { key: JSON.stringify(product), product } : null;
     },
-    async contractPrices(headers) {
+    async visitor(headers) {
       // Better Auth's session cookie (`better-auth.session_token`, `__Secure-` over https).
       if (!headers.cookie?.includes('session_token')) return null;
       const session = await identity.auth.api.getSession({ headers: fromNodeHeaders(headers) });
       const user = session ? await findShopUserByEmail(db, session.user.email) : null;
-      if (!user) return null;
-      const prices = await memberContractPrices(db, user);
-      return prices.size > 0 ? prices : null;
+      if (!session || !user) return null;
+      return {
+        visitor: {
+          email: user.email,
+          displayName: session.user.name || null,
+          emailVerified: session.user.emailVerified === true,
+          isAdmin: user.isAdmin,
+        },
+        contractPrices: await memberContractPrices(db, user),
+      };
     },
   });
   await app.register(uploadFiles, { store: uploads });

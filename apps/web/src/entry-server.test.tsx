@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DOCUMENT_PAGES, PRODUCT_PAGE, type DocumentData, type DocumentPage } from '@shop/shared';
+import {
+  DOCUMENT_BOOT_SCRIPT,
+  DOCUMENT_PAGES,
+  DOCUMENT_SCRIPTS_ID,
+  PRODUCT_PAGE,
+  type DocumentData,
+  type DocumentPage,
+} from '@shop/shared';
 import { describe, expect, it } from 'vitest';
 import { createDocumentRenderer } from './entry-server';
 import { makeProduct, makeReview, testConfig } from './test/factories';
@@ -53,6 +60,39 @@ describe.each(DOCUMENT_PAGES)('the server render of %s', (path) => {
     expect([...document.querySelectorAll('[style]')].map((element) => element.outerHTML)).toEqual(
       [],
     );
+  });
+
+  // The scripts are asked for after the first paint (DOCUMENT_BOOT_SCRIPT); the one inline script
+  // is the boot script, which the Content-Security-Policy allows by its hash.
+  it('asks for its scripts after its first paint, through the boot script alone', () => {
+    const { document } = render(path, data, path.replace(':id', products[0]!._id));
+    const scripts = [...document.querySelectorAll('script')];
+    expect(scripts.filter((script) => script.src)).toEqual([]);
+    expect(document.querySelector('link[rel="modulepreload"]')).toBeNull();
+    const runs = scripts.filter((script) => !script.type || script.type === 'text/javascript');
+    expect(runs.map((script) => script.textContent)).toEqual([DOCUMENT_BOOT_SCRIPT]);
+    const list = JSON.parse(document.getElementById(DOCUMENT_SCRIPTS_ID)?.textContent ?? '{}');
+    expect(list).toEqual({ entry: '/src/app/islands.tsx', preload: [] });
+  });
+});
+
+describe('the boot script', () => {
+  it("lists the build's module script and every module it preloads", () => {
+    const built = template
+      .replace('<script type="module" src="/src/app/islands.tsx"></script>', '')
+      .replace(
+        '</head>',
+        '<script type="module" crossorigin src="/assets/document-1.js"></script>\n' +
+          '<link rel="modulepreload" crossorigin href="/assets/react-1.js">\n' +
+          '<link rel="modulepreload" crossorigin href="/assets/money-1.js">\n</head>',
+      );
+    const html = createDocumentRenderer(built, CSS)('/', data);
+    const document = new DOMParser().parseFromString(html, 'text/html');
+    expect(document.head.querySelector('script, link[rel="modulepreload"]')).toBeNull();
+    expect(JSON.parse(document.getElementById(DOCUMENT_SCRIPTS_ID)?.textContent ?? '{}')).toEqual({
+      entry: '/assets/document-1.js',
+      preload: ['/assets/react-1.js', '/assets/money-1.js'],
+    });
   });
 });
 

@@ -6,8 +6,12 @@
  */
 import './styles/global.css';
 import {
+  DOCUMENT_BOOT_SCRIPT,
+  DOCUMENT_SCRIPTS_ID,
   PRODUCT_PAGE,
+  PURCHASE_PAGE,
   type DocumentData,
+  type DocumentScripts,
   type DocumentPage,
   type DocumentRendererModule,
 } from '@shop/shared';
@@ -54,6 +58,23 @@ const TEMPLATE_DESCRIPTION = /(<meta\s+name="description"\s+content=")[^"]*("\s*
 /** JSON inside <script>: `<` escaped, so no text in the data can close the element. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+const MODULE_SCRIPT = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
+
+/**
+ * Takes the build's module script and its preloads out of the template's head and lists them for
+ * DOCUMENT_BOOT_SCRIPT, which asks for them once the page has painted (see its comment).
+ */
+function deferScripts(template: string): { template: string; scripts: DocumentScripts } {
+  const entries = [...template.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
+  if (entries.length !== 1) throw new Error('document.html should have one module script');
+  const preload = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  return {
+    template: template.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, ''),
+    scripts: { entry: entries[0]!, preload },
+  };
+}
+
 /**
  * Prepares the renderer once: `template` is the built document.html, `css` the styles of
  * everything this file renders, which go inline into the page's head (no request blocks the
@@ -65,10 +86,16 @@ export const createDocumentRenderer: DocumentRendererModule['createDocumentRende
 ) => {
   for (const mark of Object.values(MARK))
     if (!template.includes(mark)) throw new Error(`document.html has no ${mark}`);
+  const deferred = deferScripts(template);
   // The built template links the islands' stylesheet; the inline styles already hold it.
-  const head = template
+  const head = deferred.template
     .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
-    .replace('</head>', `<style>${css}</style>\n</head>`);
+    .replace('</head>', `<style>${css}</style>\n</head>`)
+    .replace(
+      '</body>',
+      `<script type="application/json" id="${DOCUMENT_SCRIPTS_ID}">${scriptJson(deferred.scripts)}</script>\n` +
+        `<script>${DOCUMENT_BOOT_SCRIPT}</script>\n</body>`,
+    );
 
   if (!TEMPLATE_DESCRIPTION.test(head)) throw new Error('document.html has no description');
 
@@ -76,7 +103,11 @@ export const createDocumentRenderer: DocumentRendererModule['createDocumentRende
     // The product page is rendered per product; without one (an unknown id), its 404 page.
     const Page = path === PRODUCT_PAGE && !data.product ? ProductNotFound : pages[path];
     const queryClient = createQueryClient();
-    const pageData: PageData = { config: data.config };
+    const pageData: PageData = {
+      config: data.config,
+      ...(data.visitor && { visitor: data.visitor }),
+      ...(path === PURCHASE_PAGE && data.product && { purchaseProduct: data.product }),
+    };
     seedPageData(queryClient, pageData);
     queryClient.setQueryData(productKeys.all, data.products);
     queryClient.setQueryData(productSearchQueryOptions({}).queryKey, data.productPage);
@@ -86,7 +117,7 @@ export const createDocumentRenderer: DocumentRendererModule['createDocumentRende
 
     const wrap = (element: ReactElement) => (
       <StrictMode>
-        <IslandProviders queryClient={queryClient} path={url}>
+        <IslandProviders queryClient={queryClient} path={url} pageData={pageData}>
           {element}
         </IslandProviders>
       </StrictMode>

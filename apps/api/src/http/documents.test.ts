@@ -1,7 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { api, apiPath } from '@shop/shared';
+import { createHash } from 'node:crypto';
+import { api, apiPath, DOCUMENT_BOOT_SCRIPT } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, tempDir, type TestApp } from '../test-support/build-test-app.js';
 import { inject } from '../test-support/inject.js';
@@ -25,14 +26,15 @@ const TEMPLATE =
   `<p>${'Computer parts in bulk for business. '.repeat(40)}</p></body></html>`;
 const CSS = '.hero{color:#0b3c6e}';
 const RENDERER = `export function createDocumentRenderer(template, css) {
-  return (page, { config, products, productPage, reviews, product }, url) =>
+  return (page, { config, products, productPage, reviews, product, visitor }, url) =>
     template
       .replace('</head>', '<style>' + css + '</style></head>')
       .replace('<!--page-title-->', product ? product.name + ' | ' + config.shopName : config.shopName)
       .replace('<!--page-->', page + ' ' + products.map((p) => p.name + ': ' + p.available).join('; ') +
         ' | ' + reviews.length + ' reviews | search ' + productPage.total + ' of ' + productPage.items.length +
         (product ? ' | product ' + product.name + ': ' + product.available + ' at ' + url : '') +
-        (product && product.contractPrice != null ? ' | your price ' + product.contractPrice : ''));
+        (product && product.contractPrice != null ? ' | your price ' + product.contractPrice : '') +
+        (visitor ? ' | for ' + visitor.email + (visitor.isAdmin ? ' (admin)' : '') : ''));
 }`;
 
 async function makeWebBuild(dir: string): Promise<string> {
@@ -89,7 +91,7 @@ describe('pages the server renders', () => {
     expect(plain.body).toBe(html);
   });
 
-  it("allows the document's own inline stylesheet by its hash, and no other inline style", async () => {
+  it("allows the document's own inline stylesheet and boot script by their hashes, and no other inline style or script", async () => {
     for (const url of ['/', '/products', '/dashboard/myorders', apiPath(api.catalog.search)]) {
       const response = await t.app.inject({ url, headers: page });
       const csp = String(response.headers['content-security-policy']);
@@ -98,6 +100,9 @@ describe('pages the server renders', () => {
         "style-src 'self' 'sha256-Cu+prfyRijzgoXH3beE83lrrHh6I4z9ZA1R6tXPqaNw='",
       );
       expect(csp, url).not.toContain('unsafe-inline');
+      // The one inline script, the documents' boot script, is allowed by its hash too.
+      const boot = createHash('sha256').update(DOCUMENT_BOOT_SCRIPT).digest('base64');
+      expect(csp, url).toContain(`script-src 'self' 'sha256-${boot}'`);
     }
     const html = (await t.app.inject({ url: '/', headers: page })).body;
     expect(html.match(/<style>/g)).toHaveLength(1);
@@ -208,6 +213,7 @@ describe('pages the server renders', () => {
     expect(theirs.statusCode).toBe(200);
     expect(theirs.body).toContain('product Contract Priced Switch');
     expect(theirs.body).toContain('your price 99.5');
+    expect(theirs.body).toContain(`for ${member.user.email}`);
     expect(theirs.headers['cache-control']).toBe('private, no-store');
     expect(theirs.headers.etag).toBeUndefined();
 
@@ -228,6 +234,60 @@ describe('pages the server renders', () => {
     const listed = await t.app.inject({ url, headers: { ...page, cookie: member.cookie } });
     expect(listed.body).not.toContain('your price');
     expect(listed.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('draws the purchase page for the signed-in visitor of its session cookie, with the product at their price; everyone else gets the one Loading... document', async () => {
+    const product = await addProduct(t, { name: 'Purchase Page Test Router', price: 80 });
+    const member = await signedIn(t);
+    const owner = await signedIn(t);
+    const created = await inject(t, api.companies.create, { body: { name: 'Wingtip' } }, owner);
+    const companyId = created.json<{ _id: string }>()._id;
+    await addMember(
+      t,
+      owner,
+      companyId,
+      { ...member, email: member.user.email },
+      {
+        role: 'buyer',
+        spendingLimit: null,
+      },
+    );
+    await t.db.insert(contractPrices).values({ companyId, productId: product._id, price: 7_200 });
+    const url = `/purchase/${product._id}`;
+
+    const theirs = await t.app.inject({ url, headers: { ...page, cookie: member.cookie } });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.body).toContain(
+      `product Purchase Page Test Router: ${product.available} at ${url}`,
+    );
+    expect(theirs.body).toContain('your price 72');
+    expect(theirs.body).toContain(`for ${member.user.email}`);
+    expect(theirs.headers['cache-control']).toBe('private, no-store');
+    expect(theirs.headers.vary).toMatch(/cookie/i);
+    // Someone signed in without a contract price: their page, at the list price.
+    const stranger = await signedIn(t);
+    const strangers = await t.app.inject({ url, headers: { ...page, cookie: stranger.cookie } });
+    expect(strangers.body).toContain(`for ${stranger.user.email}`);
+    expect(strangers.body).toContain('product Purchase Page Test Router');
+    expect(strangers.body).not.toContain('your price');
+
+    // No cookie, a cookie that is no session, or no such product: the shared Loading... document.
+    const shell = await t.app.inject({ url: '/purchase/another-product', headers: page });
+    for (const [path, cookie] of [
+      [url, undefined],
+      [url, 'better-auth.session_token=forged'],
+      ['/purchase/6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b', member.cookie],
+    ] as const) {
+      const shared = await t.app.inject({
+        url: path,
+        headers: { ...page, ...(cookie && { cookie }) },
+      });
+      expect(shared.statusCode, path).toBe(200);
+      expect(shared.body, path).not.toContain('| product ');
+      expect(shared.body, path).not.toContain('| for ');
+      expect(shared.headers['cache-control'], path).toBe('no-cache');
+      expect(shared.headers.etag, path).toBe(shell.headers.etag);
+    }
   });
 
   it("answers 404 with the product page's not-found render for an unknown or malformed id", async () => {

@@ -5,14 +5,17 @@ import {
   DOCUMENT_PAGES,
   idSchema,
   PRODUCT_PAGE,
+  productPagePath,
+  PURCHASE_PAGE,
   type DocumentData,
   type DocumentPage,
   type DocumentRendererModule,
+  type DocumentVisitor,
   fromCents,
   type Product,
 } from '@shop/shared';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   PREPARED_ROUTE_CONFIG,
   prepareText,
@@ -48,11 +51,28 @@ export interface DocumentSource {
    */
   product(id: string): Promise<{ key: string; product: Product } | null>;
   /**
-   * The contract prices (cents by product id) of the company member the request's session
-   * cookie names, or null for everyone else (issue 28: a member's product page shows their
-   * price). Called for product pages only.
+   * The signed-in person the request's session cookie names, with their company's contract
+   * prices (cents by product id; empty outside a company), or null for everyone else. Called
+   * for product and purchase pages only: a member's product page shows their price (issue 28),
+   * and the guarded purchase page is drawn for the person asking.
    */
-  contractPrices?(headers: IncomingHttpHeaders): Promise<Map<string, number> | null>;
+  visitor?(headers: IncomingHttpHeaders): Promise<SignedInVisitor | null>;
+}
+
+export interface SignedInVisitor {
+  visitor: DocumentVisitor;
+  contractPrices: Map<string, number>;
+}
+
+/** A render for one person: kept by no cache, shared or private. */
+const PRIVATE_PAGE = { 'cache-control': 'private, no-store', vary: 'cookie, accept-encoding' };
+
+/** The product as this visitor buys it: with their contract price, when they have one. */
+function productFor(product: Product, visitor: SignedInVisitor): Product {
+  const contractPrice = visitor.contractPrices.get(product._id);
+  return contractPrice === undefined
+    ? product
+    : { ...product, contractPrice: fromCents(contractPrice) };
 }
 
 /**
@@ -120,7 +140,7 @@ export async function registerDocuments(
   };
 
   for (const url of DOCUMENT_PAGES) {
-    if (url === PRODUCT_PAGE) continue;
+    if (url === PRODUCT_PAGE || url === PURCHASE_PAGE) continue;
     const page = renderer(url);
     app.get(url, { config: PREPARED_ROUTE_CONFIG }, async (request, reply) =>
       sendPrepared(request, reply, (await page()).answer),
@@ -179,34 +199,51 @@ export async function registerDocuments(
     return rendering;
   };
 
+  /** The visitor of a request that carries a session cookie the server reads, else null. */
+  const visitorOf = async (request: FastifyRequest, id: string) =>
+    idSchema.safeParse(id).success && source.visitor ? await source.visitor(request.headers) : null;
+
+  /** A page drawn for one visitor, with the product as they buy it; null without the product. */
+  const renderForVisitor = async (page: DocumentPage, id: string, visitor: SignedInVisitor) => {
+    const found = await source.product(id);
+    if (!found) return null;
+    const { data } = await source.load();
+    const product = productFor(found.product, visitor);
+    const url = page === PRODUCT_PAGE ? productPagePath(id) : `/purchase/${encodeURIComponent(id)}`;
+    return renderDocument(page, { ...data, product, visitor: visitor.visitor }, url);
+  };
+
   app.get<{ Params: { id: string } }>(
     PRODUCT_PAGE,
     { config: PREPARED_ROUTE_CONFIG },
     async (request, reply) => {
       const { id } = request.params;
-      const valid = idSchema.safeParse(id).success;
       // A company member with a contract price for this product gets a page of their own, drawn
       // per request and kept by no cache; everyone else shares the cached render (anonymous
       // visitors never wait for a session lookup: no session cookie, no lookup).
-      const prices =
-        valid && source.contractPrices ? await source.contractPrices(request.headers) : null;
-      const contractPrice = prices?.get(id);
-      if (contractPrice !== undefined) {
-        const found = await source.product(id);
-        if (found) {
-          const { data } = await source.load();
-          const product = { ...found.product, contractPrice: fromCents(contractPrice) };
-          const html = renderDocument(PRODUCT_PAGE, { ...data, product }, `/products/${id}`);
-          return reply
-            .type(HTML_TYPE)
-            .header('cache-control', 'private, no-store')
-            .header('vary', 'cookie, accept-encoding')
-            .send(html);
-        }
+      const visitor = await visitorOf(request, id);
+      if (visitor?.contractPrices.has(id)) {
+        const html = await renderForVisitor(PRODUCT_PAGE, id, visitor);
+        if (html !== null) return reply.type(HTML_TYPE).headers(PRIVATE_PAGE).send(html);
       }
-      const rendered = valid ? await productPage(id) : null;
+      const rendered = idSchema.safeParse(id).success ? await productPage(id) : null;
       if (rendered) return sendPrepared(request, reply, rendered.answer);
       return sendPrepared(request, reply.code(404), (await notFound()).answer);
+    },
+  );
+
+  // The purchase page (PURCHASE_PAGE): drawn for a signed-in visitor, with the product and their
+  // price; everyone else gets the one Loading... document, which checks the session in the browser.
+  const purchaseShell = renderer(PURCHASE_PAGE);
+  app.get<{ Params: { id: string } }>(
+    PURCHASE_PAGE,
+    { config: PREPARED_ROUTE_CONFIG },
+    async (request, reply) => {
+      const { id } = request.params;
+      const visitor = await visitorOf(request, id);
+      const html = visitor ? await renderForVisitor(PURCHASE_PAGE, id, visitor) : null;
+      if (html !== null) return reply.type(HTML_TYPE).headers(PRIVATE_PAGE).send(html);
+      return sendPrepared(request, reply, (await purchaseShell()).answer);
     },
   );
   return true;

@@ -10,7 +10,8 @@ import { isApiPath } from './web-app.js';
  * Security headers on every answer, HTML and API alike. The Content-Security-Policy allows
  * exactly what the web app uses: its own scripts, styles and API; no inline style but the
  * documents' own stylesheet, by its hash (`inlineStyles`; nothing in the browser writes styles
- * at run time, docs/decisions/029); images from anywhere over https (admins may give a product
+ * at run time, docs/decisions/029), and no inline script but the documents' boot script, by its
+ * hash (`inlineScripts`, DOCUMENT_BOOT_SCRIPT); images from anywhere over https (admins may give a product
  * an external image URL) and data: URIs. When Stripe is configured, Stripe.js and its card
  * fields need their origins too (see `stripeOrigins`).
  */
@@ -34,14 +35,16 @@ export const stripeOrigins: Record<string, string[]> = {
   'connect-src': ['https://api.stripe.com'],
 };
 
-/** How the policy names one <style> element's text it allows: `'sha256-<base64>'`. */
-export const styleHash = (css: string) =>
-  `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
+/** How the policy names one <style> or <script> element's text it allows: `'sha256-<base64>'`. */
+export const sourceHash = (text: string) =>
+  `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 export interface SecurityOptions {
   stripe: boolean;
   /** The text of the <style> elements the shop's own pages carry (documents.ts). */
   inlineStyles?: string[];
+  /** The text of the <script> elements without `src` the shop's own pages carry (documents.ts). */
+  inlineScripts?: string[];
 }
 
 /**
@@ -51,9 +54,11 @@ export interface SecurityOptions {
 export function cspDirectives({
   stripe,
   inlineStyles = [],
+  inlineScripts = [],
 }: SecurityOptions): Record<string, string[]> {
   const directives = { ...contentSecurityPolicy };
-  directives['style-src'] = [...directives['style-src']!, ...inlineStyles.map(styleHash)];
+  directives['style-src'] = [...directives['style-src']!, ...inlineStyles.map(sourceHash)];
+  directives['script-src'] = [...directives['script-src']!, ...inlineScripts.map(sourceHash)];
   if (stripe) {
     for (const [name, origins] of Object.entries(stripeOrigins)) {
       directives[name] = [...(directives[name] ?? ["'self'"]), ...origins];

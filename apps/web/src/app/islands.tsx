@@ -41,8 +41,9 @@ const islands: Record<string, Loader> = {
 };
 
 const queryClient = createQueryClient();
-const pageData = document.getElementById(PAGE_DATA_ID)?.textContent;
-if (pageData) seedPageData(queryClient, JSON.parse(pageData) as PageData);
+const pageDataText = document.getElementById(PAGE_DATA_ID)?.textContent;
+const pageData = pageDataText ? (JSON.parse(pageDataText) as PageData) : null;
+if (pageData) seedPageData(queryClient, pageData);
 const path = window.location.pathname;
 
 /**
@@ -63,7 +64,7 @@ async function hydrate(element: HTMLElement) {
   startTransition(() => {
     hydrateRoot(
       element,
-      <IslandProviders queryClient={queryClient} path={path}>
+      <IslandProviders queryClient={queryClient} path={path} pageData={pageData}>
         <Hydrated
           onHydrated={() => {
             element.dataset.hydrated = '';

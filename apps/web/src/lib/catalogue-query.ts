@@ -19,6 +19,26 @@ export function getProduct(id: string, signal?: AbortSignal): Promise<Product> {
   return call(routes.catalog.get, { params: { id } }, { signal });
 }
 
+/**
+ * How old the purchase page's product may be when the page opens. The stock is what the quantity
+ * is checked against, so the product is read fresh on every visit (and after every order); a read
+ * of the last few seconds counts, so the one the server's render or a moment before made is used, not repeated.
+ */
+export const PRODUCT_FRESH_MS = 5_000;
+
+/**
+ * The purchase page's product, fresh within PRODUCT_FRESH_MS. `asBuyer`: read with the signed-in
+ * customer's token, so a company member's contract price is in it (the page prices the order by
+ * it, as the server will); the product read before the token was known is another entry, shown
+ * meanwhile, never taken for the buyer's.
+ */
+export const purchaseProductQueryOptions = (id: string, asBuyer = false) =>
+  queryOptions({
+    queryKey: [...productKeys.detail(id), asBuyer ? 'buyer' : 'public'] as const,
+    queryFn: ({ signal }) => getProduct(id, signal),
+    staleTime: PRODUCT_FRESH_MS,
+  });
+
 export const productQueryOptions = (id: string) =>
   queryOptions({
     queryKey: productKeys.detail(id),

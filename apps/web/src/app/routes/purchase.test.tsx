@@ -5,14 +5,16 @@ import {
   type Order,
   type Product,
 } from '@shop/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { customer, sessionAnswer, signedIn } from '../../test/auth-mock';
 import { makeOrder, makeProduct, testConfig, testId } from '../../test/factories';
 import { answer, handle, mockApi, type Mocks, type Reply, routes } from '../../test/fetch-mock';
+import { hydrateIsland, renderOnServer } from '../../test/islands';
 import { renderApp } from '../../test/render';
 import { cartLines } from '../../lib/cart-store';
 import { replacePage } from '../../lib/replace-page';
+import PurchaseDocument, { PurchaseIsland } from './purchase';
 
 // jsdom cannot load another page: the move to the purchase page is checked as the call.
 vi.mock('../../lib/replace-page', () => ({ replacePage: vi.fn() }));
@@ -43,6 +45,54 @@ async function fillContact(user: ReturnType<typeof setUp>['user']) {
   await user.type(screen.getByRole('textbox', { name: 'Phone Number' }), '(555) 123-4567');
   await user.type(screen.getByRole('textbox', { name: 'Address' }), '12 Harbour Road, Leeds');
 }
+
+describe('Purchase page drawn by the server for the signed-in visitor', () => {
+  const noCompany: Spending = {
+    companyId: null,
+    companyName: null,
+    role: null,
+    spendingLimit: null,
+    spentThisMonth: 0,
+  };
+  const page = {
+    path: `/purchase/${product._id}`,
+    config: testConfig,
+    visitor: {
+      email: customer.email,
+      displayName: customer.name,
+      emailVerified: true,
+      isAdmin: false,
+    },
+    purchaseProduct: { ...product, contractPrice: 10 },
+  };
+
+  it('arrives with the product at their price, and hydrates into the order form without a Loading... screen', async () => {
+    const { callsTo } = mockApi([
+      answer(routes.settings.config, 200, testConfig),
+      signedIn(customer),
+      answer(routes.companies.spending, 200, noCompany),
+      // Read again with their token once it is at hand, as on every visit.
+      answer(routes.catalog.get, 200, page.purchaseProduct),
+    ]);
+    const container = renderOnServer(<PurchaseDocument />, page);
+    // In the HTML: the product and its picture; no Loading... screen.
+    expect(within(container).getByRole('heading', { name: product.name })).toBeInTheDocument();
+    expect(within(container).getByRole('img', { name: product.name })).toBeInTheDocument();
+    expect(within(container).queryByText('Loading...')).toBeNull();
+
+    const island = await hydrateIsland(container, 'purchase', PurchaseIsland, page);
+    expect(island.mismatches).toEqual([]);
+    expect(await within(container).findByRole('spinbutton', { name: 'Quantity' })).toHaveValue(
+      product.minimum,
+    );
+    expect(within(container).queryByText('Loading...')).toBeNull();
+    // Priced at their contract price, which came with the page.
+    expect(within(container).getByText('Your price $10')).toBeInTheDocument();
+    // The session and the product came with the page: neither is asked for again.
+    expect(callsTo(routes.auth.session)).toEqual([]);
+    island.unmount();
+  });
+});
 
 describe('Purchase page', () => {
   it('shows the product with a description preview, its figures and the read-only user', async () => {

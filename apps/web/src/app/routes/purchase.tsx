@@ -23,7 +23,9 @@ import { openLogin } from '../../lib/session/login-redirect';
 import { useSession } from '../../lib/session/use-session';
 import { AppToastContainer } from '../../components/ui/toast';
 import { SessionLoading } from '../layouts/session-loading';
-import { loadPurchaseForm, purchaseProductQueryOptions } from './purchase-loading';
+import { useServerKnewSession } from '../page-data';
+import { purchaseProductQueryOptions } from '../../lib/catalogue-query';
+import { loadPurchaseForm } from './purchase-loading';
 import styles from './purchase.module.css';
 
 const PurchaseForm = lazy(() =>
@@ -43,8 +45,9 @@ const productIdOf = (path: string) =>
 
 /**
  * SPEC section 2, /purchase/{id}: a guarded page. The server renders it as a document whose one
- * island is the whole page (docs/decisions/015): the server cannot know the session, so the
- * HTML is SPEC's Loading... screen, one document for every product; in the browser the island
+ * island is the whole page (docs/decisions/015). For a visitor whose session cookie it reads, it
+ * draws the page itself, with the product at their price (PURCHASE_PAGE); for anyone else the
+ * HTML is SPEC's Loading... screen, one document for every product, and in the browser the island
  * checks the session, sends a visitor who is not signed in to /login (who comes back here after
  * it), and shows the page.
  */
@@ -62,8 +65,10 @@ export function PurchaseIsland() {
   const session = useSession();
   // The island's code loads after the page's script, which may have learnt the session by then:
   // while it hydrates, it draws what the server drew (the session unknown), then the session.
+  // A page the server drew for the signed-in visitor draws the session from the start.
   const hydrated = useHydrated();
-  const status = hydrated ? session.status : 'loading';
+  const serverKnewSession = useServerKnewSession();
+  const status = hydrated || serverKnewSession ? session.status : 'loading';
   const id = productIdOf(path);
   const signedOut = status === 'signed-out';
 
@@ -94,7 +99,9 @@ export function PurchaseIsland() {
 }
 
 function PurchasePage({ product }: { product: UseQueryResult<Product> }) {
+  const hydrated = useHydrated();
   const refetchProduct = () => void product.refetch();
+  const fieldsSkeleton = <Skeleton variant="rounded" height={FIELDS_HEIGHT} />;
   const spending = useMonthlyLimit();
 
   let body;
@@ -136,15 +143,21 @@ function PurchasePage({ product }: { product: UseQueryResult<Product> }) {
           <h2 id="your-order" className={cx(text.h3, styles.orderHeading)}>
             Your order
           </h2>
-          <Suspense fallback={<Skeleton variant="rounded" height={FIELDS_HEIGHT} />}>
-            <PurchaseForm
-              key={product.data._id}
-              product={product.data}
-              onOrderRefused={refetchProduct}
-              spending={spending}
-              priceIsBuyers={!product.isPlaceholderData}
-            />
-          </Suspense>
+          {/* The server (and the browser while it hydrates that HTML) draws the form's room: its
+              code is a chunk of its own, which the server's render does not wait for. */}
+          {hydrated ? (
+            <Suspense fallback={fieldsSkeleton}>
+              <PurchaseForm
+                key={product.data._id}
+                product={product.data}
+                onOrderRefused={refetchProduct}
+                spending={spending}
+                priceIsBuyers={!product.isPlaceholderData}
+              />
+            </Suspense>
+          ) : (
+            fieldsSkeleton
+          )}
         </section>
       </div>
     );
