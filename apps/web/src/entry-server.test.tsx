@@ -5,6 +5,7 @@ import {
   DOCUMENT_PAGES,
   DOCUMENT_SCRIPTS_ID,
   PRODUCT_PAGE,
+  PURCHASE_PAGE,
   type DocumentData,
   type DocumentPage,
 } from '@shop/shared';
@@ -73,6 +74,39 @@ describe.each(DOCUMENT_PAGES)('the server render of %s', (path) => {
     expect(runs.map((script) => script.textContent)).toEqual([DOCUMENT_BOOT_SCRIPT]);
     const list = JSON.parse(document.getElementById(DOCUMENT_SCRIPTS_ID)?.textContent ?? '{}');
     expect(list).toEqual({ entry: '/src/app/islands.tsx', preload: [] });
+  });
+});
+
+describe('the server render of /purchase/:id for a signed-in visitor', () => {
+  it('draws the product, the unverified-address banner and the order room: no style attribute, no part left for the browser', () => {
+    const product = products[0]!;
+    const visitor = {
+      email: 'new.buyer@example.com',
+      displayName: 'NEW BUYER',
+      emailVerified: false,
+      isAdmin: false,
+    };
+    const { html, document } = render(
+      PURCHASE_PAGE,
+      { ...data, product, visitor },
+      `/purchase/${product._id}`,
+    );
+    expect(document.querySelector('main h2')?.textContent).toBe(product.name);
+    expect(document.querySelector(`img[alt="${product.name}"]`)).not.toBeNull();
+    expect(document.body.textContent).not.toContain('Loading...');
+    expect(document.querySelector('[aria-label="Email verification"]')?.textContent).toContain(
+      visitor.email,
+    );
+    expect([...document.querySelectorAll('[style]')].map((element) => element.outerHTML)).toEqual(
+      [],
+    );
+    // A Suspense boundary the server could not finish (`<!--$!-->`) is drawn again by the
+    // browser, which logs it as an error and moves the page.
+    expect(html).not.toContain('<!--$!-->');
+    expect(JSON.parse(document.getElementById('page-data')?.textContent ?? '{}')).toMatchObject({
+      visitor,
+      purchaseProduct: { _id: product._id },
+    });
   });
 });
 

@@ -32,11 +32,6 @@ const PurchaseForm = lazy(() =>
   loadPurchaseForm().then(({ PurchaseForm }) => ({ default: PurchaseForm })),
 );
 
-/** Holds about the room of the order form while the product loads, so nothing jumps. */
-const FORM_HEIGHT = 586;
-/** The same for the form's fields alone, while their code loads. */
-const FIELDS_HEIGHT = 512;
-
 const PURCHASE_PATH = '/purchase/';
 
 /** The product id in the page's address ('' where there is none, as in the server's render). */
@@ -101,7 +96,8 @@ export function PurchaseIsland() {
 function PurchasePage({ product }: { product: UseQueryResult<Product> }) {
   const hydrated = useHydrated();
   const refetchProduct = () => void product.refetch();
-  const fieldsSkeleton = <Skeleton variant="rounded" height={FIELDS_HEIGHT} />;
+  // A class, not a height: the server's HTML may carry no style attribute (the CSP).
+  const fieldsSkeleton = <Skeleton variant="rounded" className={styles.fieldsRoom} />;
   const spending = useMonthlyLimit();
 
   let body;
@@ -109,7 +105,7 @@ function PurchasePage({ product }: { product: UseQueryResult<Product> }) {
     body = (
       <div className={styles.columns} aria-busy="true">
         <ProductDetailsSkeleton />
-        <Skeleton variant="rounded" height={FORM_HEIGHT} />
+        <Skeleton variant="rounded" className={styles.formRoom} />
       </div>
     );
   } else if (product.error) {

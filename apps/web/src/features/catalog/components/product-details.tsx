@@ -13,7 +13,7 @@ import styles from './product-details.module.css';
  */
 export function ProductDetails({ product }: { product: Product }) {
   return (
-    <section aria-label={product.name}>
+    <section aria-label={product.name} className={styles.details}>
       <ProductImage
         src={product.img}
         alt={product.name}
@@ -37,7 +37,7 @@ export function ProductDetails({ product }: { product: Product }) {
 /** ProductDetails while the product loads, line for line about as tall, so nothing jumps. */
 export function ProductDetailsSkeleton() {
   return (
-    <div aria-hidden="true">
+    <div aria-hidden="true" className={styles.details}>
       <Skeleton variant="rectangular" className={styles.picture} width="100%" height="auto" />
       <Skeleton className={styles.name} width="60%" />
       <div className={styles.description}>
