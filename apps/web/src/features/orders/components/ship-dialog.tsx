@@ -1,9 +1,9 @@
-import { CARRIER_MAX, TRACKING_NUMBER_MAX, type Order, type ShipOrder } from '@shop/shared';
+import { type Order, type ShipOrder } from '@shop/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/text-field';
 import { formatNumber } from '../../../lib/format';
+import { NO_PARCEL_TEXT, ParcelFields, parcelOf } from './parcel-fields';
 import styles from './ship-dialog.module.css';
 
 interface ShipDialogProps {
@@ -22,15 +22,13 @@ interface ShipDialogProps {
  */
 export function ShipDialog({ order, pending, onConfirm, onCancel }: ShipDialogProps) {
   const detailId = useId();
-  const [carrier, setCarrier] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState('');
+  const [parcel, setParcel] = useState(NO_PARCEL_TEXT);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onConfirm({ carrier: carrier.trim() || null, trackingNumber: trackingNumber.trim() || null });
+    onConfirm(parcelOf(parcel));
   };
   const close = () => {
-    setCarrier('');
-    setTrackingNumber('');
+    setParcel(NO_PARCEL_TEXT);
     onCancel();
   };
   return (
@@ -46,27 +44,7 @@ export function ShipDialog({ order, pending, onConfirm, onCancel }: ShipDialogPr
             {order &&
               `${order.purchaseNumber}: ${formatNumber(order.quantity)} × ${order.productName} for ${order.name}, ${order.address}`}
           </p>
-          <div className={styles.fields}>
-            <TextField
-              label="Carrier"
-              name="carrier"
-              value={carrier}
-              maxLength={CARRIER_MAX}
-              onChange={(event) => setCarrier(event.target.value)}
-              helperText="UPS, FedEx, DHL, USPS or another (optional)"
-              data-autofocus
-              fullWidth
-            />
-            <TextField
-              label="Tracking number"
-              name="trackingNumber"
-              value={trackingNumber}
-              maxLength={TRACKING_NUMBER_MAX}
-              onChange={(event) => setTrackingNumber(event.target.value)}
-              helperText="Optional"
-              fullWidth
-            />
-          </div>
+          <ParcelFields value={parcel} onChange={setParcel} autoFocus />
         </DialogContent>
         <DialogActions>
           <Button variant="text" onClick={close} disabled={pending}>

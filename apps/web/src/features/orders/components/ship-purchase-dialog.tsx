@@ -1,10 +1,4 @@
-import {
-  CARRIER_MAX,
-  TRACKING_NUMBER_MAX,
-  type Order,
-  type Purchase,
-  type ShipPurchase,
-} from '@shop/shared';
+import { type Order, type Purchase, type ShipPurchase } from '@shop/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -13,6 +7,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { TextField } from '../../../components/ui/text-field';
 import { formatNumber } from '../../../lib/format';
 import { usePurchase } from '../api/purchases';
+import { NO_PARCEL_TEXT, ParcelFields, parcelOf } from './parcel-fields';
 import styles from './ship-dialog.module.css';
 
 /** Pieces of a line still to ship. */
@@ -59,8 +54,7 @@ function ShipPurchaseForm({
   onCancel,
 }: Omit<ShipPurchaseDialogProps, 'purchaseId'> & { id: string }) {
   const purchase = usePurchase(id);
-  const [carrier, setCarrier] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState('');
+  const [parcelText, setParcelText] = useState(NO_PARCEL_TEXT);
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const headingId = useId();
@@ -104,10 +98,7 @@ function ShipPurchaseForm({
       lines.push(quantity === left ? { orderId: line._id } : { orderId: line._id, quantity });
     }
     setProblem(null);
-    const parcel = {
-      carrier: carrier.trim() || null,
-      trackingNumber: trackingNumber.trim() || null,
-    };
+    const parcel = parcelOf(parcelText);
     const whole = lines.length === open.length && lines.every((line) => !('quantity' in line));
     onConfirm(purchase.data, whole ? parcel : { ...parcel, lines });
   };
@@ -177,26 +168,7 @@ function ShipPurchaseForm({
             {problem}
           </Alert>
         )}
-        <div className={styles.fields}>
-          <TextField
-            label="Carrier"
-            name="carrier"
-            value={carrier}
-            maxLength={CARRIER_MAX}
-            onChange={(event) => setCarrier(event.target.value)}
-            helperText="UPS, FedEx, DHL, USPS or another (optional)"
-            fullWidth
-          />
-          <TextField
-            label="Tracking number"
-            name="trackingNumber"
-            value={trackingNumber}
-            maxLength={TRACKING_NUMBER_MAX}
-            onChange={(event) => setTrackingNumber(event.target.value)}
-            helperText="Optional"
-            fullWidth
-          />
-        </div>
+        <ParcelFields value={parcelText} onChange={setParcelText} />
       </DialogContent>
       <DialogActions>
         <Button variant="text" onClick={onCancel} disabled={pending}>
