@@ -7,17 +7,14 @@ import { buildTestApp, testDatabases, type TestApp } from '../../test-support/bu
 import { dbSnapshot } from '../../test-support/db-snapshot.js';
 import { inject } from '../../test-support/inject.js';
 import { startSmtpServer, type TestSmtpServer } from '../../test-support/mail.js';
+import { checkout, payPurchase } from '../../test-support/purchases.js';
 import {
   addProduct,
   adminShopper,
-  confirmSandbox,
-  intentIdOf,
   orderTestEnv,
   shopper,
   type Shopper,
 } from '../../test-support/shop.js';
-
-const contact = { number: '555-123-4567', address: '12 Harbour Road, Springfield' };
 
 /**
  * PUT /purchase/{id}/ship (DESIGN section 9, decision 030): a paid purchase ships whole or in
@@ -59,40 +56,12 @@ describe.each(testDatabases())('shipping a purchase on %s', (kind) => {
       addProduct(t, { name: 'Harbour B650 Board', price: 95, available: 100 }),
       addProduct(t, { name: 'Quiet Tower Cooler', price: 40, available: 100 }),
     ]);
-    const placed = await inject(
-      t,
-      api.purchases.checkout,
-      {
-        body: {
-          lines: [
-            { productId: cpu._id, quantity: 10 },
-            { productId: board._id, quantity: 4 },
-            { productId: cooler._id, quantity: 2 },
-          ],
-          ...contact,
-        },
-      },
-      alice,
-    );
-    expect(placed.statusCode, placed.body).toBe(201);
-    const purchase = placed.json() as Purchase;
-    if (!pay) return purchase;
-    const intent = await inject(
-      t,
-      api.payments.createIntent,
-      { body: { purchaseId: purchase._id } },
-      alice,
-    );
-    const secret = intent.json().clientSecret;
-    await confirmSandbox(t, secret);
-    const paid = await inject(
-      t,
-      api.purchases.recordPayment,
-      { params: { id: purchase._id }, body: { transactionId: intentIdOf(secret) } },
-      alice,
-    );
-    expect(paid.statusCode, paid.body).toBe(200);
-    return paid.json() as Purchase;
+    const purchase = await checkout(t, alice, [
+      { productId: cpu._id, quantity: 10 },
+      { productId: board._id, quantity: 4 },
+      { productId: cooler._id, quantity: 2 },
+    ]);
+    return pay ? payPurchase(t, alice, purchase._id) : purchase;
   }
 
   const messageOf = (answer: { json(): unknown }) => (answer.json() as ApiErrorBody).message;
