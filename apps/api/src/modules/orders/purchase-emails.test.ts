@@ -5,7 +5,7 @@ import { emailJobs } from '../../db/schema.js';
 import { sendDueEmails } from '../../mail/worker.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { inject } from '../../test-support/inject.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test-support/mail.js';
+import { nextEmailAbout, startSmtpServer, type TestSmtpServer } from '../../test-support/mail.js';
 import { extractPdfText } from '../../test-support/pdf-text.js';
 import { checkout, payPurchase } from '../../test-support/purchases.js';
 import {
@@ -43,13 +43,7 @@ describe.each(testDatabases())('purchase emails on %s', (kind) => {
   });
 
   const send = (now?: Date) => sendDueEmails(t.app.mailWork, now);
-  /** The next email whose subject names `text`; sign-up's verification emails arrive too. */
-  async function nextAbout(text: string) {
-    for (;;) {
-      const message = await smtp.nextMessage();
-      if (message.subject?.includes(text)) return message;
-    }
-  }
+  const nextAbout = (text: string) => nextEmailAbout(smtp, text);
   /** The purchase's order-placed job, once the server's mail worker has tried it `attempts` times. */
   async function placedJobAfter(purchaseId: string, attempts: number) {
     const deadline = Date.now() + 10_000;

@@ -6,7 +6,7 @@ import { auditLog, emailJobs, shipmentLines, shipments } from '../../db/schema.j
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { dbSnapshot } from '../../test-support/db-snapshot.js';
 import { inject } from '../../test-support/inject.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test-support/mail.js';
+import { nextEmailAbout, startSmtpServer, type TestSmtpServer } from '../../test-support/mail.js';
 import { checkout, payPurchase } from '../../test-support/purchases.js';
 import {
   addProduct,
@@ -36,13 +36,7 @@ describe.each(testDatabases())('shipping a purchase on %s', (kind) => {
     await smtp?.close();
   });
 
-  /** The next email whose subject names `text`; sign-up's verification emails arrive too. */
-  async function nextAbout(text: string) {
-    for (;;) {
-      const message = await smtp.nextMessage();
-      if (message.subject?.includes(text)) return message;
-    }
-  }
+  const nextAbout = (text: string) => nextEmailAbout(smtp, text);
 
   const shippedJobs = async (purchaseId: string) =>
     (await t.db.select().from(emailJobs).where(eq(emailJobs.kind, 'shipped'))).filter(
