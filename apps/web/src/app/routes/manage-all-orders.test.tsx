@@ -140,6 +140,40 @@ describe('Manage All Orders', () => {
     expect(await screen.findByText(/is shipping\./)).toBeInTheDocument();
   });
 
+  it('opens the Ship dialog empty for the next order, not with the last parcel in it', async () => {
+    const other = makeOrder(4, { productName: 'Harbour B650 Board', paid: true });
+    let orders: Order[] = [pending, other];
+    const { user, callsTo } = setUp(
+      ordersOf(() => orders),
+      [
+        handle(routes.orders.ship, (call) => {
+          const order = orders.find((o) => o._id === call.params.id)!;
+          const after = { ...order, shipping: true };
+          orders = orders.map((o) => (o._id === order._id ? after : o));
+          return { status: 200, body: { acknowledged: true, order: after } };
+        }),
+      ],
+    );
+
+    await user.click(
+      within(await rowOf(pending.productName)).getByRole('button', { name: 'Ship' }),
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'Ship this order?' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Carrier' }), 'UPS');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tracking number' }), '1Z999AA1');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm shipping' }));
+    await within(await rowOf(pending.productName)).findByRole('button', { name: 'Shipping' });
+
+    // The second order's parcel is another: its carrier and tracking number start empty.
+    await user.click(within(await rowOf(other.productName)).getByRole('button', { name: 'Ship' }));
+    dialog = await screen.findByRole('dialog', { name: 'Ship this order?' });
+    expect(within(dialog).getByRole('textbox', { name: 'Carrier' })).toHaveValue('');
+    expect(within(dialog).getByRole('textbox', { name: 'Tracking number' })).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm shipping' }));
+    await waitFor(() => expect(callsTo(routes.orders.ship)).toHaveLength(2));
+    expect(callsTo(routes.orders.ship)[1]?.body).toEqual({ carrier: null, trackingNumber: null });
+  });
+
   it('asks before deleting an unpaid order, then deletes it', async () => {
     let orders: Order[] = [unpaid, pending];
     const { user, callsTo } = setUp(

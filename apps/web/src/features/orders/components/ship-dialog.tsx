@@ -22,39 +22,56 @@ interface ShipDialogProps {
  */
 export function ShipDialog({ order, pending, onConfirm, onCancel }: ShipDialogProps) {
   const detailId = useId();
+  return (
+    <Dialog
+      open={order !== null}
+      title="Ship this order?"
+      onClose={pending ? undefined : onCancel}
+      aria-describedby={detailId}
+    >
+      {/* The form leaves the page as the dialog closes: each order's parcel starts empty. */}
+      {order && (
+        <ShipOrderForm
+          key={order._id}
+          order={order}
+          detailId={detailId}
+          pending={pending}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function ShipOrderForm({
+  order,
+  detailId,
+  pending,
+  onConfirm,
+  onCancel,
+}: Omit<ShipDialogProps, 'order'> & { order: Order; detailId: string }) {
   const [parcel, setParcel] = useState(NO_PARCEL_TEXT);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onConfirm(parcelOf(parcel));
   };
-  const close = () => {
-    setParcel(NO_PARCEL_TEXT);
-    onCancel();
-  };
   return (
-    <Dialog
-      open={order !== null}
-      title="Ship this order?"
-      onClose={pending ? undefined : close}
-      aria-describedby={detailId}
-    >
-      <form onSubmit={submit} noValidate>
-        <DialogContent>
-          <p id={detailId} className={styles.detail}>
-            {order &&
-              `${order.purchaseNumber}: ${formatNumber(order.quantity)} × ${order.productName} for ${order.name}, ${order.address}`}
-          </p>
-          <ParcelFields value={parcel} onChange={setParcel} autoFocus />
-        </DialogContent>
-        <DialogActions>
-          <Button variant="text" onClick={close} disabled={pending}>
-            Cancel
-          </Button>
-          <Button variant="contained" type="submit" loading={pending}>
-            Confirm shipping
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <form onSubmit={submit} noValidate>
+      <DialogContent>
+        <p id={detailId} className={styles.detail}>
+          {`${order.purchaseNumber}: ${formatNumber(order.quantity)} × ${order.productName} for ${order.name}, ${order.address}`}
+        </p>
+        <ParcelFields value={parcel} onChange={setParcel} autoFocus />
+      </DialogContent>
+      <DialogActions>
+        <Button variant="text" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button variant="contained" type="submit" loading={pending}>
+          Confirm shipping
+        </Button>
+      </DialogActions>
+    </form>
   );
 }
