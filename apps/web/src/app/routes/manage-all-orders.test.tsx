@@ -401,6 +401,26 @@ describe('Manage All Orders', () => {
     expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
   });
 
+  it('offers no Ship purchase while a line of the purchase is unpaid: only a paid purchase ships', async () => {
+    const inPurchase = (order: Order): Order => ({
+      ...order,
+      purchaseId: testId(778),
+      purchaseNumber: 'PW-000778',
+    });
+    const lines = [
+      inPurchase(makeOrder(21, { productName: 'Vector X8 Processor', paid: true })),
+      inPurchase(makeOrder(22, { productName: 'Harbour B650 Board' })),
+    ];
+    setUp(ordersOf(() => lines));
+
+    const head = (await screen.findAllByTestId('purchase-row'))[0]!;
+    expect(head).toHaveTextContent('PW-000778');
+    expect(within(head).queryByRole('button', { name: /Ship purchase/ })).not.toBeInTheDocument();
+    // The paid line still ships on its own, with SPEC's Ship.
+    const paidRow = await rowOf('Vector X8 Processor');
+    expect(within(paidRow).getByRole('button', { name: 'Ship' })).toBeEnabled();
+  });
+
   it('ships part of a purchase in one dialog: lines and quantities, carrier and tracking', async () => {
     const purchaseId = testId(777);
     const inPurchase = (order: Order): Order => ({

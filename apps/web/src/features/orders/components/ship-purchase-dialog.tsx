@@ -1,4 +1,10 @@
-import { type Order, type Purchase, type ShipPurchase } from '@shop/shared';
+import {
+  PURCHASE_STATUS_LABELS,
+  shipmentMessages,
+  type Order,
+  type Purchase,
+  type ShipPurchase,
+} from '@shop/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -103,12 +109,16 @@ function ShipPurchaseForm({
     onConfirm(purchase.data, whole ? parcel : { ...parcel, lines });
   };
 
-  if (open.length === 0) {
+  // Only a paid purchase ships (decision 030); a line on another page of the list may be unpaid.
+  const shippable = purchase.data.status === 'paid' || purchase.data.status === 'partially_shipped';
+  if (!shippable || open.length === 0) {
     return (
       <>
         <DialogContent>
           <Alert severity="info" role="status">
-            Nothing of {purchase.data.number} is waiting to ship.
+            {shippable || purchase.data.status === 'shipped'
+              ? `Nothing of ${purchase.data.number} is waiting to ship.`
+              : `${shipmentMessages.notShippable} ${purchase.data.number} is ${PURCHASE_STATUS_LABELS[purchase.data.status].toLowerCase()}.`}
           </Alert>
         </DialogContent>
         <DialogActions>
