@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { api, expectStatus, type Purchase } from '@shop/shared';
-import { demoProduct, shopApi } from '../support/api';
+import type { Purchase } from '@shop/shared';
+import { demoProduct } from '../support/api';
 import { expectAccessible } from '../support/axe';
+import { checkout, payPurchase } from '../support/shop-api';
 import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
 
 /**
@@ -18,43 +19,14 @@ async function buy(
   token: string,
   { poNumber, company, pay }: { poNumber: string; company: string; pay: boolean },
 ): Promise<Purchase> {
-  const client = shopApi(request);
   const product = await demoProduct(request, 'Memory Kit');
-  const placed = await client.call(
-    api.purchases.checkout,
-    {
-      body: {
-        lines: [{ productId: product._id, quantity: product.minimum }],
-        number: '+44 20 7946 0958',
-        address: 'Unit 4/B, Harbour Road, Leeds',
-        poNumber,
-        company,
-      },
-    },
-    { token },
+  const purchase = await checkout(
+    request,
+    token,
+    [{ productId: product._id, quantity: product.minimum }],
+    { poNumber, company },
   );
-  const purchase = expectStatus(placed, 201);
-  if (!pay) return purchase;
-  const intent = await client.call(
-    api.payments.createIntent,
-    { body: { purchaseId: purchase._id } },
-    { token },
-  );
-  const { clientSecret } = expectStatus(intent, 200);
-  const confirmed = await client.call(api.payments.sandboxConfirm, {
-    body: {
-      clientSecret,
-      card: { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' },
-      billingDetails: { name: purchase.name, email: purchase.email },
-    },
-  });
-  const { paymentIntent } = expectStatus(confirmed, 200);
-  const paid = await client.call(
-    api.purchases.recordPayment,
-    { params: { id: purchase._id }, body: { transactionId: paymentIntent.id } },
-    { token },
-  );
-  expectStatus(paid, 200);
+  if (pay) await payPurchase(request, token, purchase);
   return purchase;
 }
 

@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { api, expectStatus, type Purchase } from '@shop/shared';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import type { Purchase } from '@shop/shared';
 import { simpleParser } from 'mailparser';
-import { demoProduct, shopApi } from '../support/api';
+import { demoProduct } from '../support/api';
 import { expectAccessible } from '../support/axe';
 import { mailDir } from '../support/env';
 import { latestEmailTo } from '../support/mail';
+import { checkout, payPurchase } from '../support/shop-api';
 import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
 
 /**
@@ -19,40 +20,22 @@ const PRODUCTS = ['Memory Kit', 'NVMe M.2 SSD', 'Tower CPU Cooler'];
 
 /** A paid purchase of the three products, each at its minimum. */
 async function buyThree(request: APIRequestContext, token: string): Promise<Purchase> {
-  const client = shopApi(request);
   const products = await Promise.all(PRODUCTS.map((name) => demoProduct(request, name)));
-  const placed = await client.call(
-    api.purchases.checkout,
-    {
-      body: {
-        lines: products.map((product) => ({ productId: product._id, quantity: product.minimum })),
-        number: '+44 20 7946 0958',
-        address: 'Unit 4/B, Harbour Road, Leeds',
-      },
-    },
-    { token },
-  );
-  const purchase = expectStatus(placed, 201);
-  const intent = await client.call(
-    api.payments.createIntent,
-    { body: { purchaseId: purchase._id } },
-    { token },
-  );
-  const { clientSecret } = expectStatus(intent, 200);
-  const confirmed = await client.call(api.payments.sandboxConfirm, {
-    body: {
-      clientSecret,
-      card: { number: '4242424242424242', expMonth: 12, expYear: 2035, cvc: '123' },
-      billingDetails: { name: purchase.name, email: purchase.email },
-    },
-  });
-  const { paymentIntent } = expectStatus(confirmed, 200);
-  const paid = await client.call(
-    api.purchases.recordPayment,
-    { params: { id: purchase._id }, body: { transactionId: paymentIntent.id } },
-    { token },
-  );
-  return expectStatus(paid, 200);
+  const lines = products.map((product) => ({ productId: product._id, quantity: product.minimum }));
+  return payPurchase(request, token, await checkout(request, token, lines));
+}
+
+/**
+ * A new customer's paid purchase of the three products, and the admin (on `page`) on Manage All
+ * Orders searching for it: answers the customer's page and the purchase's row there.
+ */
+async function shipFromManageAllOrders(page: Page, browser: Browser) {
+  const customerPage = await browser.newPage();
+  const customer = await signUpViaApi(customerPage);
+  const purchase = await buyThree(customerPage.request, customer.token);
+  await signInViaApi(page, demoAdmin);
+  await page.goto(`/dashboard/manageallorders?q=${purchase.number}`);
+  return { customerPage, customer, purchase, head: page.getByTestId('purchase-row') };
 }
 
 /** The "has shipped" emails the buyer received for this purchase (the SMTP server's files). */
@@ -68,13 +51,7 @@ test('a 3-line purchase ships in one dialog and its buyer gets one email listing
   page,
   browser,
 }) => {
-  const customerPage = await browser.newPage();
-  const customer = await signUpViaApi(customerPage);
-  const purchase = await buyThree(customerPage.request, customer.token);
-
-  await signInViaApi(page, demoAdmin);
-  await page.goto(`/dashboard/manageallorders?q=${purchase.number}`);
-  const head = page.getByTestId('purchase-row');
+  const { customerPage, customer, purchase, head } = await shipFromManageAllOrders(page, browser);
   await expect(head).toHaveCount(1);
   await expect(head).toContainText(purchase.number);
   await expect(head).toContainText('3 lines');
@@ -114,14 +91,8 @@ test('part of a purchase ships first: both sides show it partly shipped, then th
   page,
   browser,
 }) => {
-  const customerPage = await browser.newPage();
-  const customer = await signUpViaApi(customerPage);
-  const purchase = await buyThree(customerPage.request, customer.token);
+  const { customerPage, customer, purchase, head } = await shipFromManageAllOrders(page, browser);
   const [first] = purchase.orders;
-
-  await signInViaApi(page, demoAdmin);
-  await page.goto(`/dashboard/manageallorders?q=${purchase.number}`);
-  const head = page.getByTestId('purchase-row');
   await head.getByRole('button', { name: `Ship purchase ${purchase.number}` }).click();
   const dialog = page.getByRole('dialog', { name: 'Ship this purchase?' });
   // Only the first line, and one piece of it short.

@@ -1,9 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, expectStatus, type Company, type Product } from '@shop/shared';
-import { shopApi } from '../support/api';
+import { expect, test, type Browser } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { latestEmailTo, verifyAddress } from '../support/mail';
-import { demoAdmin, newUser, signInViaApi, signUpViaApi, type TestUser } from '../support/users';
+import { closeAll, companyTeam, personalPage } from '../support/company';
+import { latestEmailTo } from '../support/mail';
 
 /**
  * Issue 28, the buyer's view: a company member sees the contract price on the product page
@@ -24,81 +22,20 @@ const REASON = 'Over the Q3 budget: please order 5 now and 5 in October.';
 const usd = (value: number) => `$${value.toLocaleString('en-US')}`;
 const contact = { number: '+44 20 7946 0958', address: 'Unit 4, Harbour Road, Leeds' };
 
-const personalPage = async (browser: Browser): Promise<Page> =>
-  (await browser.newContext()).newPage();
-
-async function verifiedPerson(browser: Browser, user: TestUser) {
-  const page = await personalPage(browser);
-  const { token } = await signUpViaApi(page, user);
-  await verifyAddress(page.request, user.email);
-  return { page, token, user };
-}
-
 /** A product, a company of an owner, a buyer with a limit and an approver, and a contract price. */
-async function companyWithContractPrice(browser: Browser) {
-  const tag = Date.now().toString(36);
-  const adminPage = await personalPage(browser);
-  const adminToken = await signInViaApi(adminPage, demoAdmin);
-  const client = shopApi(adminPage.request);
-  const product: Product = expectStatus(
-    await client.call(
-      api.catalog.create,
-      {
-        body: {
-          name: `Buyer View Switch ${tag}`,
-          img: '/images/products/case.svg',
-          description: 'A part for the buyer view journeys.',
-          price: LIST_PRICE,
-          minimum: 1,
-          available: 500,
-        },
-      },
-      { token: adminToken },
-    ),
-    201,
-  ).product;
-  const owner = await verifiedPerson(browser, { ...newUser(), name: 'Olive Owner' });
-  const buyer = await verifiedPerson(browser, { ...newUser(), name: 'Bea Buyer' });
-  const approver = await verifiedPerson(browser, { ...newUser(), name: 'Abe Approver' });
-  const company: Company = expectStatus(
-    await client.call(
-      api.companies.create,
-      { body: { name: `Contoso Parts ${tag}` } },
-      { token: owner.token },
-    ),
-    201,
-  );
-  for (const [who, body] of [
-    [buyer, { role: 'buyer' as const, spendingLimit: LIMIT }],
-    [approver, { role: 'approver' as const, spendingLimit: null }],
-  ] as const) {
-    expectStatus(
-      await client.call(
-        api.companies.putMember,
-        { params: { id: company._id, email: who.user.email }, body },
-        { token: owner.token },
-      ),
-      200,
-    );
-    expectStatus(
-      await client.call(
-        api.companies.acceptInvitation,
-        { params: { companyId: company._id } },
-        { token: who.token },
-      ),
-      200,
-    );
-  }
-  expectStatus(
-    await client.call(
-      api.companies.putPrice,
-      { params: { id: company._id, productId: product._id }, body: { price: CONTRACT_PRICE } },
-      { token: adminToken },
-    ),
-    200,
-  );
-  return { adminPage, owner, buyer, approver, product };
-}
+const companyWithContractPrice = (browser: Browser) =>
+  companyTeam(browser, {
+    product: {
+      name: 'Buyer View Switch',
+      img: '/images/products/case.svg',
+      description: 'A part for the buyer view journeys.',
+      price: LIST_PRICE,
+      available: 500,
+    },
+    company: { name: 'Contoso Parts' },
+    limit: LIMIT,
+    contractPrice: CONTRACT_PRICE,
+  });
 
 test('a member sees the contract price on the product page before adding to cart; a visitor sees the list price', async ({
   browser,
@@ -134,9 +71,7 @@ test('a member sees the contract price on the product page before adding to cart
   );
   await expect(visitor.getByTestId('buyer-price')).toHaveCount(0);
 
-  for (const each of [adminPage, owner.page, buyer.page, approver.page, visitor]) {
-    await each.context().close();
-  }
+  await closeAll([adminPage, owner.page, buyer.page, approver.page, visitor]);
 });
 
 test('the approver rejects with a reason on the purchase page, and the buyer sees it in My Orders', async ({
@@ -196,7 +131,5 @@ test('the approver rejects with a reason on the purchase page, and the buyer see
   const told = await latestEmailTo(buyer.user.email, /was not approved/);
   expect(told.text).toContain(`Reason: ${REASON}`);
 
-  for (const each of [adminPage, owner.page, buyer.page, approver.page]) {
-    await each.context().close();
-  }
+  await closeAll([adminPage, owner.page, buyer.page, approver.page]);
 });

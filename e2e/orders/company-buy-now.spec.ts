@@ -1,9 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, expectStatus, type Company, type Product } from '@shop/shared';
-import { shopApi } from '../support/api';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { verifyAddress } from '../support/mail';
-import { demoAdmin, newUser, signInViaApi, signUpViaApi, type TestUser } from '../support/users';
+import { closeAll, companyTeam } from '../support/company';
+import { checkout } from '../support/shop-api';
 
 /**
  * Issue 27, one way to buy, on its oldest button: a company buyer already past the month's limit
@@ -24,92 +22,28 @@ const usd = (value: number) => `$${value.toLocaleString('en-US')}`;
 const nextYear = String(new Date().getFullYear() + 2).slice(2);
 const contact = { number: '+49 30 1234567', address: 'Friedrichstrasse 12, 10117 Berlin' };
 
-const personalPage = async (browser: Browser): Promise<Page> =>
-  (await browser.newContext()).newPage();
-
-/** A person with a verified address, signed in in a browser of their own, with a shop token. */
-async function verifiedPerson(browser: Browser, user: TestUser) {
-  const page = await personalPage(browser);
-  const { token } = await signUpViaApi(page, user);
-  await verifyAddress(page.request, user.email);
-  return { page, token, user };
-}
-
 test('a company buyer over the limit presses Buy Now: contract price, approval notice, approved, paid at the contract price', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
-  const tag = Date.now().toString(36);
-  const adminPage = await personalPage(browser);
-  const adminToken = await signInViaApi(adminPage, demoAdmin);
-  const client = shopApi(adminPage.request);
-  const product: Product = expectStatus(
-    await client.call(
-      api.catalog.create,
-      {
-        body: {
-          name: `Ryzen Workstation CPU ${tag}`,
-          img: '/images/products/cpu.svg',
-          description: 'A part for the Buy Now approval journey.',
-          price: LIST_PRICE,
-          minimum: 1,
-          available: 1000,
-        },
-      },
-      { token: adminToken },
-    ),
-    201,
-  ).product;
-
-  const owner = await verifiedPerson(browser, { ...newUser(), name: 'Olive Owner' });
-  const buyer = await verifiedPerson(browser, { ...newUser(), name: 'Bea Buyer' });
-  const approver = await verifiedPerson(browser, { ...newUser(), name: 'Abe Approver' });
-  const company: Company = expectStatus(
-    await client.call(
-      api.companies.create,
-      { body: { name: `Northwind Systems ${tag}`, taxId: 'DE123456789' } },
-      { token: owner.token },
-    ),
-    201,
-  );
-  for (const [who, body] of [
-    [buyer, { role: 'buyer' as const, spendingLimit: LIMIT }],
-    [approver, { role: 'approver' as const, spendingLimit: null }],
-  ] as const) {
-    expectStatus(
-      await client.call(
-        api.companies.putMember,
-        { params: { id: company._id, email: who.user.email }, body },
-        { token: owner.token },
-      ),
-      200,
-    );
-    // Nobody joins without saying yes: each accepts the invitation (decision 022).
-    expectStatus(
-      await client.call(
-        api.companies.acceptInvitation,
-        { params: { companyId: company._id } },
-        { token: who.token },
-      ),
-      200,
-    );
-  }
-  expectStatus(
-    await client.call(
-      api.companies.putPrice,
-      { params: { id: company._id, productId: product._id }, body: { price: CONTRACT_PRICE } },
-      { token: adminToken },
-    ),
-    200,
-  );
+  const { adminPage, owner, buyer, approver, product } = await companyTeam(browser, {
+    product: {
+      name: 'Ryzen Workstation CPU',
+      img: '/images/products/cpu.svg',
+      description: 'A part for the Buy Now approval journey.',
+      price: LIST_PRICE,
+      available: 1000,
+    },
+    company: { name: 'Northwind Systems', taxId: 'DE123456789' },
+    limit: LIMIT,
+    contractPrice: CONTRACT_PRICE,
+  });
   // Earlier this month, through the cart: $14,190 of the limit spent; $6,450 more passes it.
-  expectStatus(
-    await client.call(
-      api.purchases.checkout,
-      { body: { lines: [{ productId: product._id, quantity: SPENT_QUANTITY }], ...contact } },
-      { token: buyer.token },
-    ),
-    201,
+  await checkout(
+    buyer.page.request,
+    buyer.token,
+    [{ productId: product._id, quantity: SPENT_QUANTITY }],
+    contact,
   );
 
   // The buyer opens the product's Buy Now page: the price and total the server will charge.
@@ -165,7 +99,5 @@ test('a company buyer over the limit presses Buy Now: contract price, approval n
   await expect(page.getByTestId('purchase-line')).toContainText('Paid');
   await expect(page.getByText(`Total ${usd(TOTAL)}`)).toBeVisible();
 
-  for (const each of [adminPage, owner.page, buyer.page, approver.page]) {
-    await each.context().close();
-  }
+  await closeAll([adminPage, owner.page, buyer.page, approver.page]);
 });

@@ -1,5 +1,14 @@
 import type { APIRequestContext } from '@playwright/test';
-import { api, expectStatus, type Order, type Product } from '@shop/shared';
+import {
+  api,
+  expectStatus,
+  type ApiClient,
+  type Checkout,
+  type CheckoutLine,
+  type Order,
+  type Product,
+  type Purchase,
+} from '@shop/shared';
 import { shopApi } from './api';
 
 /**
@@ -43,6 +52,22 @@ export async function payOrder(
     { token },
   );
   const { clientSecret } = expectStatus(intent, 200);
+  const paymentIntent = await confirmTestCard(client, clientSecret, order);
+  const record = await client.call(
+    api.orders.recordPayment,
+    { params: { id: order._id }, body: { _id: order._id, transactionId: paymentIntent.id } },
+    { token },
+  );
+  expectStatus(record, 200);
+  return paymentIntent.id;
+}
+
+/** Pays an intent with the 4242 test card at the sandbox gateway; answers the succeeded intent. */
+async function confirmTestCard(
+  client: ApiClient,
+  clientSecret: string,
+  payer: { name: string; email: string },
+) {
   const confirm = await client.call(api.payments.sandboxConfirm, {
     body: {
       clientSecret,
@@ -52,15 +77,49 @@ export async function payOrder(
         expYear: new Date().getFullYear() + 2,
         cvc: '123',
       },
-      billingDetails: { name: order.name, email: order.email },
+      billingDetails: { name: payer.name, email: payer.email },
     },
   });
-  const { paymentIntent } = expectStatus(confirm, 200);
-  const record = await client.call(
-    api.orders.recordPayment,
-    { params: { id: order._id }, body: { _id: order._id, transactionId: paymentIntent.id } },
+  return expectStatus(confirm, 200).paymentIntent;
+}
+
+/** A purchase of these lines (POST /checkout), shipped to Leeds, with any `extra` (PO, company). */
+export async function checkout(
+  request: APIRequestContext,
+  token: string,
+  lines: CheckoutLine[],
+  extra: Partial<Checkout> = {},
+): Promise<Purchase> {
+  const body = {
+    lines,
+    number: '+44 20 7946 0958',
+    address: 'Unit 4/B, Harbour Road, Leeds',
+    ...extra,
+  };
+  return expectStatus(
+    await shopApi(request).call(api.purchases.checkout, { body }, { token }),
+    201,
+  );
+}
+
+/** Pays a whole purchase with a test card, as the payment page does; answers it paid. */
+export async function payPurchase(
+  request: APIRequestContext,
+  token: string,
+  purchase: Purchase,
+): Promise<Purchase> {
+  const client = shopApi(request);
+  const intent = await client.call(
+    api.payments.createIntent,
+    { body: { purchaseId: purchase._id } },
     { token },
   );
-  expectStatus(record, 200);
-  return paymentIntent.id;
+  const { clientSecret } = expectStatus(intent, 200);
+  const paymentIntent = await confirmTestCard(client, clientSecret, purchase);
+  const paid = await client.call(
+    api.purchases.recordPayment,
+    { params: { id: purchase._id }, body: { transactionId: paymentIntent.id } },
+    { token },
+  );
+  return expectStatus(paid, 200);
 }

@@ -56,6 +56,35 @@ describe('describeAuditChange', () => {
     ).toBe('Contract price for CPU-R7 $34.50 -> list price');
   });
 
+  it('says how many pieces a shipment took of which purchase, and how many of the line have gone', () => {
+    expect(
+      describeAuditChange({
+        action: 'order.ship',
+        details: {
+          purchaseNumber: 'PW-000777',
+          shipmentId: '5f0c4d0e-3c1b-4b8e-9a51-1d2f3e4a5b6c',
+          quantity: 6,
+          shippedQuantity: 6,
+          carrier: 'DHL',
+          trackingNumber: 'JD0146',
+        },
+      }),
+    ).toBe('6 pieces of PW-000777, 6 shipped in all; Carrier DHL, tracking JD0146');
+    // A parcel without carrier or tracking; and a line shipped before shipments were kept.
+    expect(
+      describeAuditChange({
+        action: 'order.ship',
+        details: { purchaseNumber: 'PW-000778', quantity: 1, shippedQuantity: 10 },
+      }),
+    ).toBe('1 piece of PW-000778, 10 shipped in all; Carrier none, tracking none');
+    expect(
+      describeAuditChange({
+        action: 'order.ship',
+        details: { carrier: 'UPS', trackingNumber: '1Z999' },
+      }),
+    ).toBe('Carrier UPS, tracking 1Z999');
+  });
+
   it('says nothing more where the action says it all', () => {
     expect(describeAuditChange({ action: 'user.promote', details: null })).toBeNull();
     expect(describeAuditChange({ action: 'user.remove', details: { wasAdmin: false } })).toBeNull();

@@ -109,6 +109,22 @@ function contractPriceText(details: Record<string, unknown>): string {
 }
 
 /**
+ * A line's part of a parcel (decision 030): "6 pieces of PW-000777, 6 shipped in all; Carrier
+ * DHL, tracking JD0146". A line shipped before parcels were kept has its carrier and tracking only.
+ */
+function shipmentText(details: Record<string, unknown>): string {
+  const parcel = `Carrier ${plainValue(details.carrier)}, tracking ${plainValue(details.trackingNumber)}`;
+  if (typeof details.quantity !== 'number') return parcel;
+  const pieces = `${details.quantity} ${details.quantity === 1 ? 'piece' : 'pieces'}`;
+  const of = typeof details.purchaseNumber === 'string' ? ` of ${details.purchaseNumber}` : '';
+  const sum =
+    typeof details.shippedQuantity === 'number'
+      ? `, ${details.shippedQuantity} shipped in all`
+      : '';
+  return `${pieces}${of}${sum}; ${parcel}`;
+}
+
+/**
  * What the entry's action changed, in words, or null when the action says it all (a promotion).
  * Each product field changed is one part, joined by "; ".
  */
@@ -134,7 +150,7 @@ export function describeAuditChange(entry: Pick<AuditEntry, 'action' | 'details'
     case 'order.delete':
       return `${plainValue(details.quantity)} pieces, ${auditMoney(details.price)}`;
     case 'order.ship':
-      return `Carrier ${plainValue(details.carrier)}, tracking ${plainValue(details.trackingNumber)}`;
+      return shipmentText(details);
     case 'review.delete':
       return `Rating ${plainValue(details.rating)}: ${shortText(details.discription)}`;
     case 'user.remove':

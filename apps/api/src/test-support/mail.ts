@@ -55,6 +55,14 @@ export async function startSmtpServer(port = 0): Promise<TestSmtpServer> {
   };
 }
 
+/** The next email whose subject holds `text`; others (sign-up's verification emails) are skipped. */
+export async function nextEmailAbout(smtp: TestSmtpServer, text: string): Promise<ParsedMail> {
+  for (;;) {
+    const message = await smtp.nextMessage();
+    if (message.subject?.includes(text)) return message;
+  }
+}
+
 /** The first http(s) link in an email's text, which the shop's emails put on a line of its own. */
 export function firstLinkIn(text: string | undefined): URL {
   const link = /https?:\/\/\S+/.exec(text ?? '')?.[0];

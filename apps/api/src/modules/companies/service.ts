@@ -344,7 +344,6 @@ export async function createCompanyForOwner(
   });
 }
 
-/** DELETE /companies/{id}/members/{email}: an owner removes a member, or a member leaves. */
 /**
  * Leaving a company (or being removed) cancels the member's purchases waiting for its approval:
  * they can no longer be bought for the company, at its prices (DESIGN section 9). The rows are
@@ -379,6 +378,10 @@ async function cancelWaiting(tx: Tx, companyId: string, email: string) {
     );
 }
 
+/**
+ * DELETE /companies/{id}/members/{email}: an owner (or the shop's admin) removes a member, or a
+ * member leaves.
+ */
 export async function removeMember(
   db: Db,
   user: SignedInUser,

@@ -5,19 +5,16 @@ import { emailJobs } from '../../db/schema.js';
 import { sendDueEmails } from '../../mail/worker.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { inject } from '../../test-support/inject.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test-support/mail.js';
+import { nextEmailAbout, startSmtpServer, type TestSmtpServer } from '../../test-support/mail.js';
 import { extractPdfText } from '../../test-support/pdf-text.js';
+import { checkout, payPurchase } from '../../test-support/purchases.js';
 import {
   addProduct,
   adminShopper,
-  confirmSandbox,
-  intentIdOf,
   orderTestEnv,
   shopper,
   type Shopper,
 } from '../../test-support/shop.js';
-
-const contact = { number: '555-123-4567', address: '12 Harbour Road, Springfield' };
 
 /**
  * The customer's emails (order placed, payment receipt with the invoice, shipped), read from a
@@ -46,13 +43,7 @@ describe.each(testDatabases())('purchase emails on %s', (kind) => {
   });
 
   const send = (now?: Date) => sendDueEmails(t.app.mailWork, now);
-  /** The next email whose subject names `text`; sign-up's verification emails arrive too. */
-  async function nextAbout(text: string) {
-    for (;;) {
-      const message = await smtp.nextMessage();
-      if (message.subject?.includes(text)) return message;
-    }
-  }
+  const nextAbout = (text: string) => nextEmailAbout(smtp, text);
   /** The purchase's order-placed job, once the server's mail worker has tried it `attempts` times. */
   async function placedJobAfter(purchaseId: string, attempts: number) {
     const deadline = Date.now() + 10_000;
@@ -69,21 +60,10 @@ describe.each(testDatabases())('purchase emails on %s', (kind) => {
 
   async function buy(): Promise<Purchase> {
     const product = await addProduct(t, { name: 'NVMe SSD 2TB', price: 139, available: 500 });
-    const response = await inject(
-      t,
-      api.purchases.checkout,
-      {
-        body: {
-          lines: [{ productId: product._id, quantity: 200 }],
-          ...contact,
-          poNumber: 'PO-88120',
-          company: 'Acme Components Ltd',
-        },
-      },
-      alice,
-    );
-    expect(response.statusCode, response.body).toBe(201);
-    return response.json() as Purchase;
+    return checkout(t, alice, [{ productId: product._id, quantity: 200 }], {
+      poNumber: 'PO-88120',
+      company: 'Acme Components Ltd',
+    });
   }
 
   it('order placed, payment receipt with the invoice PDF, shipped with carrier and tracking', async () => {
@@ -97,21 +77,7 @@ describe.each(testDatabases())('purchase emails on %s', (kind) => {
     expect(placed.text).toContain(`/dashboard/purchases/${purchase._id}`);
     expect(placed.html).toContain(`/dashboard/purchases/${purchase._id}`);
 
-    const intent = await inject(
-      t,
-      api.payments.createIntent,
-      { body: { purchaseId: purchase._id } },
-      alice,
-    );
-    const secret = intent.json().clientSecret;
-    await confirmSandbox(t, secret);
-    const paid = await inject(
-      t,
-      api.purchases.recordPayment,
-      { params: { id: purchase._id }, body: { transactionId: intentIdOf(secret) } },
-      alice,
-    );
-    const { invoiceNumber } = paid.json();
+    const { invoiceNumber } = await payPurchase(t, alice, purchase._id);
     expect(invoiceNumber).toMatch(/^INV-\d{4}-\d{5}$/);
     const receipt = await nextAbout(invoiceNumber!);
     expect(receipt.subject).toContain(invoiceNumber);

@@ -6,18 +6,15 @@ import { auditLog, emailJobs, shipmentLines, shipments } from '../../db/schema.j
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { dbSnapshot } from '../../test-support/db-snapshot.js';
 import { inject } from '../../test-support/inject.js';
-import { startSmtpServer, type TestSmtpServer } from '../../test-support/mail.js';
+import { nextEmailAbout, startSmtpServer, type TestSmtpServer } from '../../test-support/mail.js';
+import { checkout, payPurchase } from '../../test-support/purchases.js';
 import {
   addProduct,
   adminShopper,
-  confirmSandbox,
-  intentIdOf,
   orderTestEnv,
   shopper,
   type Shopper,
 } from '../../test-support/shop.js';
-
-const contact = { number: '555-123-4567', address: '12 Harbour Road, Springfield' };
 
 /**
  * PUT /purchase/{id}/ship (DESIGN section 9, decision 030): a paid purchase ships whole or in
@@ -39,13 +36,7 @@ describe.each(testDatabases())('shipping a purchase on %s', (kind) => {
     await smtp?.close();
   });
 
-  /** The next email whose subject names `text`; sign-up's verification emails arrive too. */
-  async function nextAbout(text: string) {
-    for (;;) {
-      const message = await smtp.nextMessage();
-      if (message.subject?.includes(text)) return message;
-    }
-  }
+  const nextAbout = (text: string) => nextEmailAbout(smtp, text);
 
   const shippedJobs = async (purchaseId: string) =>
     (await t.db.select().from(emailJobs).where(eq(emailJobs.kind, 'shipped'))).filter(
@@ -59,40 +50,12 @@ describe.each(testDatabases())('shipping a purchase on %s', (kind) => {
       addProduct(t, { name: 'Harbour B650 Board', price: 95, available: 100 }),
       addProduct(t, { name: 'Quiet Tower Cooler', price: 40, available: 100 }),
     ]);
-    const placed = await inject(
-      t,
-      api.purchases.checkout,
-      {
-        body: {
-          lines: [
-            { productId: cpu._id, quantity: 10 },
-            { productId: board._id, quantity: 4 },
-            { productId: cooler._id, quantity: 2 },
-          ],
-          ...contact,
-        },
-      },
-      alice,
-    );
-    expect(placed.statusCode, placed.body).toBe(201);
-    const purchase = placed.json() as Purchase;
-    if (!pay) return purchase;
-    const intent = await inject(
-      t,
-      api.payments.createIntent,
-      { body: { purchaseId: purchase._id } },
-      alice,
-    );
-    const secret = intent.json().clientSecret;
-    await confirmSandbox(t, secret);
-    const paid = await inject(
-      t,
-      api.purchases.recordPayment,
-      { params: { id: purchase._id }, body: { transactionId: intentIdOf(secret) } },
-      alice,
-    );
-    expect(paid.statusCode, paid.body).toBe(200);
-    return paid.json() as Purchase;
+    const purchase = await checkout(t, alice, [
+      { productId: cpu._id, quantity: 10 },
+      { productId: board._id, quantity: 4 },
+      { productId: cooler._id, quantity: 2 },
+    ]);
+    return pay ? payPurchase(t, alice, purchase._id) : purchase;
   }
 
   const messageOf = (answer: { json(): unknown }) => (answer.json() as ApiErrorBody).message;

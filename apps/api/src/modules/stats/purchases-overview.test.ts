@@ -1,19 +1,16 @@
-import { api, todayIn, type Purchase, type Stats } from '@shop/shared';
+import { api, todayIn, type Stats } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { companyTeam } from '../../test-support/companies.js';
 import { inject } from '../../test-support/inject.js';
+import { paidPurchase as paid } from '../../test-support/purchases.js';
 import {
   addProduct,
   adminShopper,
-  confirmSandbox,
-  intentIdOf,
   orderTestEnv,
   shopper,
   type Shopper,
 } from '../../test-support/shop.js';
-
-const contact = { number: '555-123-4567', address: '12 Harbour Road, Springfield' };
 
 /**
  * The Overview counts purchases, not lines, and ranks buyers: a company for all its members'
@@ -40,37 +37,12 @@ describe.each(testDatabases())('the Overview of purchases on %s', (kind) => {
   });
 
   /** A paid purchase of one piece of each of `lines` products, $10 each. */
-  async function paidPurchase(who: Shopper, lines: number): Promise<Purchase> {
-    const placed = await inject(
+  const paidPurchase = (who: Shopper, lines: number) =>
+    paid(
       t,
-      api.purchases.checkout,
-      {
-        body: {
-          lines: products.slice(0, lines).map((p) => ({ productId: p._id, quantity: 1 })),
-          ...contact,
-        },
-      },
       who,
+      products.slice(0, lines).map((p) => ({ productId: p._id, quantity: 1 })),
     );
-    expect(placed.statusCode, placed.body).toBe(201);
-    const purchase = placed.json() as Purchase;
-    const intent = await inject(
-      t,
-      api.payments.createIntent,
-      { body: { purchaseId: purchase._id } },
-      who,
-    );
-    const secret = intent.json().clientSecret;
-    await confirmSandbox(t, secret);
-    const paid = await inject(
-      t,
-      api.purchases.recordPayment,
-      { params: { id: purchase._id }, body: { transactionId: intentIdOf(secret) } },
-      who,
-    );
-    expect(paid.statusCode, paid.body).toBe(200);
-    return paid.json() as Purchase;
-  }
 
   it('counts a purchase of three lines once, by its status, and ranks the company above a person', async () => {
     // The company: its owner's 3-line purchase and its buyer's 3-line purchase ($60 in all).

@@ -10,8 +10,9 @@ import { findPurchase, type PurchaseRow } from '../../modules/orders/purchase-st
 /**
  * The emails about a company's purchases waiting for approval: "approval needed" to the
  * company's approvers and owners, "needs approval by your company" to the buyer when it goes for
- * approval (issue 28), and "not approved" to the buyer (the job carries what the email says). Queued in the transaction of the change (mail/jobs.ts), built when the mail worker sends
- * them. "Approved" is the order-placed email with the approver's name (orders/purchase-emails.ts).
+ * approval (issue 28), and "not approved" to the buyer (the job carries what the email says).
+ * Queued in the transaction of the change (mail/jobs.ts), built when the mail worker sends them.
+ * "Approved" is the order-placed email with the approver's name (orders/purchase-emails.ts).
  */
 
 export const APPROVAL_EMAIL_KINDS: ReadonlySet<EmailKind> = new Set([

@@ -140,6 +140,40 @@ describe('Manage All Orders', () => {
     expect(await screen.findByText(/is shipping\./)).toBeInTheDocument();
   });
 
+  it('opens the Ship dialog empty for the next order, not with the last parcel in it', async () => {
+    const other = makeOrder(4, { productName: 'Harbour B650 Board', paid: true });
+    let orders: Order[] = [pending, other];
+    const { user, callsTo } = setUp(
+      ordersOf(() => orders),
+      [
+        handle(routes.orders.ship, (call) => {
+          const order = orders.find((o) => o._id === call.params.id)!;
+          const after = { ...order, shipping: true };
+          orders = orders.map((o) => (o._id === order._id ? after : o));
+          return { status: 200, body: { acknowledged: true, order: after } };
+        }),
+      ],
+    );
+
+    await user.click(
+      within(await rowOf(pending.productName)).getByRole('button', { name: 'Ship' }),
+    );
+    let dialog = await screen.findByRole('dialog', { name: 'Ship this order?' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Carrier' }), 'UPS');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Tracking number' }), '1Z999AA1');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm shipping' }));
+    await within(await rowOf(pending.productName)).findByRole('button', { name: 'Shipping' });
+
+    // The second order's parcel is another: its carrier and tracking number start empty.
+    await user.click(within(await rowOf(other.productName)).getByRole('button', { name: 'Ship' }));
+    dialog = await screen.findByRole('dialog', { name: 'Ship this order?' });
+    expect(within(dialog).getByRole('textbox', { name: 'Carrier' })).toHaveValue('');
+    expect(within(dialog).getByRole('textbox', { name: 'Tracking number' })).toHaveValue('');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm shipping' }));
+    await waitFor(() => expect(callsTo(routes.orders.ship)).toHaveLength(2));
+    expect(callsTo(routes.orders.ship)[1]?.body).toEqual({ carrier: null, trackingNumber: null });
+  });
+
   it('asks before deleting an unpaid order, then deletes it', async () => {
     let orders: Order[] = [unpaid, pending];
     const { user, callsTo } = setUp(
@@ -365,6 +399,26 @@ describe('Manage All Orders', () => {
   it('says so when there are no orders at all', async () => {
     setUp(ordersOf(() => []));
     expect(await screen.findByText('No orders yet.')).toBeInTheDocument();
+  });
+
+  it('offers no Ship purchase while a line of the purchase is unpaid: only a paid purchase ships', async () => {
+    const inPurchase = (order: Order): Order => ({
+      ...order,
+      purchaseId: testId(778),
+      purchaseNumber: 'PW-000778',
+    });
+    const lines = [
+      inPurchase(makeOrder(21, { productName: 'Vector X8 Processor', paid: true })),
+      inPurchase(makeOrder(22, { productName: 'Harbour B650 Board' })),
+    ];
+    setUp(ordersOf(() => lines));
+
+    const head = (await screen.findAllByTestId('purchase-row'))[0]!;
+    expect(head).toHaveTextContent('PW-000778');
+    expect(within(head).queryByRole('button', { name: /Ship purchase/ })).not.toBeInTheDocument();
+    // The paid line still ships on its own, with SPEC's Ship.
+    const paidRow = await rowOf('Vector X8 Processor');
+    expect(within(paidRow).getByRole('button', { name: 'Ship' })).toBeEnabled();
   });
 
   it('ships part of a purchase in one dialog: lines and quantities, carrier and tracking', async () => {

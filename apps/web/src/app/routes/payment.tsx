@@ -1,4 +1,4 @@
-import { messages, type Order, type Purchase } from '@shop/shared';
+import { messages, PURCHASE_STATUS_LABELS, type Order, type Purchase } from '@shop/shared';
 import { useNavigate, useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { ButtonLink } from '../../components/ui/button';
@@ -144,6 +144,33 @@ function OrderPayment({ id }: { id: string }) {
   );
 }
 
+const PAID_STATUSES: ReadonlySet<Purchase['status']> = new Set([
+  'paid',
+  'partially_shipped',
+  'shipped',
+]);
+
+/**
+ * A purchase with nothing left to pay: every line paid, or none to pay (waiting for approval,
+ * not approved, cancelled), said in the purchase's status words.
+ */
+function NothingToPay({ purchase }: { purchase: Purchase }) {
+  const paid = PAID_STATUSES.has(purchase.status);
+  return (
+    <Alert
+      severity="info"
+      data-testid={paid ? 'already-paid' : 'nothing-to-pay'}
+      title={
+        paid
+          ? 'Every line of this purchase is paid.'
+          : `Nothing to pay: this purchase is ${PURCHASE_STATUS_LABELS[purchase.status].toLowerCase()}.`
+      }
+    >
+      <BackTo href={purchasePath(purchase._id)}>{`Back to purchase ${purchase.number}`}</BackTo>
+    </Alert>
+  );
+}
+
 /**
  * /dashboard/payment/purchase/{id}: one card payment for every unpaid line of a purchase
  * (DESIGN section 8), then back to the purchase page, where every line now reads Paid.
@@ -163,13 +190,7 @@ function PurchasePayment({ id }: { id: string }) {
         One card payment for every unpaid line of this purchase.
       </DashboardHeading>
       {paying.unpaidTotal === 0 && recordPayment.isIdle ? (
-        <Alert
-          severity="info"
-          data-testid="already-paid"
-          title="Every line of this purchase is paid."
-        >
-          <BackTo href={purchasePath(paying._id)}>{`Back to purchase ${paying.number}`}</BackTo>
-        </Alert>
+        <NothingToPay purchase={paying} />
       ) : (
         <PaymentPanel
           summary={<PurchaseSummary purchase={paying} />}

@@ -179,6 +179,31 @@ describe('paying a whole purchase', () => {
     expect(callsTo(routes.payments.createIntent)).toHaveLength(0);
   });
 
+  it('says there is nothing to pay while the purchase waits for approval, not that it is paid', async () => {
+    const waiting = purchase({
+      orders: [],
+      awaitingLines: [
+        {
+          productId: testId(31),
+          productName: 'Vector X8 Processor',
+          img: '/images/products/cpu.svg',
+          quantity: 60,
+          unitPrice: 120,
+          price: 7200,
+        },
+      ],
+      total: 7200,
+      unpaidTotal: 0,
+      status: 'awaiting_approval',
+    });
+    const { callsTo } = setUp([answer(routes.purchases.get, 200, waiting)]);
+    const alert = await screen.findByTestId('nothing-to-pay');
+    expect(alert).toHaveTextContent('Nothing to pay: this purchase is waiting for approval.');
+    expect(alert).not.toHaveTextContent('paid.');
+    expect(screen.queryByTestId('already-paid')).not.toBeInTheDocument();
+    expect(callsTo(routes.payments.createIntent)).toHaveLength(0);
+  });
+
   it('says so when the purchase is not yours', async () => {
     setUp([
       answer(routes.purchases.get, 403, {

@@ -5,13 +5,14 @@ import { checkCartQuantity } from './line-check';
 
 /**
  * The quick order: lines a purchasing clerk pastes or uploads from a spreadsheet, each
- * `identifier,quantity` (or `identifier;quantity`, or tab-separated, as spreadsheets export). The identifier is a product's sku, its id, or its name (any case,
- * nothing else), tried in that order so a sku that happens to read like another product's name
- * still names its own product. Each distinct identifier is looked up in the whole catalogue (the
- * cart's api/find-product.ts), a few at a time. Every bad line is named with its number and why,
- * so the clerk fixes the sheet in one go; the good lines go into the cart. A line is checked, before
- * it is added, by the rule the cart and the server apply (packages/shared/src/quantity.ts) to the
- * quantity the cart will then hold, and a refused one is told the nearest quantity that fits.
+ * `identifier,quantity` (or `identifier;quantity`, or tab-separated, as spreadsheets export).
+ * The identifier is a product's sku, its id, or its name (any case, nothing else), tried in that
+ * order so a sku that happens to read like another product's name still names its own product.
+ * Each distinct identifier is looked up in the whole catalogue (the cart's api/find-product.ts),
+ * a few at a time. Every bad line is named with its number and why, so the clerk fixes the sheet
+ * in one go; the good lines go into the cart. A line is checked, before it is added, by the rule
+ * the cart and the server apply (packages/shared/src/quantity.ts) to the quantity the cart will
+ * then hold, and a refused one is told the nearest quantity that fits.
  */
 
 /** A product as the quick order reads it; `sku` is optional until issue 15 gives every product one. */

@@ -245,7 +245,11 @@ interface PurchaseRowProps {
 function PurchaseRow({ lines, shipping, onShip }: PurchaseRowProps) {
   const [first] = lines;
   if (!first) return null;
-  const waiting = lines.filter((line) => line.paid && leftToShip(line) > 0).length;
+  // Only a paid purchase ships (decision 030): while a line is unpaid, its paid lines ship one
+  // by one with SPEC's Ship.
+  const waiting = lines.every((line) => line.paid)
+    ? lines.filter((line) => leftToShip(line) > 0).length
+    : 0;
   const partly =
     lines.some((line) => line.shippedQuantity > 0) && lines.some((line) => !line.shipping);
   return (

@@ -23,8 +23,6 @@ import type { ContactValues } from '../contact-rule';
 const contactResolver: Resolver<ContactValues> = async (...args) =>
   (await import('../contact-rule')).contactResolver(...args);
 
-export type { Spending } from '../../../components/approval-notice';
-
 interface PurchaseFormProps {
   product: Product;
   /** After the server refused the order: the stock may have changed meanwhile. */

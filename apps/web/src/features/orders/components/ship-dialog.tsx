@@ -1,9 +1,9 @@
-import { CARRIER_MAX, TRACKING_NUMBER_MAX, type Order, type ShipOrder } from '@shop/shared';
+import { type Order, type ShipOrder } from '@shop/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
-import { TextField } from '../../../components/ui/text-field';
 import { formatNumber } from '../../../lib/format';
+import { NO_PARCEL_TEXT, ParcelFields, parcelOf } from './parcel-fields';
 import styles from './ship-dialog.module.css';
 
 interface ShipDialogProps {
@@ -22,61 +22,56 @@ interface ShipDialogProps {
  */
 export function ShipDialog({ order, pending, onConfirm, onCancel }: ShipDialogProps) {
   const detailId = useId();
-  const [carrier, setCarrier] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onConfirm({ carrier: carrier.trim() || null, trackingNumber: trackingNumber.trim() || null });
-  };
-  const close = () => {
-    setCarrier('');
-    setTrackingNumber('');
-    onCancel();
-  };
   return (
     <Dialog
       open={order !== null}
       title="Ship this order?"
-      onClose={pending ? undefined : close}
+      onClose={pending ? undefined : onCancel}
       aria-describedby={detailId}
     >
-      <form onSubmit={submit} noValidate>
-        <DialogContent>
-          <p id={detailId} className={styles.detail}>
-            {order &&
-              `${order.purchaseNumber}: ${formatNumber(order.quantity)} × ${order.productName} for ${order.name}, ${order.address}`}
-          </p>
-          <div className={styles.fields}>
-            <TextField
-              label="Carrier"
-              name="carrier"
-              value={carrier}
-              maxLength={CARRIER_MAX}
-              onChange={(event) => setCarrier(event.target.value)}
-              helperText="UPS, FedEx, DHL, USPS or another (optional)"
-              data-autofocus
-              fullWidth
-            />
-            <TextField
-              label="Tracking number"
-              name="trackingNumber"
-              value={trackingNumber}
-              maxLength={TRACKING_NUMBER_MAX}
-              onChange={(event) => setTrackingNumber(event.target.value)}
-              helperText="Optional"
-              fullWidth
-            />
-          </div>
-        </DialogContent>
-        <DialogActions>
-          <Button variant="text" onClick={close} disabled={pending}>
-            Cancel
-          </Button>
-          <Button variant="contained" type="submit" loading={pending}>
-            Confirm shipping
-          </Button>
-        </DialogActions>
-      </form>
+      {/* The form leaves the page as the dialog closes: each order's parcel starts empty. */}
+      {order && (
+        <ShipOrderForm
+          key={order._id}
+          order={order}
+          detailId={detailId}
+          pending={pending}
+          onConfirm={onConfirm}
+          onCancel={onCancel}
+        />
+      )}
     </Dialog>
+  );
+}
+
+function ShipOrderForm({
+  order,
+  detailId,
+  pending,
+  onConfirm,
+  onCancel,
+}: Omit<ShipDialogProps, 'order'> & { order: Order; detailId: string }) {
+  const [parcel, setParcel] = useState(NO_PARCEL_TEXT);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onConfirm(parcelOf(parcel));
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <DialogContent>
+        <p id={detailId} className={styles.detail}>
+          {`${order.purchaseNumber}: ${formatNumber(order.quantity)} × ${order.productName} for ${order.name}, ${order.address}`}
+        </p>
+        <ParcelFields value={parcel} onChange={setParcel} autoFocus />
+      </DialogContent>
+      <DialogActions>
+        <Button variant="text" onClick={onCancel} disabled={pending}>
+          Cancel
+        </Button>
+        <Button variant="contained" type="submit" loading={pending}>
+          Confirm shipping
+        </Button>
+      </DialogActions>
+    </form>
   );
 }

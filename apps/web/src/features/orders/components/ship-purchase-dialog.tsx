@@ -1,6 +1,6 @@
 import {
-  CARRIER_MAX,
-  TRACKING_NUMBER_MAX,
+  PURCHASE_STATUS_LABELS,
+  shipmentMessages,
   type Order,
   type Purchase,
   type ShipPurchase,
@@ -13,6 +13,7 @@ import { LoadError } from '../../../components/ui/load-error';
 import { TextField } from '../../../components/ui/text-field';
 import { formatNumber } from '../../../lib/format';
 import { usePurchase } from '../api/purchases';
+import { NO_PARCEL_TEXT, ParcelFields, parcelOf } from './parcel-fields';
 import styles from './ship-dialog.module.css';
 
 /** Pieces of a line still to ship. */
@@ -59,8 +60,7 @@ function ShipPurchaseForm({
   onCancel,
 }: Omit<ShipPurchaseDialogProps, 'purchaseId'> & { id: string }) {
   const purchase = usePurchase(id);
-  const [carrier, setCarrier] = useState('');
-  const [trackingNumber, setTrackingNumber] = useState('');
+  const [parcelText, setParcelText] = useState(NO_PARCEL_TEXT);
   const [choices, setChoices] = useState<Record<string, Choice>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const headingId = useId();
@@ -104,20 +104,21 @@ function ShipPurchaseForm({
       lines.push(quantity === left ? { orderId: line._id } : { orderId: line._id, quantity });
     }
     setProblem(null);
-    const parcel = {
-      carrier: carrier.trim() || null,
-      trackingNumber: trackingNumber.trim() || null,
-    };
+    const parcel = parcelOf(parcelText);
     const whole = lines.length === open.length && lines.every((line) => !('quantity' in line));
     onConfirm(purchase.data, whole ? parcel : { ...parcel, lines });
   };
 
-  if (open.length === 0) {
+  // Only a paid purchase ships (decision 030); a line on another page of the list may be unpaid.
+  const shippable = purchase.data.status === 'paid' || purchase.data.status === 'partially_shipped';
+  if (!shippable || open.length === 0) {
     return (
       <>
         <DialogContent>
           <Alert severity="info" role="status">
-            Nothing of {purchase.data.number} is waiting to ship.
+            {shippable || purchase.data.status === 'shipped'
+              ? `Nothing of ${purchase.data.number} is waiting to ship.`
+              : `${shipmentMessages.notShippable} ${purchase.data.number} is ${PURCHASE_STATUS_LABELS[purchase.data.status].toLowerCase()}.`}
           </Alert>
         </DialogContent>
         <DialogActions>
@@ -177,26 +178,7 @@ function ShipPurchaseForm({
             {problem}
           </Alert>
         )}
-        <div className={styles.fields}>
-          <TextField
-            label="Carrier"
-            name="carrier"
-            value={carrier}
-            maxLength={CARRIER_MAX}
-            onChange={(event) => setCarrier(event.target.value)}
-            helperText="UPS, FedEx, DHL, USPS or another (optional)"
-            fullWidth
-          />
-          <TextField
-            label="Tracking number"
-            name="trackingNumber"
-            value={trackingNumber}
-            maxLength={TRACKING_NUMBER_MAX}
-            onChange={(event) => setTrackingNumber(event.target.value)}
-            helperText="Optional"
-            fullWidth
-          />
-        </div>
+        <ParcelFields value={parcelText} onChange={setParcelText} />
       </DialogContent>
       <DialogActions>
         <Button variant="text" onClick={onCancel} disabled={pending}>
