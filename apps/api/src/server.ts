@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
@@ -6,6 +7,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import {
   API_PREFIX,
   DOCUMENT_BOOT_SCRIPT,
+  type DocumentVisitor,
   productSearchQuerySchema,
   type Product,
 } from '@shop/shared';
@@ -226,6 +228,21 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
   const catalog = async () =>
     freshCatalog(db) ?? (await catalogSnapshot(db, () => listProducts(db)));
   const firstSearch = productSearchQuerySchema.parse({});
+  /** The person of the request's session cookie, for the pages drawn for them. */
+  const signedInVisitor = async (headers: IncomingHttpHeaders) => {
+    // Better Auth's session cookie (`better-auth.session_token`, `__Secure-` over https).
+    if (!headers.cookie?.includes('session_token')) return null;
+    const session = await identity.auth.api.getSession({ headers: fromNodeHeaders(headers) });
+    const user = session ? await findShopUserByEmail(db, session.user.email) : null;
+    if (!session || !user) return null;
+    const visitor: DocumentVisitor = {
+      email: user.email,
+      displayName: session.user.name || null,
+      emailVerified: session.user.emailVerified === true,
+      isAdmin: user.isAdmin,
+    };
+    return { user, visitor };
+  };
   await registerDocuments(app, config.webDistDir, {
     async load() {
       const { list } = await catalog();
@@ -246,24 +263,16 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
       return product ? { key: JSON.stringify(product), product } : null;
     },
     async visitor(headers) {
-      // Better Auth's session cookie (`better-auth.session_token`, `__Secure-` over https).
-      if (!headers.cookie?.includes('session_token')) return null;
-      const session = await identity.auth.api.getSession({ headers: fromNodeHeaders(headers) });
-      const user = session ? await findShopUserByEmail(db, session.user.email) : null;
-      if (!session || !user) return null;
-      return {
-        visitor: {
-          email: user.email,
-          displayName: session.user.name || null,
-          emailVerified: session.user.emailVerified === true,
-          isAdmin: user.isAdmin,
-        },
-        contractPrices: await memberContractPrices(db, user),
-      };
+      const found = await signedInVisitor(headers);
+      return found && { ...found, contractPrices: await memberContractPrices(db, found.user) };
     },
   });
   await app.register(uploadFiles, { store: uploads });
-  await registerWebApp(app, config.webDistDir);
+  await registerWebApp(
+    app,
+    config.webDistDir,
+    async (headers) => (await signedInVisitor(headers))?.visitor ?? null,
+  );
   return app;
 }
 

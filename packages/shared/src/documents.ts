@@ -54,6 +54,13 @@ export interface DocumentVisitor {
   isAdmin: boolean;
 }
 
+/**
+ * The id of the JSON (never run as script) in which a page carries what the server knew: a
+ * rendered document's data for its islands, and the single-page app's shell the signed-in
+ * visitor (`{ visitor }`, DocumentVisitor) when the server read their session cookie.
+ */
+export const PAGE_DATA_ID = 'page-data';
+
 /** The id of the JSON a rendered document lists its scripts in, for DOCUMENT_BOOT_SCRIPT. */
 export const DOCUMENT_SCRIPTS_ID = 'page-scripts';
 

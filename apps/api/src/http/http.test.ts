@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from '../test-support/build-test-app.js';
 import { inject } from '../test-support/inject.js';
+import { signedIn } from '../test-support/accounts.js';
 import { permissionsPolicy, rateLimitKey } from './security.js';
 import { isSourceMapPath } from './web-app.js';
 
@@ -178,6 +179,41 @@ describe.each(testDatabases())('HTTP behaviour on %s', (kind) => {
       expect(response.body).toBe(APP_HTML);
     },
   );
+
+  it('puts the signed-in visitor of the session cookie in the shell, on a page no cache keeps; a cookie of no session gets the plain shell', async () => {
+    const person = await signedIn(t);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard/myorders',
+      headers: { ...html, cookie: person.cookie },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.headers.vary).toMatch(/cookie/i);
+    const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/.exec(
+      response.body,
+    )?.[1];
+    expect(JSON.parse(data ?? 'null')).toEqual({
+      visitor: {
+        email: person.user.email,
+        displayName: expect.any(String),
+        emailVerified: true,
+        isAdmin: false,
+      },
+    });
+    expect(response.body.replace(/<script type="application\/json".*?<\/script>\n/, '')).toBe(
+      APP_HTML,
+    );
+
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/dashboard/myorders',
+      headers: { ...html, cookie: 'better-auth.session_token=forged' },
+    });
+    expect(forged.headers['cache-control']).toBe('no-cache');
+    expect(forged.body).toBe(APP_HTML);
+  });
 
   it('sends /index.html to /, the one address of the home page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/index.html', headers: html });

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX } from '@shop/shared';
+import { API_PREFIX, PAGE_DATA_ID, type DocumentVisitor } from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendApiNotFound } from './errors.js';
 
@@ -46,16 +47,39 @@ export function isSourceMapPath(url: string): boolean {
 const acceptsHtml = (request: FastifyRequest) =>
   (request.headers.accept ?? '').includes('text/html');
 
+/** JSON inside <script>: `<` escaped, so no text in it (a person's name) can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The signed-in person of a request's session cookie, or null (no cookie, or one that names no
+ * session); http/documents.ts asks the same.
+ */
+export type ReadVisitor = (headers: IncomingHttpHeaders) => Promise<DocumentVisitor | null>;
+
 /**
  * Serves the built web app from `distDir` and answers every path that is not a file:
  * under /api a JSON 404; a page request (GET accepting HTML) gets index.html, so the SPA's
- * router renders the page, or its own PAGE NOT FOUND!; anything else a plain 404.
+ * router renders the page, or its own PAGE NOT FOUND!; anything else a plain 404. For a visitor
+ * whose session cookie `readVisitor` reads, the shell carries who they are (PAGE_DATA_ID): the
+ * app then starts signed in, and a dashboard page paints without first asking for the session
+ * and the role, with no Loading... screen to push away (issue 28's Lighthouse targets for My
+ * Orders). That shell is theirs alone: no cache keeps it.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string,
+  readVisitor?: ReadVisitor,
+) {
   const built = existsSync(path.join(distDir, 'index.html'));
   // index.html is the single-page app's shell, the start of every page the server does not
   // render itself (http/documents.ts).
   const shell = 'index.html';
+  const shellHtml = built ? readFileSync(path.join(distDir, shell), 'utf8') : '';
+  const shellFor = (visitor: DocumentVisitor) =>
+    shellHtml.replace(
+      '</body>',
+      `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson({ visitor })}</script>\n</body>`,
+    );
   if (built) {
     app.addHook('onRequest', (request, reply, done) => {
       if (!isApiPath(request.url) && isSourceMapPath(request.url)) {
@@ -99,7 +123,17 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
               : 'Not found',
           );
       }
-      if (page) return reply.header('cache-control', REVALIDATE).sendFile(shell);
+      if (page) {
+        const visitor =
+          readVisitor && request.headers.cookie ? await readVisitor(request.headers) : null;
+        if (visitor) {
+          return reply
+            .type('text/html; charset=utf-8')
+            .headers({ 'cache-control': 'private, no-store', vary: 'cookie' })
+            .send(shellFor(visitor));
+        }
+        return reply.header('cache-control', REVALIDATE).sendFile(shell);
+      }
       return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     },
   );

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BrowserRouter, useRoutes } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
@@ -12,8 +13,9 @@ export function AppRoutes() {
   return useRoutes(routes);
 }
 
-export function App() {
-  const [queryClient] = useState(createQueryClient);
+/** `queryClient`: one main.tsx has seeded (a signed-in visitor's session), else a new one. */
+export function App({ queryClient: given }: { queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <AppProviders queryClient={queryClient}>
       <BrowserRouter>

@@ -6,8 +6,7 @@ import { adminStatusQueryOptions } from '../lib/session/get-admin-status';
 import { SESSION_QUERY_KEY, type SessionUser } from '../lib/session/get-session';
 import { purchaseProductQueryOptions } from '../lib/catalogue-query';
 
-/** The id of the JSON the server puts in a rendered page for its islands. */
-export const PAGE_DATA_ID = 'page-data';
+export { PAGE_DATA_ID } from '@shop/shared';
 
 /**
  * What the server knew when it rendered a page and its islands need to render the same markup
@@ -24,20 +23,23 @@ export interface PageData {
 export function seedPageData(queryClient: QueryClient, data: PageData) {
   queryClient.setQueryData(publicConfigQueryOptions().queryKey, data.config);
   const { visitor, purchaseProduct } = data;
-  if (visitor) {
-    const user: SessionUser = {
-      email: visitor.email,
-      displayName: visitor.displayName,
-      emailVerified: visitor.emailVerified,
-    };
-    queryClient.setQueryData(SESSION_QUERY_KEY, user);
-    queryClient.setQueryData(adminStatusQueryOptions(visitor.email).queryKey, visitor.isAdmin);
-  }
+  if (visitor) seedVisitor(queryClient, visitor);
   if (purchaseProduct)
     queryClient.setQueryData(
       purchaseProductQueryOptions(purchaseProduct._id).queryKey,
       purchaseProduct,
     );
+}
+
+/** The session and the admin role, as the server read them from the session cookie. */
+export function seedVisitor(queryClient: QueryClient, visitor: DocumentVisitor) {
+  const user: SessionUser = {
+    email: visitor.email,
+    displayName: visitor.displayName,
+    emailVerified: visitor.emailVerified,
+  };
+  queryClient.setQueryData(SESSION_QUERY_KEY, user);
+  queryClient.setQueryData(adminStatusQueryOptions(visitor.email).queryKey, visitor.isAdmin);
 }
 
 const PageDataContext = createContext<PageData | null>(null);

@@ -1,46 +1,47 @@
-import { lazy, Suspense } from 'react';
-import type { RouteObject } from 'react-router';
+import { isValidElement, Suspense } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { LoadDocument } from './layouts/load-document';
 import { RootLayout } from './layouts/root-layout';
 import { DashboardHome, RequireAdmin, RequireSession } from './require-session';
+import { lazyPage, type LazyPage } from './lazy-page';
 
-// Every page is its own chunk.
+// Every page is its own chunk (lazyPage: React's lazy(), which preloadPages can ask for early).
 // The public pages are documents the server renders (DOCUMENT_PAGES in @shop/shared): see
 // LoadDocument.
-const HomePage = lazy(() => import('./routes/home'));
-const BlogPage = lazy(() => import('./routes/blog'));
-const PortfolioPage = lazy(() => import('./routes/portfolio'));
-const AboutPage = lazy(() => import('./routes/about'));
-const NotFoundPage = lazy(() => import('./routes/not-found'));
-const LoginPage = lazy(() => import('./routes/login'));
-const SignupPage = lazy(() => import('./routes/signup'));
-const ResetPasswordPage = lazy(() => import('./routes/reset-password'));
-const EmailVerifiedPage = lazy(() => import('./routes/email-verified'));
-const PopupCompletePage = lazy(() => import('./routes/popup-complete'));
-const DashboardLayout = lazy(() => import('./layouts/dashboard-layout'));
-const PurchasePage = lazy(() => import('./routes/purchase'));
-const CartPage = lazy(() => import('./routes/cart'));
-const MyOrdersPage = lazy(() => import('./routes/my-orders'));
-const PurchaseDetailsPage = lazy(() => import('./routes/purchase-details'));
-const ManageAllOrdersPage = lazy(() => import('./routes/manage-all-orders'));
+const HomePage = lazyPage(() => import('./routes/home'));
+const BlogPage = lazyPage(() => import('./routes/blog'));
+const PortfolioPage = lazyPage(() => import('./routes/portfolio'));
+const AboutPage = lazyPage(() => import('./routes/about'));
+const NotFoundPage = lazyPage(() => import('./routes/not-found'));
+const LoginPage = lazyPage(() => import('./routes/login'));
+const SignupPage = lazyPage(() => import('./routes/signup'));
+const ResetPasswordPage = lazyPage(() => import('./routes/reset-password'));
+const EmailVerifiedPage = lazyPage(() => import('./routes/email-verified'));
+const PopupCompletePage = lazyPage(() => import('./routes/popup-complete'));
+const DashboardLayout = lazyPage(() => import('./layouts/dashboard-layout'));
+const PurchasePage = lazyPage(() => import('./routes/purchase'));
+const CartPage = lazyPage(() => import('./routes/cart'));
+const MyOrdersPage = lazyPage(() => import('./routes/my-orders'));
+const PurchaseDetailsPage = lazyPage(() => import('./routes/purchase-details'));
+const ManageAllOrdersPage = lazyPage(() => import('./routes/manage-all-orders'));
 // The Overview's charts (recharts) load with this page alone.
-const OverviewPage = lazy(() => import('./routes/overview'));
-const PaymentPage = lazy(() => import('./routes/payment'));
-const ProductsPage = lazy(() => import('./routes/products'));
-const ProductPage = lazy(() => import('./routes/product'));
-const AddReviewPage = lazy(() => import('./routes/add-review'));
-const ProfilePage = lazy(() => import('./routes/my-profile'));
-const AddProductPage = lazy(() => import('./routes/add-product'));
-const ManageProductsPage = lazy(() => import('./routes/manage-products'));
-const EditProductPage = lazy(() => import('./routes/edit-product'));
-const MakeAdminPage = lazy(() => import('./routes/make-admin'));
-const ManageReviewsPage = lazy(() => import('./routes/manage-reviews'));
-const AuditLogPage = lazy(() => import('./routes/audit-log'));
-const MyCompanyPage = lazy(() => import('./routes/my-company'));
-const ApprovalsPage = lazy(() => import('./routes/approvals'));
-const InvitationsPage = lazy(() => import('./routes/invitations'));
-const ManageCompaniesPage = lazy(() => import('./routes/manage-companies'));
-const ManageCompanyPage = lazy(() => import('./routes/manage-company'));
+const OverviewPage = lazyPage(() => import('./routes/overview'));
+const PaymentPage = lazyPage(() => import('./routes/payment'));
+const ProductsPage = lazyPage(() => import('./routes/products'));
+const ProductPage = lazyPage(() => import('./routes/product'));
+const AddReviewPage = lazyPage(() => import('./routes/add-review'));
+const ProfilePage = lazyPage(() => import('./routes/my-profile'));
+const AddProductPage = lazyPage(() => import('./routes/add-product'));
+const ManageProductsPage = lazyPage(() => import('./routes/manage-products'));
+const EditProductPage = lazyPage(() => import('./routes/edit-product'));
+const MakeAdminPage = lazyPage(() => import('./routes/make-admin'));
+const ManageReviewsPage = lazyPage(() => import('./routes/manage-reviews'));
+const AuditLogPage = lazyPage(() => import('./routes/audit-log'));
+const MyCompanyPage = lazyPage(() => import('./routes/my-company'));
+const ApprovalsPage = lazyPage(() => import('./routes/approvals'));
+const InvitationsPage = lazyPage(() => import('./routes/invitations'));
+const ManageCompaniesPage = lazyPage(() => import('./routes/manage-companies'));
+const ManageCompanyPage = lazyPage(() => import('./routes/manage-company'));
 
 export const routes: RouteObject[] = [
   {
@@ -107,3 +108,18 @@ export const routes: RouteObject[] = [
     element: <Suspense fallback={null}>{<PopupCompletePage />}</Suspense>,
   },
 ];
+
+const isLazyPage = (type: unknown): type is LazyPage<object> =>
+  typeof type === 'function' && 'preload' in type;
+
+/**
+ * Asks for the code of the pages the address renders (the dashboard's layout and the page, say),
+ * all at once: main.tsx waits for them before the app's first render, so a page opened directly
+ * renders at once, without a loading screen in between that it would then push away.
+ */
+export function preloadPages(pathname: string): Promise<unknown> {
+  const pages = (matchRoutes(routes, pathname) ?? [])
+    .map(({ route }) => (isValidElement(route.element) ? route.element.type : undefined))
+    .filter(isLazyPage);
+  return Promise.all(pages.map((page) => page.preload()));
+}
