@@ -25,6 +25,8 @@ export const locationMessages = {
   notFound: 'This location does not exist.',
   ownersOnly: "Only the company's owners may change its locations.",
   nothingToChange: 'Nothing to change: give the name, the address or the tax exemption.',
+  noCompany:
+    'You do not belong to a company, so there are no saved locations: please give the address instead.',
 } as const;
 
 const locationName = z

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   APPROVAL_WORDS,
-  checkoutSchema,
+  checkoutFieldsSchema,
   joinAddressLines,
   type Purchase,
   type UserInfo,
@@ -24,7 +24,7 @@ import { useUserInfo } from '../../../lib/user-info';
 import styles from './cart.module.css';
 
 /** The checkout's own fields, checked with the shared rules the server applies to POST /checkout. */
-const contactSchema = checkoutSchema.pick({
+const contactSchema = checkoutFieldsSchema.pick({
   number: true,
   address: true,
   poNumber: true,
