@@ -119,8 +119,7 @@ export function CheckoutForm({
     : choice === NEW_ADDRESS || locations.some((l) => l._id === choice)
       ? choice
       : locations[0]!._id;
-  const mode = useRef<'address' | 'location' | 'new'>('address');
-  mode.current = shipTo === null ? 'address' : shipTo === NEW_ADDRESS ? 'new' : 'location';
+  const mode = shipTo === null ? 'address' : shipTo === NEW_ADDRESS ? 'new' : 'location';
   const headingId = useId();
   const { user } = useSession();
   const profile = useUserInfo(user?.email);
@@ -135,6 +134,7 @@ export function CheckoutForm({
   );
 
   // The rules of the fields on show: the one-line address, a location (none), or a new address.
+  // useForm takes its options anew at every render, so the resolver follows the choice.
   const resolvers = useMemo(
     () => ({
       address: zodResolver(contactSchema),
@@ -144,7 +144,7 @@ export function CheckoutForm({
     [],
   );
   const resolver: Resolver<ContactInput, unknown, ContactOutput> = (values, context, options) =>
-    (resolvers[mode.current] as unknown as Resolver<ContactInput, unknown, ContactOutput>)(
+    (resolvers[mode] as unknown as Resolver<ContactInput, unknown, ContactOutput>)(
       values,
       context,
       options,
@@ -168,9 +168,9 @@ export function CheckoutForm({
     sending.current = true;
     const { address, shipTo: typed, ...rest } = contact;
     const destination =
-      mode.current === 'address'
+      mode === 'address'
         ? { address }
-        : mode.current === 'location'
+        : mode === 'location'
           ? { locationId: shipTo! }
           : { shipTo: typed };
     placeOrder.mutate(
