@@ -14,8 +14,10 @@ import styles from './companies.module.css';
 
 /** The owner's part of a location: its name and address (the tax exemption is the admin's). */
 const locationFormSchema = locationInputSchema.pick({ name: true, address: true });
-type LocationDraft = z.input<typeof locationFormSchema>;
-type LocationOutput = z.output<typeof locationFormSchema>;
+/** The admin's: the tax exemption too. */
+const adminLocationFormSchema = locationInputSchema;
+type LocationDraft = z.input<typeof adminLocationFormSchema>;
+type LocationOutput = z.output<typeof adminLocationFormSchema>;
 
 const ADDRESS_FIELDS = [
   'name',
@@ -36,6 +38,8 @@ interface LocationFormProps {
   companyId: string;
   /** The location to change; none to add one. */
   location?: Location;
+  /** The shop's admin: the form offers the tax exemption (the server refuses it to anyone else). */
+  canExempt?: boolean;
   onDone: () => void;
 }
 
@@ -43,14 +47,21 @@ interface LocationFormProps {
  * Adds or changes a ship-to location (POST or PUT /companies/{id}/locations): a name and a
  * structured address, checked with the server's rules as it is typed.
  */
-export function LocationForm({ companyId, location, onDone }: LocationFormProps) {
+export function LocationForm({
+  companyId,
+  location,
+  canExempt = false,
+  onDone,
+}: LocationFormProps) {
   const headingId = useId();
+  const exemptId = useId();
   const save = useSaveLocation();
   const form = useForm<LocationDraft, unknown, LocationOutput>({
-    resolver: zodResolver(locationFormSchema),
+    resolver: zodResolver(canExempt ? adminLocationFormSchema : locationFormSchema),
     defaultValues: {
       name: location?.name ?? '',
       address: location ? draftOfAddress(location.address) : emptyAddress(),
+      ...(canExempt ? { taxExempt: location?.taxExempt ?? false } : {}),
     },
   });
   const fieldForm = form as unknown as UseFormReturn<LocationDraft, unknown, FieldValues>;
@@ -90,6 +101,12 @@ export function LocationForm({ companyId, location, onDone }: LocationFormProps)
         fullWidth
       />
       <AddressFields form={fieldForm} name="address" legend="Address" />
+      {canExempt && (
+        <label htmlFor={exemptId} className={styles.checkbox}>
+          <input id={exemptId} type="checkbox" {...form.register('taxExempt')} />
+          Tax exempt: deliveries to this location are not taxed
+        </label>
+      )}
       {save.error && fieldErrors === 0 && <Alert severity="error">{save.error.message}</Alert>}
       <div className={styles.actions}>
         <Button type="submit" variant="contained" loading={save.isPending}>

@@ -20,7 +20,17 @@ export const LOCATION_REMOVED = 'Location removed.';
  * The company's ship-to locations (issue 29), picked at checkout. Every member sees them; the
  * owner adds, changes and removes them. Purchases already shipped keep their address.
  */
-export function LocationsPanel({ companyId, isOwner }: { companyId: string; isOwner: boolean }) {
+export function LocationsPanel({
+  companyId,
+  isOwner,
+  admin = false,
+}: {
+  companyId: string;
+  /** The owner, or an admin: may add, change and remove locations. */
+  isOwner: boolean;
+  /** The shop's admin: may also exempt a location from tax. */
+  admin?: boolean;
+}) {
   const headingId = useId();
   const [page, setPage] = useState(1);
   const locations = useLocations(companyId, page);
@@ -111,6 +121,7 @@ export function LocationsPanel({ companyId, isOwner }: { companyId: string; isOw
             key={editing === 'new' ? 'new' : editing._id}
             companyId={companyId}
             location={editing === 'new' ? undefined : editing}
+            canExempt={admin}
             onDone={() => setEditing(null)}
           />
         ) : (
