@@ -108,6 +108,32 @@ function contractPriceText(details: Record<string, unknown>): string {
   return `Contract price for ${product} ${price(details.from)} -> ${price(details.to)}`;
 }
 
+/** A location's address on one line, as the details keep it (formatAddress's form). */
+const addressText = (value: unknown) => (typeof value === 'string' ? value : plainValue(value));
+const yesNo = (value: unknown) =>
+  value === true ? 'yes' : value === false ? 'no' : plainValue(value);
+
+/**
+ * A ship-to location (issue 29): "Main warehouse: Jane Doe, 500 Howard Street, ..., tax exempt
+ * no"; a change names each field: "Main warehouse: Address A -> B; Tax exempt no -> yes".
+ */
+function locationText(action: string, details: Record<string, unknown>): string {
+  const name = plainValue(details.name);
+  if (action !== 'location.update')
+    return `${name}: ${addressText(details.address)}, tax exempt ${yesNo(details.taxExempt)}`;
+  const changes = isRecord(details.changes) ? details.changes : {};
+  const labels: Record<string, [string, (value: unknown) => string]> = {
+    name: ['Name', plainValue],
+    address: ['Address', addressText],
+    taxExempt: ['Tax exempt', yesNo],
+  };
+  const parts = Object.entries(changes).map(([field, change]) => {
+    const [label, text] = labels[field] ?? [field, plainValue];
+    return isRecord(change) ? `${label} ${text(change.from)} -> ${text(change.to)}` : label;
+  });
+  return parts.length > 0 ? `${name}: ${parts.join('; ')}` : name;
+}
+
 /**
  * A line's part of a parcel (decision 030): "6 pieces of PW-000777, 6 shipped in all; Carrier
  * DHL, tracking JD0146". A line shipped before parcels were kept has its carrier and tracking only.
@@ -147,6 +173,10 @@ export function describeAuditChange(entry: Pick<AuditEntry, 'action' | 'details'
       return productFigures(details);
     case 'company.price':
       return contractPriceText(details);
+    case 'location.create':
+    case 'location.update':
+    case 'location.delete':
+      return locationText(entry.action, details);
     case 'order.delete':
       return `${plainValue(details.quantity)} pieces, ${auditMoney(details.price)}`;
     case 'order.ship':

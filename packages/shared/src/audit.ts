@@ -14,6 +14,9 @@ export const AUDIT_ACTIONS = [
   'order.ship',
   'review.delete',
   'company.price',
+  'location.create',
+  'location.update',
+  'location.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -32,6 +35,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'order.ship': 'Shipped order',
   'review.delete': 'Deleted review',
   'company.price': 'Set contract price',
+  'location.create': 'Added ship-to location',
+  'location.update': 'Changed ship-to location',
+  'location.delete': 'Removed ship-to location',
 };
 
 /** One row of GET /admin/audit: who did what to which target, and when. */

@@ -16,6 +16,8 @@ export * from './orders.js';
 export * from './approval-words.js';
 export * from './purchases.js';
 export * from './companies.js';
+export * from './addresses.js';
+export * from './locations.js';
 export * from './payments.js';
 export * from './newsletter.js';
 export * from './audit.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { postalAddressAnswerSchema, postalAddressSchema } from './addresses.js';
 import { idSchema, moneyAnswerSchema } from './answers.js';
 import { apiErrorSchema } from './common.js';
 import { calendarDateSchema } from './dates.js';
@@ -52,6 +53,7 @@ export const purchaseMessages = {
   withdrawn: 'Request withdrawn: the purchase is kept as cancelled.',
   unverifiedHold:
     'Please verify your email address first: until then you may hold one unpaid purchase at a time.',
+  noAddress: 'Please give the delivery address: pick a saved location or type the address.',
   tooManyAwaiting: (max: number) =>
     `You have ${max} purchases waiting for approval: please wait until some are decided.`,
 } as const;
@@ -86,8 +88,14 @@ export const checkoutLineSchema = z.object({
 });
 export type CheckoutLine = z.infer<typeof checkoutLineSchema>;
 
-/** Body of POST /checkout. `number` and `address` are SPEC's phone and address rules. */
-export const checkoutSchema = z.object({
+/**
+ * Body of POST /checkout (`checkoutFieldsSchema`'s fields, for forms that pick some, with the
+ * rule that ties them). `number` and `address` are SPEC's phone and address rules. Where it
+ * ships (issue 29): `locationId` (one of the buyer's company's locations), else `shipTo` (a
+ * structured address), else SPEC's one-line `address`; at least one of them. The first given is
+ * the one used (docs/decisions/034).
+ */
+export const checkoutFieldsSchema = z.object({
   lines: z
     .array(checkoutLineSchema, { error: purchaseMessages.noLines })
     .min(1, purchaseMessages.noLines)
@@ -97,11 +105,18 @@ export const checkoutSchema = z.object({
       purchaseMessages.duplicateProduct,
     ),
   number: phoneSchema,
-  address: addressSchema,
+  address: addressSchema.optional(),
+  locationId: z.optional(idSchema),
+  shipTo: postalAddressSchema.optional(),
   poNumber: poNumberSchema,
   company: companySchema,
   taxId: taxIdSchema,
 });
+export const checkoutSchema = checkoutFieldsSchema.refine(
+  (input) =>
+    input.locationId !== undefined || input.shipTo !== undefined || input.address !== undefined,
+  { message: purchaseMessages.noAddress, path: ['address'] },
+);
 export type Checkout = z.input<typeof checkoutSchema>;
 
 /** 409 of POST /checkout: nothing was ordered, and each line that stopped it says why. */
@@ -197,7 +212,10 @@ export const purchaseSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
+  /** Where it ships, on one line (SPEC's field): `shipTo`'s one-line form when there is one. */
   address: z.string(),
+  /** Where it ships, structured (issue 29); null for a purchase given only the one-line address. */
+  shipTo: postalAddressAnswerSchema.nullable(),
   poNumber: z.string().nullable(),
   company: z.string().nullable(),
   taxId: z.string().nullable(),

@@ -34,6 +34,19 @@ export interface AwaitingLineRow {
   unitPrice: number;
 }
 
+/** A structured postal address (DESIGN section 9), as a location or a purchase's ship-to keeps it. */
+export interface PostalAddressRow {
+  name: string;
+  company: string | null;
+  line1: string;
+  line2: string | null;
+  city: string;
+  region: string | null;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
 const id = () =>
   uuid('id')
     .primaryKey()
@@ -240,6 +253,32 @@ export const contractPrices = pgTable(
   ],
 );
 
+/**
+ * A company's ship-to locations (issue 29): a name and a structured address each, at most
+ * COMPANY_LOCATIONS_MAX a company (counted under the company's row lock). `tax_exempt` is set by
+ * the shop's admins only (docs/decisions/034).
+ */
+export const companyLocations = pgTable(
+  'company_locations',
+  {
+    id: id(),
+    seq: seq(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: jsonb('address').$type<PostalAddressRow>().notNull(),
+    taxExempt: boolean('tax_exempt').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('company_locations_company_name_idx').on(t.companyId, t.name),
+    check('company_locations_name_check', sql`length(${t.name}) between 1 and 80`),
+    check('company_locations_address_check', sql`jsonb_typeof(${t.address}) = 'object'`),
+  ],
+);
+
 /** Numbers purchases PW-000001, PW-000002, ...: a sequence, so instances never hand out one twice. */
 export const purchaseNumberSeq = pgSequence('purchase_number_seq');
 
@@ -271,6 +310,12 @@ export const purchases = pgTable(
     /** The buyer's company when they bought as its member; its billing address for the invoice. */
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     billingAddress: text('billing_address'),
+    /**
+     * Where it ships, structured (issue 29): a company location's address or the one the buyer
+     * typed; null for a purchase given only SPEC's one-line `address` (which holds this one's
+     * one-line form otherwise).
+     */
+    shipTo: jsonb('ship_to').$type<PostalAddressRow>(),
     /**
      * The lines of a purchase above the buyer's spending limit, priced when it was made, while
      * it waits for approval (null otherwise): it has no orders and holds no stock until approved.

@@ -40,6 +40,7 @@ const tagDescriptions: Record<keyof Api, string> = {
   users: "The admin's Make Admin page: the users, promotion and removal",
   profile: 'My Profile',
   companies: 'Company accounts: members, spending limits, approvals and contract prices',
+  locations: "A company's ship-to locations, picked at checkout",
   catalog: 'The products (items): reads are public and cached with an ETag',
   reviews: "Customers' reviews and their moderation",
   orders: 'Orders, from placing to shipping',

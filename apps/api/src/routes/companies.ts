@@ -11,6 +11,12 @@ import { companyPurchases } from '../workflows/buying/reading.js';
 import { mySpending } from '../modules/companies/spending.js';
 import { importPrices, listPrices, putPrice, removePrice } from '../modules/companies/prices.js';
 import {
+  createLocation,
+  listLocations,
+  removeLocation,
+  updateLocation,
+} from '../modules/companies/locations.js';
+import {
   acceptInvitation,
   declineInvitation,
   listInvitations,
@@ -32,7 +38,7 @@ export interface CompanyRoutesOptions {
   guards: Guards;
 }
 
-const { companies } = api;
+const { companies, locations } = api;
 
 /** Company accounts (issue 15), registered from their contracts. */
 export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
@@ -116,6 +122,25 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
   );
   serve(app, guards, companies.removePrice, (request) =>
     removePrice(db, currentUser(request), request.params.id, request.params.productId),
+  );
+  serve(app, guards, locations.list, (request) =>
+    listLocations(db, currentUser(request), request.params.id, request.query),
+  );
+  serve(app, guards, locations.create, async (request, reply) => {
+    reply.code(201);
+    return createLocation(db, currentUser(request), request.params.id, request.body);
+  });
+  serve(app, guards, locations.update, (request) =>
+    updateLocation(
+      db,
+      currentUser(request),
+      request.params.id,
+      request.params.locationId,
+      request.body,
+    ),
+  );
+  serve(app, guards, locations.remove, (request) =>
+    removeLocation(db, currentUser(request), request.params.id, request.params.locationId),
   );
   // 100,000 prices are larger than the shop's BODY_LIMIT (1 MB by default).
   serve(

@@ -342,6 +342,48 @@ export const demoCompany = {
     { email: 'colleague@partsworks.com', role: 'buyer', spendingLimit: 10000 },
     { email: 'approver@partsworks.com', role: 'approver', spendingLimit: null },
   ],
+  /**
+   * Ship-to locations (issue 29): the company's text shipping address as the first, structured,
+   * then its Munich lab and its US assembly plant.
+   */
+  locations: [
+    {
+      name: 'Stuttgart goods in',
+      address: {
+        name: 'Goods In, Gate 3',
+        company: 'Northwind Systems GmbH',
+        line1: 'Industriestraße 48',
+        city: 'Stuttgart',
+        postalCode: '70565',
+        country: 'DE',
+      },
+    },
+    {
+      name: 'Munich lab',
+      address: {
+        name: 'Dr. Lena Vogt',
+        company: 'Northwind Systems GmbH',
+        line1: 'Leopoldstraße 244',
+        line2: '3. OG',
+        city: 'München',
+        postalCode: '80807',
+        country: 'DE',
+      },
+    },
+    {
+      name: 'Austin assembly plant',
+      address: {
+        name: 'Receiving',
+        company: 'Northwind Systems Inc.',
+        line1: '9600 Great Hills Trail',
+        line2: 'Building C',
+        city: 'Austin',
+        region: 'TX',
+        postalCode: '78759',
+        country: 'US',
+      },
+    },
+  ],
   /** Unit prices by part number, in dollars. */
   prices: [
     { sku: 'MEM-D5-64R', price: 229 },

@@ -92,6 +92,16 @@ describe.each(testDatabases())('seed on %s', (kind) => {
       [...demoCompany.prices].sort((a, b) => a.sku.localeCompare(b.sku)),
     );
 
+    const locations = await inject(t, api.locations.list, { params: { id: company._id } }, who);
+    expect(locations.json().items.map(({ name, address }) => ({ name, address }))).toEqual(
+      [...demoCompany.locations]
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((location) => ({
+          ...location,
+          address: expect.objectContaining(location.address),
+        })),
+    );
+
     // Seeding again, as every restart does, changes nothing: no second company, member or price.
     const before = await dbSnapshot(t.db);
     expect(await seedDemoData(t.db, t.app.identity.auth)).toMatchObject({ companies: 0 });

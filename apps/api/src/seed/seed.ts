@@ -3,6 +3,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   companyInputSchema,
+  locationInputSchema,
   contractPriceInputSchema,
   memberInputSchema,
   productInputSchema,
@@ -12,6 +13,7 @@ import { inArray } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.js';
 import type { Db } from '../db/client.js';
 import { countProducts, createProduct } from '../modules/catalog/service.js';
+import { createLocation } from '../modules/companies/locations.js';
 import { putPrice } from '../modules/companies/prices.js';
 import { acceptInvitation } from '../modules/companies/invitations.js';
 import { createCompany, putMember } from '../modules/companies/service.js';
@@ -140,7 +142,7 @@ async function seedDemoUsers(
 
 /**
  * The demo company, made as its owner and the shop's admin make one over the API: the owner
- * creates it and invites the colleagues, who accept (their addresses being verified: the seed
+ * creates it, adds its ship-to locations and invites the colleagues, who accept (their addresses being verified: the seed
  * says yes for them, so the demo company starts with its members active; the invitation email
  * is then not sent, as for any invitation answered before it went out), the admin sets the contract prices (audited).
  * Only on the start that made the demo accounts, so a restart never makes it twice and a shop
@@ -159,6 +161,8 @@ async function seedDemoCompany(db: Db): Promise<number> {
       const colleague = await findShopUserByEmail(tx, email);
       if (colleague) await acceptInvitation(tx, colleague, company._id);
     }
+    for (const location of demoCompany.locations)
+      await createLocation(tx, owner, company._id, locationInputSchema.parse(location));
     const skus = demoCompany.prices.map(({ sku }) => sku);
     const found = await tx
       .select({ id: products.id, sku: products.sku })

@@ -53,6 +53,8 @@ export interface MatrixKit {
   awaitingPurchase(): Promise<string>;
   /** A new company (of a new owner) that invites the customer: the id of that company. */
   invitingCompany(): Promise<string>;
+  /** A new ship-to location of the customer's company: its id. */
+  location(): Promise<string>;
 }
 
 /** A call's input, as the contract takes it; a raw body (Stripe's) is sent as the string. */
@@ -128,6 +130,14 @@ const productBody = {
   minimum: 1,
   available: 100,
 };
+/** A structured address (issue 29) in Germany, with its PLZ. */
+export const matrixAddress = {
+  name: 'Mia Matrix',
+  line1: 'Friedrichstrasse 12',
+  city: 'Berlin',
+  postalCode: '10117',
+  country: 'DE',
+};
 const orderBody = (productId: string) => ({
   productId,
   quantity: 1,
@@ -148,7 +158,7 @@ const sandboxCard = {
 };
 
 const { catalog, reviews, newsletter, orders, purchases, payments, identity, profile, users } = api;
-const { audit, companies, stats } = api;
+const { audit, companies, locations, stats } = api;
 const { settings, docs } = api;
 
 export const authorizationMatrix: readonly MatrixRow[] = [
@@ -358,6 +368,31 @@ export const authorizationMatrix: readonly MatrixRow[] = [
   row(companies.removePrice, {
     expect: adminOnly(200),
     request: async (kit) => ({ params: { id: await kit.company(), productId: kit.productId } }),
+  }),
+  // Ship-to locations (issue 29) of the company the customer owns.
+  row(locations.list, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: await kit.company() } }),
+  }),
+  row(locations.create, {
+    expect: ownerOrAdmin(201),
+    request: async (kit) => ({
+      params: { id: await kit.company() },
+      payload: { name: 'Matrix warehouse', address: matrixAddress },
+    }),
+  }),
+  row(locations.update, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({
+      params: { id: await kit.company(), locationId: await kit.location() },
+      payload: { name: 'Matrix dock' },
+    }),
+  }),
+  row(locations.remove, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({
+      params: { id: await kit.company(), locationId: await kit.location() },
+    }),
   }),
   row(companies.importPrices, {
     expect: adminOnly(200),

@@ -26,6 +26,7 @@ import {
 import {
   accessDisagreements,
   authorizationMatrix,
+  matrixAddress,
   ROLES,
   type MatrixKit,
   type Role,
@@ -180,6 +181,19 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
         );
         expect(invited.statusCode, invited.body).toBe(200);
         return id;
+      },
+      location: async () => {
+        const created = await inject(
+          t,
+          api.locations.create,
+          {
+            params: { id: await kit.company() },
+            body: { name: 'Matrix site', address: matrixAddress },
+          },
+          customer,
+        );
+        expect(created.statusCode, created.body).toBe(201);
+        return created.json()._id;
       },
       awaitingPurchase: async () => {
         buyer ??= (async () => {

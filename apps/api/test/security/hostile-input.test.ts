@@ -191,7 +191,64 @@ const companyFields = {
   shippingAddress: ['<>', 'x\u0000y', 1, [], ...lineBreaks],
 };
 
+/** A valid structured address (issue 29) and, per field, values the address rules refuse. */
+const goodAddress = {
+  name: 'Jane Doe',
+  company: 'Cora Components Ltd',
+  line1: '500 Howard Street',
+  line2: 'Suite 4',
+  city: 'San Francisco',
+  region: 'CA',
+  postalCode: '94107',
+  country: 'US',
+};
+const addressFields = {
+  'address.name': [...line, '', long('N', 121), ...markup],
+  'address.company': [long('C', 121), 'Acme\u0000', 1, [], ...lineBreaks, ...markup],
+  'address.line1': [
+    ...line,
+    '',
+    long('L', 121),
+    ...markup,
+    ...sqlFragments.filter((v) => /[<>;"=]/.test(v)),
+  ],
+  'address.line2': [long('L', 121), 'x\u0000', 1, ...lineBreaks],
+  'address.city': [...line, '', long('C', 81)],
+  'address.region': ['', 'XX', 'California', null, 1, 'C\nA'],
+  'address.postalCode': ['', '9410', '941077', 'ABCDE', '94\n107', long('9', 40), null, 1],
+  'address.country': ['', 'USA', 'XX', 'us1', null, 1, ['US']],
+  address: [null, 'somewhere', 1, [], {}],
+};
+
 const writeEndpoints: WriteEndpoint[] = [
+  // Ship-to locations (issue 29): the customer owns f.companyId.
+  {
+    contract: api.locations.create,
+    as: 'customer',
+    params: (f) => ({ id: f.companyId }),
+    body: () => ({ name: 'Main warehouse', address: goodAddress }),
+    poison: {
+      name: [...line, '', long('W', 81)],
+      ...addressFields,
+      // An owner may not exempt their own company from tax (403), nor send a non-boolean.
+      taxExempt: [true, false, 'yes', 1, null],
+    },
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.locations.update,
+    as: 'customer',
+    params: (f) => ({ id: f.companyId, locationId: randomUUID() }),
+    body: () => ({ name: 'Main warehouse', address: goodAddress }),
+    poison: { name: [...line, '', long('W', 81)], ...addressFields, taxExempt: ['yes', 1] },
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.locations.remove,
+    as: 'customer',
+    params: (f) => ({ id: f.companyId, locationId: randomUUID() }),
+    at: hostileIdSegment,
+  },
   // Companies (issue 15). The customer owns f.companyId, so a good POST /companies is a 409.
   {
     contract: api.companies.create,
@@ -364,6 +421,9 @@ const writeEndpoints: WriteEndpoint[] = [
       poNumber: [long('P', 36), 'PO\u0000', 1, {}, ...lineBreaks],
       company: [long('C', 121), 'Acme\u0000', 1, [], ...lineBreaks],
       taxId: [long('T', 33), 'GB\u0000', 1, ...lineBreaks],
+      // Issue 29: a location of no company of the buyer's (404), or a bad structured address.
+      locationId: ['x', 1, null, randomUUID()],
+      shipTo: [null, 'somewhere', 1, {}, { ...goodAddress, postalCode: '1234' }],
     },
   },
   {

@@ -4,6 +4,7 @@ import * as catalog from './catalog.js';
 import * as companies from './companies.js';
 import * as docs from './docs.js';
 import * as identity from './identity.js';
+import * as locations from './locations.js';
 import * as newsletter from './newsletter.js';
 import * as orders from './orders.js';
 import * as payments from './payments.js';
@@ -33,6 +34,7 @@ export const api = {
   orders,
   purchases,
   companies,
+  locations,
   payments,
   audit,
   stats,

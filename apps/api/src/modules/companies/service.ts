@@ -177,7 +177,7 @@ async function ownerOf(db: Db, user: SignedInUser, id: string): Promise<Membersh
  * The owners manage their company; so do the shop's admins (issue 28), who open companies for
  * customers and help them run them.
  */
-async function ownerOrAdmin(db: Db, user: SignedInUser, id: string): Promise<void> {
+export async function ownerOrAdmin(db: Db, user: SignedInUser, id: string): Promise<void> {
   if (user.isAdmin) await requireCompany(db, id);
   else await ownerOf(db, user, id);
 }

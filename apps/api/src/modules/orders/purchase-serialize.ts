@@ -43,6 +43,7 @@ export function toPurchase(
     email: row.email,
     phone: row.phone,
     address: row.address,
+    shipTo: row.shipTo ?? null,
     poNumber: row.poNumber,
     company: row.company,
     taxId: row.taxId,

@@ -1,4 +1,5 @@
 import {
+  type PostalAddress,
   AWAITING_PER_BUYER_MAX,
   MAX_ORDER_TOTAL,
   purchaseMessages,
@@ -48,7 +49,10 @@ import {
 export interface PurchaseRequest {
   lines: LineRequest[];
   phone: string;
+  /** SPEC's one-line address; `shipTo`'s one-line form when there is one (ship-to.ts). */
   address: string;
+  /** The structured ship-to address, when the buyer gave one or picked a location. */
+  shipTo: PostalAddress | null;
   poNumber: string | null;
   company: string | null;
   taxId: string | null;
@@ -244,6 +248,7 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
           email: user.email,
           phone: request.phone,
           address: request.address,
+          shipTo: request.shipTo,
           poNumber: request.poNumber,
           company: company?.name ?? request.company,
           taxId: company ? company.taxId : request.taxId,

@@ -13,6 +13,7 @@ import { toOrder } from '../../modules/orders/serialize.js';
 import { toPurchase } from '../../modules/orders/purchase-serialize.js';
 import type { SignedInUser } from '../../kernel/people.js';
 import { LinesRefused, placePurchase } from './place-purchase.js';
+import { resolveShipTo } from './ship-to.js';
 
 /**
  * The two doors of the one way to buy, each with the answers its contract has always given:
@@ -42,6 +43,7 @@ export async function buyNow(
       lines: [{ productId: input.productId, quantity: input.quantity }],
       phone: input.number,
       address: input.address,
+      shipTo: null,
       poNumber: null,
       company: null,
       taxId: null,
@@ -70,11 +72,13 @@ export async function checkout(
   user: SignedInUser,
   input: CheckoutInput,
 ): Promise<Purchase> {
+  const destination = await resolveShipTo(ctx.db, user, input);
   try {
     const { purchase, lines } = await placePurchase(ctx, user, {
       lines: input.lines,
       phone: input.number,
-      address: input.address,
+      address: destination.address,
+      shipTo: destination.shipTo,
       poNumber: input.poNumber,
       company: input.company,
       taxId: input.taxId,

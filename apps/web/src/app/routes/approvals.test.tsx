@@ -20,6 +20,7 @@ function waiting(n: number, overrides: Partial<Purchase> = {}): Purchase {
     email: 'sam@example.com',
     phone: '+44 20 7946 0958',
     address: 'Leeds',
+    shipTo: null,
     poNumber: null,
     company: 'Acme Components Ltd',
     taxId: null,

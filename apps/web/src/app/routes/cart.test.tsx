@@ -52,6 +52,7 @@ const placed: Purchase = {
   email: customer.email,
   phone: profile.number,
   address: profile.shippingAddress!,
+  shipTo: null,
   poNumber: 'PO-77',
   company: profile.company,
   taxId: profile.taxId,

@@ -7,6 +7,7 @@ import { Container, cx } from '../../components/ui/container';
 import text from '../../components/ui/text.module.css';
 import { CartView } from '../../features/cart/components/cart-view';
 import { useMonthlyLimit } from '../../features/companies/api/get-my-spending';
+import { useShipToLocations } from '../../features/companies/api/locations';
 import { CART_PATH } from '../../lib/cart-store';
 import type { LoginRedirectState } from '../../lib/session';
 import { useSession } from '../../lib/session/use-session';
@@ -31,6 +32,7 @@ export default function CartPage() {
   const session = useSession();
   const navigate = useNavigate();
   const spending = useMonthlyLimit();
+  const locations = useShipToLocations();
 
   const signIn = () => {
     const state: LoginRedirectState = { from: CART_PATH };
@@ -48,6 +50,7 @@ export default function CartPage() {
       <CartView
         signedIn={session.status === 'signed-in'}
         spending={spending}
+        locations={locations}
         signIn={
           <Alert
             severity="info"

@@ -241,6 +241,7 @@ describe('My Company', () => {
             email: customer.email,
             phone: '+44 20 7946 0958',
             address: 'Leeds',
+            shipTo: null,
             poNumber: null,
             company: 'Acme Components Ltd',
             taxId: null,

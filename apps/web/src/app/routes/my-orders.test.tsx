@@ -35,6 +35,7 @@ function purchasesOf(orders: Order[], poNumbers: Record<string, string> = {}): P
       email: lines[0]!.email,
       phone: lines[0]!.number,
       address: lines[0]!.address,
+      shipTo: null,
       poNumber: poNumbers[id] ?? null,
       company: null,
       taxId: null,

@@ -25,6 +25,7 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
     email: customer.email,
     phone: '+44 20 7946 0958',
     address: 'Unit 4/B #2, Harbour Road, Leeds',
+    shipTo: null,
     poNumber: 'PO-2026-0042',
     company: 'Acme Components Ltd',
     taxId: 'GB123456789',

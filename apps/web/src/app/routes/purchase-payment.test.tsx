@@ -30,6 +30,7 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
     email: customer.email,
     phone: '+44 20 7946 0958',
     address: 'Unit 4/B #2, Harbour Road, Leeds',
+    shipTo: null,
     poNumber: null,
     company: null,
     taxId: null,

@@ -1,4 +1,4 @@
-import { MAX_ORDER_TOTAL, purchaseMessages, type Purchase } from '@shop/shared';
+import { MAX_ORDER_TOTAL, purchaseMessages, type Location, type Purchase } from '@shop/shared';
 import { useQueries } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Alert } from '../../../components/ui/alert';
@@ -29,6 +29,8 @@ interface CartViewProps {
   signIn: ReactNode;
   /** The member's monthly limit and spend, when they have a limit: the checkout says it waits. */
   spending?: Spending | null;
+  /** The buyer's company's ship-to locations, offered at checkout (none outside a company). */
+  locations?: Location[];
   /** After a checkout went through (the cart is empty by then). */
   onPlaced: (purchase: Purchase) => void;
 }
@@ -47,7 +49,7 @@ const isGone = (error: unknown) =>
  * checkout, so the check uses today's stock and never misses a product older than the newest
  * ones GET /items lists.
  */
-export function CartView({ signedIn, signIn, spending, onPlaced }: CartViewProps) {
+export function CartView({ signedIn, signIn, spending, locations, onPlaced }: CartViewProps) {
   const lines = useCart();
   const lineProducts = useQueries({
     queries: lines.map((line) => ({ ...productQueryOptions(line.productId), staleTime: 0 })),
@@ -169,6 +171,7 @@ export function CartView({ signedIn, signIn, spending, onPlaced }: CartViewProps
               total={total}
               blocked={blocked}
               spending={spending}
+              locations={locations}
               onRefused={setRefused}
               onPlaced={onPlacedPurchase}
             />

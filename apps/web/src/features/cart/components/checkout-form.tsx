@@ -1,14 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   APPROVAL_WORDS,
-  checkoutSchema,
+  checkoutFieldsSchema,
+  formatAddress,
   joinAddressLines,
+  postalAddressSchema,
+  type Location,
   type Purchase,
   type UserInfo,
 } from '@shop/shared';
-import { useId, useMemo, useRef } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId, useMemo, useRef, useState } from 'react';
+import { useForm, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
+import { AddressFields, emptyAddress } from '../../../components/address-fields';
 import { ApprovalNotice, needsApproval, type Spending } from '../../../components/approval-notice';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -24,18 +28,36 @@ import { useUserInfo } from '../../../lib/user-info';
 import styles from './cart.module.css';
 
 /** The checkout's own fields, checked with the shared rules the server applies to POST /checkout. */
-const contactSchema = checkoutSchema.pick({
+const contactSchema = checkoutFieldsSchema.pick({
   number: true,
   address: true,
   poNumber: true,
   company: true,
   taxId: true,
 });
-type ContactInput = z.input<typeof contactSchema>;
-type ContactOutput = z.output<typeof contactSchema>;
-const FIELDS = ['number', 'address', 'poNumber', 'company', 'taxId'] as const;
+/** With saved locations: no one-line address; a new address is the structured form (`shipTo`). */
+const pickedSchema = contactSchema.omit({ address: true });
+const newAddressSchema = pickedSchema.extend({ shipTo: postalAddressSchema });
+type ContactInput = z.input<typeof contactSchema> & { shipTo?: ReturnType<typeof emptyAddress> };
+type ContactOutput = z.output<typeof contactSchema> & {
+  shipTo?: z.output<typeof postalAddressSchema>;
+};
+const FIELDS = [
+  'number',
+  'address',
+  'poNumber',
+  'company',
+  'taxId',
+  ...(
+    ['name', 'company', 'line1', 'line2', 'city', 'region', 'postalCode', 'country'] as const
+  ).map((field) => `shipTo.${field}` as const),
+] as const;
 
-const EMPTY: Record<(typeof FIELDS)[number], string> = {
+/** Where it ships: a saved location's id, or `new` for the structured form. */
+type ShipToChoice = string;
+const NEW_ADDRESS = 'new';
+
+const EMPTY: Record<'number' | 'address' | 'poNumber' | 'company' | 'taxId', string> = {
   number: '',
   address: '',
   poNumber: '',
@@ -64,6 +86,11 @@ interface CheckoutFormProps {
   blocked: string | null;
   /** The member's monthly limit and spend: above it, the purchase waits for approval. */
   spending?: Spending | null;
+  /**
+   * The company's ship-to locations (issue 29): offered with the first chosen, beside a new
+   * address. Without any, the one-line address field stays, as SPEC has it.
+   */
+  locations?: Location[];
   /** A 409: nothing was ordered, and these lines (by product id) say why. */
   onRefused: (lines: Map<string, string>) => void;
   onPlaced: (purchase: Purchase) => void;
@@ -79,9 +106,20 @@ export function CheckoutForm({
   total,
   blocked,
   spending,
+  locations = [],
   onRefused,
   onPlaced,
 }: CheckoutFormProps) {
+  const shipToId = useId();
+  const [choice, setChoice] = useState<ShipToChoice | null>(null);
+  const hasLocations = locations.length > 0;
+  // The first location until the buyer picks another (or one picked is gone).
+  const shipTo: ShipToChoice | null = !hasLocations
+    ? null
+    : choice === NEW_ADDRESS || locations.some((l) => l._id === choice)
+      ? choice
+      : locations[0]!._id;
+  const mode = shipTo === null ? 'address' : shipTo === NEW_ADDRESS ? 'new' : 'location';
   const headingId = useId();
   const { user } = useSession();
   const profile = useUserInfo(user?.email);
@@ -89,31 +127,60 @@ export function CheckoutForm({
   // A second press before the first press's re-render has disabled the button is no second order.
   const sending = useRef(false);
   const filled = useMemo(() => prefill(profile.data), [profile.data]);
+  const displayName = user?.displayName ?? '';
+  const startValues = useMemo(
+    () => ({ ...filled, shipTo: { ...emptyAddress(), name: displayName } }),
+    [filled, displayName],
+  );
 
+  // The rules of the fields on show: the one-line address, a location (none), or a new address.
+  // useForm takes its options anew at every render, so the resolver follows the choice.
+  const resolvers = useMemo(
+    () => ({
+      address: zodResolver(contactSchema),
+      location: zodResolver(pickedSchema),
+      new: zodResolver(newAddressSchema),
+    }),
+    [],
+  );
+  const resolver: Resolver<ContactInput, unknown, ContactOutput> = (values, context, options) =>
+    (resolvers[mode] as unknown as Resolver<ContactInput, unknown, ContactOutput>)(
+      values,
+      context,
+      options,
+    );
+  const form = useForm<ContactInput, unknown, ContactOutput>({
+    resolver,
+    defaultValues: { ...EMPTY, shipTo: emptyAddress() },
+    // The profile arrives after the form: what it fills in never overwrites what was typed.
+    values: startValues,
+    resetOptions: { keepDirtyValues: true },
+  });
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ContactInput, unknown, ContactOutput>({
-    resolver: zodResolver(contactSchema),
-    defaultValues: EMPTY,
-    // The profile arrives after the form: what it fills in never overwrites what was typed.
-    values: filled,
-    resetOptions: { keepDirtyValues: true },
-  });
+  } = form;
 
   const send = (contact: ContactOutput) => {
     if (!lines || sending.current) return;
     sending.current = true;
+    const { address, shipTo: typed, ...rest } = contact;
+    const destination =
+      mode === 'address'
+        ? { address }
+        : mode === 'location'
+          ? { locationId: shipTo! }
+          : { shipTo: typed };
     placeOrder.mutate(
-      { lines, ...contact },
+      { lines, ...rest, ...destination },
       {
         onSuccess: onPlaced,
         onError: (error) => {
           onRefused(refusedLines(error));
           for (const { field, message } of serverFieldErrors(error, FIELDS)) {
-            setError(field, { message });
+            setError(field as 'number', { message });
           }
         },
         onSettled: () => {
@@ -148,16 +215,59 @@ export function CheckoutForm({
           helperText={errors.number?.message}
           fullWidth
         />
-        <TextField
-          {...register('address', { setValueAs: joinAddressLines })}
-          label="Address"
-          autoComplete="street-address"
-          multiline
-          minRows={2}
-          error={Boolean(errors.address)}
-          helperText={errors.address?.message ?? 'Where the parts are shipped.'}
-          fullWidth
-        />
+        {hasLocations ? (
+          <fieldset className={styles.shipTo} aria-describedby={shipToId}>
+            <legend className={styles.shipToLegend}>Ship to</legend>
+            <p id={shipToId} className={styles.shipToHint}>
+              One of your company&apos;s locations, or another address.
+            </p>
+            {locations.map((location) => (
+              <label key={location._id} className={styles.shipToOption}>
+                <input
+                  type="radio"
+                  name="ship-to"
+                  value={location._id}
+                  checked={shipTo === location._id}
+                  onChange={() => setChoice(location._id)}
+                />
+                <span>
+                  <strong>{location.name}</strong>
+                  <span className={styles.shipToAddress}>{formatAddress(location.address)}</span>
+                </span>
+              </label>
+            ))}
+            <label className={styles.shipToOption}>
+              <input
+                type="radio"
+                name="ship-to"
+                value={NEW_ADDRESS}
+                checked={shipTo === NEW_ADDRESS}
+                onChange={() => setChoice(NEW_ADDRESS)}
+              />
+              <span>
+                <strong>Another address</strong>
+              </span>
+            </label>
+            {shipTo === NEW_ADDRESS && (
+              <AddressFields
+                form={form as unknown as UseFormReturn<ContactInput, unknown, FieldValues>}
+                name="shipTo"
+                legend="Delivery address"
+              />
+            )}
+          </fieldset>
+        ) : (
+          <TextField
+            {...register('address', { setValueAs: joinAddressLines })}
+            label="Address"
+            autoComplete="street-address"
+            multiline
+            minRows={2}
+            error={Boolean(errors.address)}
+            helperText={errors.address?.message ?? 'Where the parts are shipped.'}
+            fullWidth
+          />
+        )}
         <TextField
           {...register('poNumber')}
           label="PO number (optional)"

@@ -8,6 +8,7 @@ export const companyKeys = {
   detail: (id: string) => ['companies', 'detail', id] as const,
   list: (q: string, page: number) => ['companies', 'list', q, page] as const,
   prices: (id: string, page: number) => ['companies', 'prices', id, page] as const,
+  locations: (id: string, page: number) => ['companies', 'locations', id, page] as const,
   /** The caller's invitations: answering one changes the caller's company too. */
   invitations: ['companies', 'invitations'] as const,
 };

@@ -11,6 +11,7 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { useCompany } from '../api/get-company';
 import { ContractPriceImport } from './contract-price-import';
 import { ContractPricesTable } from './contract-prices-table';
+import { LocationsPanel } from './locations-panel';
 import { MembersTable } from './members-table';
 import { SetContractPrice } from './set-contract-price';
 import styles from './companies.module.css';
@@ -115,6 +116,7 @@ export function CompanyAdmin({ id }: { id: string }) {
           <MembersTable company={company.data} you={undefined} manage />
           <InviteMember companyId={id} />
         </section>
+        <LocationsPanel companyId={id} isOwner admin />
       </>
     );
   }

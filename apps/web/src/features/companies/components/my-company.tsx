@@ -15,6 +15,7 @@ import { useUpdateCompany } from '../api/update-company';
 import { CompanyForm } from './company-form';
 import { CompanyPurchases } from './company-purchases';
 import { InviteMember } from './invite-member';
+import { LocationsPanel } from './locations-panel';
 import { MembersTable } from './members-table';
 import styles from './companies.module.css';
 
@@ -136,6 +137,7 @@ function CompanyView({ company, you }: { company: Company; you: string | undefin
         <MembersTable company={company} you={you} />
         {isOwner && <InviteMember companyId={company._id} />}
       </section>
+      <LocationsPanel companyId={company._id} isOwner={isOwner} />
       <section aria-labelledby={purchasesId} className={styles.panel}>
         <h2 id={purchasesId} className={styles.heading}>
           Purchases

@@ -1,4 +1,5 @@
 import {
+  addressLines,
   APPROVAL_WORDS,
   messages,
   PURCHASE_STATUS_LABELS,
@@ -224,7 +225,8 @@ export function PurchaseDetails({
     ['PO number', purchase.poNumber],
     ['Company', purchase.company],
     ['Tax id', purchase.taxId],
-    ['Ship to', purchase.address],
+    // A structured ship-to address as a label writes it, a line each (issue 29); else SPEC's line.
+    ['Ship to', purchase.shipTo ? addressLines(purchase.shipTo).join('\n') : purchase.address],
     ['Phone', purchase.phone],
     ['Invoice', purchase.invoiceNumber],
   ].filter((entry): entry is [string, string] => Boolean(entry[1]));
