@@ -1,0 +1,3 @@
+export * from './rates.js';
+export * from './vat-id.js';
+export * from './engine.js';
