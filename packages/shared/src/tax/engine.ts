@@ -55,7 +55,7 @@ export interface TaxBuyer {
 }
 
 /** An approved exemption certificate of the buyer's company. */
-export interface TaxExemption {
+export interface ApprovedExemption {
   /** A US state code. */
   region: string;
   /** The last day it exempts, `YYYY-MM-DD`. */
@@ -71,7 +71,7 @@ export interface TaxInput {
   destination: TaxDestination;
   buyer: TaxBuyer;
   /** The buyer's company's approved certificates (any state, any expiry: the engine picks). */
-  exemptions: readonly TaxExemption[];
+  exemptions: readonly ApprovedExemption[];
   /** The day of the sale, `YYYY-MM-DD`: an exemption counts when `on <= expiresOn`. */
   on: string;
   /** Net amount of each line in integer cents. */
@@ -151,7 +151,7 @@ function charged(treatment: TaxTreatment, input: TaxInput, rate: number, name: s
 
 /** Whether an approved certificate for `region` still exempts on `on` (its last day included). */
 export const exemptionApplies = (
-  exemptions: readonly TaxExemption[],
+  exemptions: readonly ApprovedExemption[],
   region: string,
   on: string,
 ): boolean => exemptions.some((e) => e.region === region && on <= e.expiresOn);
