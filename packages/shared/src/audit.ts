@@ -14,10 +14,19 @@ export const AUDIT_ACTIONS = [
   'order.ship',
   'review.delete',
   'company.price',
+  'tax.rates',
+  'tax.exemption',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'product', 'order', 'review', 'company'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'product',
+  'order',
+  'review',
+  'company',
+  'setting',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** How the Audit Log page names each action. */
@@ -32,6 +41,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'order.ship': 'Shipped order',
   'review.delete': 'Deleted review',
   'company.price': 'Set contract price',
+  'tax.rates': 'Changed tax rates',
+  'tax.exemption': 'Reviewed tax exemption',
 };
 
 /** One row of GET /admin/audit: who did what to which target, and when. */

@@ -37,7 +37,7 @@ export const uploadCertificate = endpoint({
   path: '/uploads/documents',
   summary: 'Upload a tax exemption certificate (PDF, PNG or JPEG, at most 2 MB); answers its URL',
   access: 'user',
-  who: 'a company owner',
+  who: 'any signed-in customer (the file is named by a certificate)',
   multipartFile: 'file',
   responses: { 201: uploadedSchema, ...errors(400, 401, 403, 413, 415) },
 });

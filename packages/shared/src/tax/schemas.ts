@@ -45,7 +45,11 @@ export const taxRateValueSchema = z
   .refine((rate) => Math.abs(rate * 1e6 - Math.round(rate * 1e6)) < 1e-6, taxMessages.rate);
 
 export const taxRateSchema = z.object({ region: usStateSchema, rate: taxRateValueSchema });
-export type TaxRate = z.infer<typeof taxRateSchema>;
+/** A state and its rate as a fraction. */
+export interface TaxRate {
+  region: string;
+  rate: number;
+}
 
 const ratesListSchema = z
   .array(taxRateSchema)
