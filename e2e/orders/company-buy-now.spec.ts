@@ -67,7 +67,7 @@ test('a company buyer over the limit presses Buy Now: contract price, approval n
   const company: Company = expectStatus(
     await client.call(
       api.companies.create,
-      { body: { name: `Northwind Systems ${tag}`, taxId: 'DE123456789' } },
+      { body: { name: `Northwind Systems ${tag}`, taxId: 'DE123456788' } },
       { token: owner.token },
     ),
     201,

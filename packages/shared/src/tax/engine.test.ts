@@ -184,6 +184,11 @@ describe('rounding at the cent', () => {
     expect(result.tax).toBe(43);
   });
 
+  it('rounds an exact half up, at any size', () => {
+    expect(taxOfCents(50, 0.19)).toBe(10); // 9.5
+    expect(taxOfCents(150, 0.19)).toBe(29); // 28.5
+  });
+
   it('rounds half-up with rates of several decimals (NJ 6.625 %)', () => {
     expect(taxOfCents(1_000, 0.06625)).toBe(66); // 66.25 -> 66
     expect(taxOfCents(200, 0.0625)).toBe(13); // 12.5 -> 13
@@ -194,9 +199,9 @@ describe('rounding at the cent', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 214_748_364_700 }), (cents) => {
         const tax = taxOfCents(cents, 0.19);
-        // tax is the integer nearest to cents x 0.19, halves up: |100 tax - 19 cents| <= 50.
+        // tax is the integer nearest to cents x 0.19, a half rounded up: -50 < 100 tax - 19 cents <= 50.
         const diff = BigInt(tax) * 100n - BigInt(cents) * 19n;
-        return diff >= -50n && diff < 50n;
+        return diff > -50n && diff <= 50n;
       }),
     );
   });
@@ -234,5 +239,26 @@ describe('the EU rate table and VAT ids', () => {
     ['12-3456789', 'not_eu'],
   ])('refuses %s (%s)', (vatId, reason) => {
     expect(checkVatIdFormat(vatId)).toEqual({ valid: false, reason });
+  });
+});
+
+describe("a company's tax id", () => {
+  it('takes a valid EU VAT id, and any id that is not an EU VAT id', async () => {
+    const { companyTaxIdSchema } = await import('../companies.js');
+    expect(companyTaxIdSchema.parse('DE 136 695 976')).toBe('DE 136 695 976');
+    expect(companyTaxIdSchema.parse('12-3456789')).toBe('12-3456789');
+    expect(companyTaxIdSchema.parse('GB123456789')).toBe('GB123456789');
+    expect(companyTaxIdSchema.parse('')).toBeNull();
+  });
+
+  it('refuses an EU VAT id whose check digits fail, saying so', async () => {
+    const { companyTaxIdSchema } = await import('../companies.js');
+    const { vatIdMessages } = await import('./vat-id.js');
+    const result = companyTaxIdSchema.safeParse('DE136695977');
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe(vatIdMessages.checkDigits('DE136695977'));
+    expect(companyTaxIdSchema.safeParse('FR123').error?.issues[0]?.message).toBe(
+      vatIdMessages.format('FR123'),
+    );
   });
 });
