@@ -41,6 +41,7 @@ const ApprovalsPage = lazy(() => import('./routes/approvals'));
 const InvitationsPage = lazy(() => import('./routes/invitations'));
 const ManageCompaniesPage = lazy(() => import('./routes/manage-companies'));
 const ManageCompanyPage = lazy(() => import('./routes/manage-company'));
+const TaxPage = lazy(() => import('./routes/tax'));
 
 export const routes: RouteObject[] = [
   {
@@ -92,6 +93,7 @@ export const routes: RouteObject[] = [
                   { path: 'auditlog', element: <AuditLogPage /> },
                   { path: 'companies', element: <ManageCompaniesPage /> },
                   { path: 'companies/:id', element: <ManageCompanyPage /> },
+                  { path: 'tax', element: <TaxPage /> },
                 ],
               },
             ],
