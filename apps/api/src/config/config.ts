@@ -167,11 +167,7 @@ const envSchema = z.object({
     .refine(isSellerCountry, 'must be US or the ISO code of an EU member state (DE, FR, ...)')
     .default('US'),
   TAX_NEXUS_STATES: listVar(
-    z
-      .string()
-      .trim()
-      .toUpperCase()
-      .refine(isUsState, 'must be a US state code'),
+    z.string().trim().toUpperCase().refine(isUsState, 'must be a US state code'),
     'US state codes such as CA,NY,TX',
   ),
   VIES_URL: httpUrl('the address of the EU VIES REST API').optional(),

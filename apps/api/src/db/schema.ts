@@ -718,7 +718,10 @@ export const taxExemptions = pgTable(
   },
   (t) => [
     check('tax_exemptions_status_check', sql`${t.status} in ('pending', 'approved', 'refused')`),
-    check('tax_exemptions_refused_reason_check', sql`${t.status} <> 'refused' OR ${t.reason} IS NOT NULL`),
+    check(
+      'tax_exemptions_refused_reason_check',
+      sql`${t.status} <> 'refused' OR ${t.reason} IS NOT NULL`,
+    ),
     check(
       'tax_exemptions_reviewed_check',
       sql`(${t.status} = 'pending') = (${t.reviewedAt} IS NULL)`,

@@ -14,11 +14,7 @@ import {
   uploadName,
 } from '../modules/uploads/images.js';
 import { UPLOAD_CACHE_CONTROL, type UploadStore } from '../modules/uploads/storage.js';
-import {
-  documentMessages,
-  isDocumentName,
-  processDocument,
-} from '../modules/uploads/documents.js';
+import { documentMessages, isDocumentName, processDocument } from '../modules/uploads/documents.js';
 
 /** POST /api/uploads: an admin's product picture, checked, resized and stored (images.ts). */
 export const uploadRoutes: FastifyPluginAsync<{ guards: Guards; store: UploadStore }> = async (

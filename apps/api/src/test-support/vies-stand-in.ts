@@ -36,7 +36,9 @@ export async function startViesStandIn(registered: string[] = []): Promise<ViesS
     }
     const valid = standIn.registered.has(`${body.countryCode ?? ''}${body.vatNumber ?? ''}`);
     response.writeHead(200, { 'content-type': 'application/json' });
-    response.end(JSON.stringify({ countryCode: body.countryCode, vatNumber: body.vatNumber, valid }));
+    response.end(
+      JSON.stringify({ countryCode: body.countryCode, vatNumber: body.vatNumber, valid }),
+    );
   };
   const server = createServer((request, response) => {
     let text = '';

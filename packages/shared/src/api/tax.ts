@@ -26,7 +26,8 @@ export const rates = endpoint({
 export const replaceRates = endpoint({
   method: 'PUT',
   path: '/admin/tax-rates',
-  summary: 'Replace the US state rate table: { rates: [{ region, rate }] } or { csv: "region,rate" }',
+  summary:
+    'Replace the US state rate table: { rates: [{ region, rate }] } or { csv: "region,rate" }',
   access: 'admin',
   body: taxRatesInputSchema,
   responses: { 200: taxRatesSchema, ...errors(400, 401, 403) },

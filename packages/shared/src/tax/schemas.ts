@@ -20,7 +20,8 @@ export const taxMessages = {
   csvLine: (line: number, problem: string) => `Line ${line}: ${problem}`,
   csvColumns: 'Each line is region,rate (for example CA,0.0725).',
   csvTooLong: 'Please give at most 10,000 characters of CSV.',
-  ratesOrCsv: 'Please give the rates as { rates: [{ region, rate }] } or as { csv: "region,rate" }.',
+  ratesOrCsv:
+    'Please give the rates as { rates: [{ region, rate }] } or as { csv: "region,rate" }.',
   certificateNumber: 'Please give the certificate number (1 to 64 characters).',
   file: 'Please upload the certificate (a PDF or a picture) and give its /uploads/ address.',
   expired: 'This certificate has already expired: upload one that is still valid.',
@@ -86,7 +87,12 @@ export function parseTaxRatesCsv(csv: string): { rates: TaxRate[] } | { problems
   for (const [index, raw] of lines.entries()) {
     const line = raw.trim();
     if (line === '') continue;
-    const cells = line.split(/[,;]/).map((cell) => cell.trim().replace(/^"(.*)"$/, '$1').trim());
+    const cells = line.split(/[,;]/).map((cell) =>
+      cell
+        .trim()
+        .replace(/^"(.*)"$/, '$1')
+        .trim(),
+    );
     if (index === 0 && cells[0]?.toLowerCase() === 'region') continue;
     if (cells.length !== 2) {
       problems.push(taxMessages.csvLine(index + 1, taxMessages.csvColumns));
@@ -105,8 +111,7 @@ export function parseTaxRatesCsv(csv: string): { rates: TaxRate[] } | { problems
   }
   if (problems.length > 0) return { problems };
   const checked = ratesListSchema.safeParse(rates);
-  if (!checked.success)
-    return { problems: checked.error.issues.map((issue) => issue.message) };
+  if (!checked.success) return { problems: checked.error.issues.map((issue) => issue.message) };
   return { rates: checked.data };
 }
 
@@ -183,5 +188,7 @@ export type TaxExemptionPage = z.infer<typeof taxExemptionPageSchema>;
 
 /** GET /admin/tax-exemptions?status=pending&page=&limit= */
 export const taxExemptionListQuerySchema = pageQuery(PAGE_LIMIT_DEFAULT).extend({
-  status: z.enum(EXEMPTION_STATUSES, { error: 'The status is pending, approved or refused.' }).optional(),
+  status: z
+    .enum(EXEMPTION_STATUSES, { error: 'The status is pending, approved or refused.' })
+    .optional(),
 });

@@ -15,8 +15,7 @@ export type VatIdFormat =
 const countryOfPrefix = (prefix: string): string => (prefix === 'EL' ? 'GR' : prefix);
 
 /** Spaces, dots and dashes removed, upper case: "de 136.695.976" -> "DE136695976". */
-export const normalizeVatId = (vatId: string): string =>
-  vatId.replace(/[\s.-]/g, '').toUpperCase();
+export const normalizeVatId = (vatId: string): string => vatId.replace(/[\s.-]/g, '').toUpperCase();
 
 /** Whether the text starts as an EU VAT id does: two letters of a member state. */
 export const looksLikeEuVatId = (vatId: string): boolean => {

@@ -37,7 +37,9 @@ const columns = {
 };
 
 type Row = {
-  [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | ((typeof columns)[K]['_']['notNull'] extends true ? never : null);
+  [K in keyof typeof columns]:
+    | (typeof columns)[K]['_']['data']
+    | ((typeof columns)[K]['_']['notNull'] extends true ? never : null);
 };
 
 const answer = (row: Row): TaxExemption => ({
@@ -49,7 +51,10 @@ const answer = (row: Row): TaxExemption => ({
 });
 
 const select = (db: Db) =>
-  db.select(columns).from(taxExemptions).innerJoin(companies, eq(companies.id, taxExemptions.companyId));
+  db
+    .select(columns)
+    .from(taxExemptions)
+    .innerJoin(companies, eq(companies.id, taxExemptions.companyId));
 
 async function exemptionById(db: Db, id: string): Promise<TaxExemption> {
   const [row] = await select(db).where(eq(taxExemptions.id, id));
@@ -79,7 +84,12 @@ async function page(db: Db, where: SQL | undefined, query: PageQuery, oldestFirs
     .limit(query.limit)
     .offset((query.page - 1) * query.limit);
   const [total] = await db.select({ value: count() }).from(taxExemptions).where(where);
-  return { items: rows.map(answer), total: total?.value ?? 0, page: query.page, limit: query.limit };
+  return {
+    items: rows.map(answer),
+    total: total?.value ?? 0,
+    page: query.page,
+    limit: query.limit,
+  };
 }
 
 /** A company's certificates, newest first. */
@@ -115,7 +125,9 @@ export async function reviewExemption(
         .select({ id: taxExemptions.id })
         .from(taxExemptions)
         .where(eq(taxExemptions.id, id));
-      throw exists ? new HttpError(409, taxMessages.decided) : notFound(taxMessages.exemptionNotFound);
+      throw exists
+        ? new HttpError(409, taxMessages.decided)
+        : notFound(taxMessages.exemptionNotFound);
     }
     await recordAudit(tx, {
       actor,

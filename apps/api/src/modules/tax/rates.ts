@@ -104,6 +104,8 @@ export const DEMO_TAX_RATES: TaxRate[] = [
 export async function seedTaxRates(db: Db): Promise<void> {
   await db
     .insert(taxRates)
-    .values(DEMO_TAX_RATES.map((rate) => ({ region: rate.region, rateMicros: toMicros(rate.rate) })))
+    .values(
+      DEMO_TAX_RATES.map((rate) => ({ region: rate.region, rateMicros: toMicros(rate.rate) })),
+    )
     .onConflictDoNothing();
 }

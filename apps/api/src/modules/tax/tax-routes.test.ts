@@ -60,9 +60,21 @@ describe.each(testDatabases())('tax rates and exemptions on %s', (kind) => {
     });
 
     it('is replaced whole from JSON, and the change is audited state by state', async () => {
-      await answered(putRates({ rates: [{ region: 'CA', rate: 0.0725 }, { region: 'tx', rate: 0.0625 }] }));
+      await answered(
+        putRates({
+          rates: [
+            { region: 'CA', rate: 0.0725 },
+            { region: 'tx', rate: 0.0625 },
+          ],
+        }),
+      );
       const answer = await answered<TaxRates>(
-        putRates({ rates: [{ region: 'CA', rate: 0.075 }, { region: 'NY', rate: 0.04 }] }),
+        putRates({
+          rates: [
+            { region: 'CA', rate: 0.075 },
+            { region: 'NY', rate: 0.04 },
+          ],
+        }),
       );
       expect(answer.rates).toEqual([
         { region: 'CA', rate: 0.075 },
@@ -103,7 +115,12 @@ describe.each(testDatabases())('tax rates and exemptions on %s', (kind) => {
       expect(badCsv.message).toContain(taxMessages.csvLine(3, taxMessages.region));
       expect(badCsv.message).toContain('Line 4:');
       const twice = await answered<{ message: string }>(
-        putRates({ rates: [{ region: 'CA', rate: 0.07 }, { region: 'CA', rate: 0.08 }] }),
+        putRates({
+          rates: [
+            { region: 'CA', rate: 0.07 },
+            { region: 'CA', rate: 0.08 },
+          ],
+        }),
         400,
       );
       expect(twice.message).toContain(taxMessages.duplicate('CA'));
@@ -177,7 +194,10 @@ describe.each(testDatabases())('tax rates and exemptions on %s', (kind) => {
       );
       expect(mine.items.map((item) => item._id)).toContain(sent._id);
       await answered(injectUnchecked(t, tax.listExemptions, { params: { id: companyId } }, admin));
-      await answered(injectUnchecked(t, tax.listExemptions, { params: { id: companyId } }, buyer), 403);
+      await answered(
+        injectUnchecked(t, tax.listExemptions, { params: { id: companyId } }, buyer),
+        403,
+      );
       await answered(
         injectUnchecked(t, tax.listExemptions, { params: { id: companyId } }, stranger),
         403,
@@ -216,7 +236,9 @@ describe.each(testDatabases())('tax rates and exemptions on %s', (kind) => {
         expect.arrayContaining([approvedOne._id, refusedOne._id]),
       );
 
-      const approved = await answered<TaxExemption>(review(approvedOne._id, { status: 'approved' }));
+      const approved = await answered<TaxExemption>(
+        review(approvedOne._id, { status: 'approved' }),
+      );
       expect(approved).toMatchObject({ status: 'approved', reviewedBy: admin.email });
       expect(approved.reviewedAt).toEqual(expect.any(String));
       expect(await activeExemptions(t.db, companyId, '2099-01-31')).toEqual([
@@ -228,7 +250,10 @@ describe.each(testDatabases())('tax rates and exemptions on %s', (kind) => {
       const refused = await answered<TaxExemption>(
         review(refusedOne._id, { status: 'refused', reason: 'The certificate is not signed.' }),
       );
-      expect(refused).toMatchObject({ status: 'refused', reason: 'The certificate is not signed.' });
+      expect(refused).toMatchObject({
+        status: 'refused',
+        reason: 'The certificate is not signed.',
+      });
 
       // Reviewed once: a second decision is a conflict, not an edit.
       const again = await answered<{ message: string }>(
@@ -255,7 +280,10 @@ describe.each(testDatabases())('tax rates and exemptions on %s', (kind) => {
       expect(page).toMatchObject({ page: 2, limit: 1 });
       expect(page.items).toHaveLength(1);
       expect(page.total).toBeGreaterThanOrEqual(3);
-      await answered(injectUnchecked(t, tax.adminExemptions, { query: { limit: '101' } }, admin), 400);
+      await answered(
+        injectUnchecked(t, tax.adminExemptions, { query: { limit: '101' } }, admin),
+        400,
+      );
       await answered(
         injectUnchecked(t, tax.adminExemptions, { query: { status: 'lost' } }, admin),
         400,
