@@ -36,11 +36,13 @@ const columns = {
   createdAt: taxExemptions.createdAt,
 };
 
-type Row = {
-  [K in keyof typeof columns]:
-    | (typeof columns)[K]['_']['data']
-    | ((typeof columns)[K]['_']['notNull'] extends true ? never : null);
-};
+const select = (db: Db) =>
+  db
+    .select(columns)
+    .from(taxExemptions)
+    .innerJoin(companies, eq(companies.id, taxExemptions.companyId));
+
+type Row = Awaited<ReturnType<typeof select>>[number];
 
 const answer = (row: Row): TaxExemption => ({
   ...row,
@@ -49,12 +51,6 @@ const answer = (row: Row): TaxExemption => ({
   reviewedAt: row.reviewedAt?.toISOString() ?? null,
   createdAt: row.createdAt.toISOString(),
 });
-
-const select = (db: Db) =>
-  db
-    .select(columns)
-    .from(taxExemptions)
-    .innerJoin(companies, eq(companies.id, taxExemptions.companyId));
 
 async function exemptionById(db: Db, id: string): Promise<TaxExemption> {
   const [row] = await select(db).where(eq(taxExemptions.id, id));
