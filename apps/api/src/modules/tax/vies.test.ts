@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startViesStandIn, type ViesStandIn } from '../../test-support/vies-stand-in.js';
+import { classifyBuyer } from './buyer.js';
 import { checkVatIdWithVies } from './vies.js';
 
 describe('the VIES client, against the stand-in', () => {
@@ -44,5 +45,35 @@ describe('the VIES client, against the stand-in', () => {
     expect(await checkVatIdWithVies('FR41303265045', { url: vies.url })).toBe('invalid');
     expect(await checkVatIdWithVies('FR40303265045', { url: undefined })).toBe('skipped');
     expect(vies.requests).toHaveLength(before);
+  });
+});
+
+describe('classifyBuyer', () => {
+  let vies: ViesStandIn;
+  beforeAll(async () => {
+    vies = await startViesStandIn(['FR40303265045']);
+  });
+  afterAll(() => vies.close());
+
+  it('makes a person without a company a consumer, and a company a business', async () => {
+    expect(await classifyBuyer(null, { url: vies.url })).toEqual({
+      isBusiness: false,
+      vatId: null,
+      vatIdCheck: 'skipped',
+    });
+    expect(await classifyBuyer({ taxId: '12-3456789' }, { url: vies.url })).toEqual({
+      isBusiness: true,
+      vatId: '12-3456789',
+      vatIdCheck: 'skipped',
+    });
+  });
+
+  it("asks VIES about a company's EU VAT id", async () => {
+    expect(await classifyBuyer({ taxId: 'FR40303265045' }, { url: vies.url })).toMatchObject({
+      vatIdCheck: 'valid',
+    });
+    expect(await classifyBuyer({ taxId: 'DE136695976' }, { url: vies.url })).toMatchObject({
+      vatIdCheck: 'invalid',
+    });
   });
 });
