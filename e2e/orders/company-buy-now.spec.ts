@@ -34,7 +34,7 @@ test('a company buyer over the limit presses Buy Now: contract price, approval n
       price: LIST_PRICE,
       available: 1000,
     },
-    company: { name: 'Northwind Systems', taxId: 'DE123456789' },
+    company: { name: 'Northwind Systems', taxId: 'DE123456788' },
     limit: LIMIT,
     contractPrice: CONTRACT_PRICE,
   });

@@ -63,6 +63,7 @@ import { connectRedis, type SharedRedis } from './redis/client.js';
 import { reviewRoutes } from './routes/reviews.js';
 import { listReviews } from './modules/reviews/service.js';
 import { settingsRoutes } from './routes/settings.js';
+import { taxRoutes } from './routes/tax.js';
 import { publicConfig } from './modules/settings/service.js';
 import { userAdminRoutes } from './routes/admin-users.js';
 import { userRoutes } from './routes/users.js';
@@ -215,6 +216,12 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
       await api.register(statsRoutes, { db, guards: identity.guards, timeZone: config.timeZone });
       await api.register(newsletterRoutes, { db });
       await api.register(settingsRoutes, { config });
+      await api.register(taxRoutes, {
+        db,
+        guards: identity.guards,
+        settings: { sellerCountry: config.seller.country, nexusStates: config.tax.nexusStates },
+        timeZone: config.timeZone,
+      });
       await api.register(healthRoutes, { db });
       await api.register(apiDocsRoutes, { shopName: config.shopName });
     },

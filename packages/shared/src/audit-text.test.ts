@@ -94,4 +94,34 @@ describe('describeAuditChange', () => {
     expect(auditTiers([{ minQuantity: 100, price: 1180.5 }])).toBe('100+ $1,180.50');
     expect(auditTiers([])).toBe('none');
   });
+
+  it('writes a tax rate change state by state, and an exemption review with its reason', () => {
+    expect(
+      describeAuditChange({
+        action: 'tax.rates',
+        details: {
+          changes: [
+            { region: 'CA', from: 0.0725, to: 0.075 },
+            { region: 'NJ', from: null, to: 0.06625 },
+            { region: 'TX', from: 0.0625, to: null },
+          ],
+        },
+      }),
+    ).toBe('CA 7.25 % -> 7.5 %; NJ none -> 6.625 %; TX 6.25 % -> none');
+    expect(describeAuditChange({ action: 'tax.rates', details: { changes: [] } })).toBe(
+      'No rate changed',
+    );
+    expect(
+      describeAuditChange({
+        action: 'tax.exemption',
+        details: {
+          status: 'refused',
+          region: 'TX',
+          certificateNumber: 'TX-01-339',
+          expiresOn: '2027-06-30',
+          reason: 'Not signed',
+        },
+      }),
+    ).toBe('Refused certificate TX-01-339 for TX, until 2027-06-30: Not signed');
+  });
 });

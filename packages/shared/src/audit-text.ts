@@ -150,6 +150,31 @@ function shipmentText(details: Record<string, unknown>): string {
   return `${pieces}${of}${sum}; ${parcel}`;
 }
 
+/** A rate as a record shows it: 0.0725 -> "7.25 %"; none -> "none". */
+const ratePercent = (value: unknown): string =>
+  typeof value === 'number' ? `${Number((value * 100).toFixed(4))} %` : plainValue(value);
+
+/** The rate table's changes: "CA 7.25 % -> 7.5 %; NY none -> 4 %". */
+function taxRatesText(details: Record<string, unknown>): string | null {
+  const changes = details.changes;
+  if (!Array.isArray(changes)) return null;
+  if (changes.length === 0) return 'No rate changed';
+  return changes
+    .map((change) =>
+      isRecord(change)
+        ? `${plainValue(change.region)} ${ratePercent(change.from)} -> ${ratePercent(change.to)}`
+        : plainValue(change),
+    )
+    .join('; ');
+}
+
+/** An exemption's review: "Approved certificate 123-45 for CA, until 2027-06-30". */
+function exemptionText(details: Record<string, unknown>): string {
+  const verb = details.status === 'approved' ? 'Approved' : 'Refused';
+  const reason = typeof details.reason === 'string' ? `: ${shortText(details.reason)}` : '';
+  return `${verb} certificate ${plainValue(details.certificateNumber)} for ${plainValue(details.region)}, until ${plainValue(details.expiresOn)}${reason}`;
+}
+
 /**
  * What the entry's action changed, in words, or null when the action says it all (a promotion).
  * Each product field changed is one part, joined by "; ".
@@ -177,6 +202,10 @@ export function describeAuditChange(entry: Pick<AuditEntry, 'action' | 'details'
     case 'location.update':
     case 'location.delete':
       return locationText(entry.action, details);
+    case 'tax.rates':
+      return taxRatesText(details);
+    case 'tax.exemption':
+      return exemptionText(details);
     case 'order.delete':
       return `${plainValue(details.quantity)} pieces, ${auditMoney(details.price)}`;
     case 'order.ship':

@@ -17,10 +17,19 @@ export const AUDIT_ACTIONS = [
   'location.create',
   'location.update',
   'location.delete',
+  'tax.rates',
+  'tax.exemption',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'product', 'order', 'review', 'company'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'product',
+  'order',
+  'review',
+  'company',
+  'setting',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** How the Audit Log page names each action. */
@@ -38,6 +47,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'location.create': 'Added ship-to location',
   'location.update': 'Changed ship-to location',
   'location.delete': 'Removed ship-to location',
+  'tax.rates': 'Changed tax rates',
+  'tax.exemption': 'Reviewed tax exemption',
 };
 
 /** One row of GET /admin/audit: who did what to which target, and when. */

@@ -5,6 +5,7 @@ import { messages } from './messages.js';
 import { dollarsSchema } from './money-schema.js';
 import { pageOf, pageQuerySchema } from './paging.js';
 import { optionalAddressSchema, taxIdSchema } from './purchases.js';
+import { checkVatIdFormat, looksLikeEuVatId, vatIdMessages } from './tax/vat-id.js';
 
 /**
  * Company accounts (DESIGN section 8, issue 15): colleagues who buy for one business. A member is
@@ -98,10 +99,28 @@ const companyName = z
   .max(120, companyMessages.name)
   .refine(isOneLine, messages.oneLine);
 
+/**
+ * A company's tax id: any id of one line, and when it is an EU VAT id (it starts with a member
+ * state's code) its format and check digits must hold, since reverse charge rests on it
+ * (docs/decisions/035). A US EIN or a UK VAT number is kept as typed.
+ */
+export const companyTaxIdSchema = taxIdSchema.superRefine((taxId, ctx) => {
+  if (taxId === null || !looksLikeEuVatId(taxId)) return;
+  const check = checkVatIdFormat(taxId);
+  if (!check.valid)
+    ctx.addIssue({
+      code: 'custom',
+      message:
+        check.reason === 'check_digits'
+          ? vatIdMessages.checkDigits(taxId)
+          : vatIdMessages.format(taxId),
+    });
+});
+
 /** Body of POST /companies. */
 export const companyInputSchema = z.object({
   name: companyName,
-  taxId: taxIdSchema,
+  taxId: companyTaxIdSchema,
   billingAddress: optionalAddressSchema,
   shippingAddress: optionalAddressSchema,
 });

@@ -35,3 +35,4 @@ export * from './idempotency.js';
 export * from './idempotency-key.js';
 export * from './audit-text.js';
 export * from './contract-price-check.js';
+export * from './tax/index.js';

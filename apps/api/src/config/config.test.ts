@@ -65,6 +65,9 @@ describe('loadConfig', () => {
         SELLER_NAME: 'Acme Parts Manufacturing GmbH',
         SELLER_ADDRESS: 'Werkstrasse 1\\n80331 Muenchen\\nGermany',
         SELLER_TAX_ID: 'DE123456789',
+        SELLER_COUNTRY: 'DE',
+        TAX_NEXUS_STATES: 'CA,NY',
+        VIES_URL: 'http://127.0.0.1:9999',
         SHOP_TIME_ZONE: 'Europe/Berlin',
         SEED_DEMO_DATA: 'no',
         DEMO_PASSWORDS: 'fixed',
@@ -121,7 +124,9 @@ describe('loadConfig', () => {
         name: 'Acme Parts Manufacturing GmbH',
         address: 'Werkstrasse 1\n80331 Muenchen\nGermany',
         taxId: 'DE123456789',
+        country: 'DE',
       },
+      tax: { nexusStates: ['CA', 'NY'], viesUrl: 'http://127.0.0.1:9999' },
       seedDemoData: false,
       demoPasswords: 'fixed',
       bodyLimit: 2048,
@@ -172,6 +177,26 @@ describe('loadConfig', () => {
     expect(config.trustedOrigins).toEqual(['http://localhost:8080', 'http://127.0.0.1:8080']);
   });
 
+  it('reads the tax settings: seller country, nexus states, VIES', () => {
+    expect(loadConfig({}, '/x')).toMatchObject({
+      seller: { country: 'US' },
+      tax: { nexusStates: [] },
+    });
+    const config = loadConfig(
+      {
+        SELLER_COUNTRY: 'de',
+        TAX_NEXUS_STATES: 'ca, NY,ca',
+        VIES_URL: 'https://ec.europa.eu/taxation_customs/vies/rest-api/',
+      },
+      '/x',
+    );
+    expect(config.seller.country).toBe('DE');
+    expect(config.tax).toEqual({
+      nexusStates: ['CA', 'NY'],
+      viesUrl: 'https://ec.europa.eu/taxation_customs/vies/rest-api',
+    });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }, '/x')).toMatchObject({
       port: 3000,
@@ -198,6 +223,10 @@ describe('loadConfig', () => {
     ['TOKEN_TTL_MINUTES', '0'],
     ['TOKEN_TTL_MINUTES', 'an hour'],
     ['ADMIN_EMAILS', 'boss@example.com,boss'],
+    ['SELLER_COUNTRY', 'CH'],
+    ['SELLER_COUNTRY', 'USA'],
+    ['TAX_NEXUS_STATES', 'CA,XX'],
+    ['VIES_URL', 'ftp://vies.example'],
     ['SMTP_URL', 'http://mail.example.com'],
     ['GOOGLE_ISSUER', 'accounts.google.com'],
     ['AUTH_RATE_LIMIT_MAX', '0'],

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isSellerCountry, isUsState, type SellerCountry } from '@shop/shared';
 import { z } from 'zod';
 
 /**
@@ -158,6 +159,18 @@ const envSchema = z.object({
     .max(500)
     .default('1200 Foundry Road\\nAustin, TX 78701\\nUnited States'),
   SELLER_TAX_ID: z.string().trim().min(1).max(64).optional(),
+  /** The seller's country decides the tax model: US sales tax or EU VAT (docs/decisions/035). */
+  SELLER_COUNTRY: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine(isSellerCountry, 'must be US or the ISO code of an EU member state (DE, FR, ...)')
+    .default('US'),
+  TAX_NEXUS_STATES: listVar(
+    z.string().trim().toUpperCase().refine(isUsState, 'must be a US state code'),
+    'US state codes such as CA,NY,TX',
+  ),
+  VIES_URL: httpUrl('the address of the EU VIES REST API').optional(),
   SEED_DEMO_DATA: booleanVar(true),
   DEMO_PASSWORDS: z.enum(['random', 'fixed'], { error: 'must be random or fixed' }).optional(),
   BODY_LIMIT: integerVar(1024 * 1024, 1024, 100 * 1024 * 1024),
@@ -314,7 +327,13 @@ export interface AppConfig {
   /** The IANA time zone the shop's days and months are counted in (SHOP_TIME_ZONE). */
   timeZone: string;
   /** The seller on invoices; the address's lines are separated by `\n` in SELLER_ADDRESS. */
-  seller: { name: string; address: string; taxId: string | null };
+  seller: { name: string; address: string; taxId: string | null; country: SellerCountry };
+  tax: {
+    /** US states where the seller collects sales tax (TAX_NEXUS_STATES). */
+    nexusStates: string[];
+    /** The EU VIES REST API; unset, VAT ids are checked by their format and check digits only. */
+    viesUrl?: string;
+  };
   seedDemoData: boolean;
   /**
    * `random` (the default in production): the demo accounts get passwords made at first start,
@@ -409,6 +428,11 @@ export function loadConfig(
       name: e.SELLER_NAME ?? `${e.SHOP_NAME} Manufacturing Inc.`,
       address: e.SELLER_ADDRESS.replace(/\\n/g, '\n'),
       taxId: e.SELLER_TAX_ID ?? null,
+      country: e.SELLER_COUNTRY as SellerCountry,
+    },
+    tax: {
+      nexusStates: [...new Set(e.TAX_NEXUS_STATES)],
+      ...(e.VIES_URL ? { viesUrl: e.VIES_URL } : {}),
     },
     seedDemoData: e.SEED_DEMO_DATA,
     demoPasswords: e.DEMO_PASSWORDS ?? (e.NODE_ENV === 'production' ? 'random' : 'fixed'),

@@ -715,3 +715,63 @@ export const authRateLimits = pgTable('auth_rate_limits', {
   /** Milliseconds since the epoch. */
   lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
 });
+
+/**
+ * US state sales tax rates (DESIGN section 9, docs/decisions/035), replaced whole by the admin.
+ * A rate is kept in millionths (0.0725 is 72500): exact, as the tax engine computes with it.
+ */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    /** A US state code. */
+    region: text('region').primaryKey(),
+    rateMicros: integer('rate_micros').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('tax_rates_rate_check', sql`${t.rateMicros} >= 0 AND ${t.rateMicros} < 1000000`),
+    check('tax_rates_region_check', sql`${t.region} ~ '^[A-Z]{2}$'`),
+  ],
+);
+
+/**
+ * A company's sales tax exemption certificate for one US state: sent by an owner, approved or
+ * refused by an admin. Approved and not past `expires_on`, it exempts that company's purchases
+ * shipped to that state.
+ */
+export const taxExemptions = pgTable(
+  'tax_exemptions',
+  {
+    id: id(),
+    seq: seq(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    region: text('region').notNull(),
+    certificateNumber: text('certificate_number').notNull(),
+    /** The last day it exempts. */
+    expiresOn: date('expires_on', { mode: 'string' }).notNull(),
+    /** The certificate's /uploads/ address. */
+    file: text('file').notNull(),
+    /** pending | approved | refused */
+    status: text('status').notNull().default('pending'),
+    /** The reviewing admin's email, kept when that admin is later removed. */
+    reviewedBy: text('reviewed_by'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('tax_exemptions_status_check', sql`${t.status} in ('pending', 'approved', 'refused')`),
+    check(
+      'tax_exemptions_refused_reason_check',
+      sql`${t.status} <> 'refused' OR ${t.reason} IS NOT NULL`,
+    ),
+    check(
+      'tax_exemptions_reviewed_check',
+      sql`(${t.status} = 'pending') = (${t.reviewedAt} IS NULL)`,
+    ),
+    index('tax_exemptions_company_id_seq_idx').on(t.companyId, t.seq),
+    index('tax_exemptions_status_seq_idx').on(t.status, t.seq),
+  ],
+);

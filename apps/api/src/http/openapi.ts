@@ -48,6 +48,7 @@ const tagDescriptions: Record<keyof Api, string> = {
   payments: 'Paying an order: payment intents, the Stripe webhook and the test gateway',
   audit: 'Who did what to whom',
   stats: "The admin's Overview: revenue, orders, top products and customers, stock to watch",
+  tax: 'Sales tax and VAT: the US state rate table and exemption certificates',
   newsletter: 'The newsletter',
   docs: 'This document and its reference page',
   auth: 'Accounts and sessions, served by Better Auth',

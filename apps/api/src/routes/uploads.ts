@@ -14,6 +14,7 @@ import {
   uploadName,
 } from '../modules/uploads/images.js';
 import { UPLOAD_CACHE_CONTROL, type UploadStore } from '../modules/uploads/storage.js';
+import { documentMessages, isDocumentName, processDocument } from '../modules/uploads/documents.js';
 
 /** POST /api/uploads: an admin's product picture, checked, resized and stored (images.ts). */
 export const uploadRoutes: FastifyPluginAsync<{ guards: Guards; store: UploadStore }> = async (
@@ -42,6 +43,26 @@ export const uploadRoutes: FastifyPluginAsync<{ guards: Guards; store: UploadSto
     request.log.info({ image: image.id }, 'product image uploaded');
     return { url: store.url(uploadName(image.id, IMAGE_SIZES.large)) };
   });
+  // A company owner's certificate (POST /companies/{id}/tax-exemptions names its URL).
+  serve(app, guards, api.tax.uploadCertificate, async (request, reply) => {
+    if (!request.isMultipart()) throw new HttpError(415, documentMessages.noFile);
+    let bytes: Buffer;
+    try {
+      const file = await request.file();
+      if (!file) throw new HttpError(400, documentMessages.noFile);
+      bytes = await file.toBuffer();
+    } catch (error) {
+      if (error instanceof HttpError) throw error;
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new HttpError(413, documentMessages.tooLarge);
+      throw new HttpError(400, documentMessages.noFile);
+    }
+    const document = await processDocument(bytes);
+    await store.save(document.name, document.bytes, document.contentType);
+    request.log.info({ document: document.name }, 'certificate uploaded');
+    reply.code(201);
+    return { url: store.url(document.name) };
+  });
 };
 
 /**
@@ -66,7 +87,7 @@ export const uploadFiles: FastifyPluginAsync<{ store: UploadStore }> = async (ap
   app.get<{ Params: { name: string } }>(`${UPLOADS_PREFIX}:name`, async (request, reply) => {
     const { name } = request.params;
     // Only names the shop makes: a bucket shared with other data is not readable through here.
-    if (!isUploadName(name)) return reply.callNotFound();
+    if (!isUploadName(name) && !isDocumentName(name)) return reply.callNotFound();
     const found = await files.read(name, { ifNoneMatch: request.headers['if-none-match'] });
     if (found === null) return reply.callNotFound();
     reply.header('cache-control', UPLOAD_CACHE_CONTROL);

@@ -331,7 +331,7 @@ export const demoUsers = [
 export const demoCompany = {
   company: {
     name: 'Northwind Systems GmbH',
-    taxId: 'DE 812 345 679',
+    taxId: 'DE 812 345 673',
     billingAddress:
       'Northwind Systems GmbH, Accounts Payable, Königstraße 12, 70173 Stuttgart, Germany',
     shippingAddress:

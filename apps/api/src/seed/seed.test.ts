@@ -14,7 +14,8 @@ import {
 import { bearer, shopToken, signIn } from '../test-support/identity.js';
 import { dbSnapshot } from '../test-support/db-snapshot.js';
 import { inject } from '../test-support/inject.js';
-import { authUsers, companies, users } from '../db/schema.js';
+import { authUsers, companies, taxRates, users } from '../db/schema.js';
+import { DEMO_TAX_RATES, usRates } from '../modules/tax/rates.js';
 import { demoCompany, demoProducts, demoReviews, demoUsers } from './seed-data.js';
 import { seedDemoData } from './seed.js';
 
@@ -40,6 +41,15 @@ describe.each(testDatabases())('seed on %s', (kind) => {
     expect(await seedDemoData(t.db, t.app.identity.auth)).toEqual(nothing);
     expect(await countProducts(t.db)).toBe(demoProducts.length);
     expect(await listReviews(t.db)).toHaveLength(demoReviews.length);
+
+    // 2026 state base rates for a new shop; an admin's table, even emptied, is left as it is.
+    expect(await usRates(t.db)).toEqual(
+      Object.fromEntries(DEMO_TAX_RATES.map(({ region, rate }) => [region, rate])),
+    );
+    expect(await usRates(t.db)).toMatchObject({ CA: 0.0725, NY: 0.04, TX: 0.0625 });
+    await t.db.delete(taxRates);
+    await seedDemoData(t.db, t.app.identity.auth);
+    expect(await usRates(t.db)).toEqual({});
   });
 
   it('creates the demo admin and customers once, through Better Auth, who sign in with the printed passwords', async () => {

@@ -25,6 +25,7 @@ import {
   upsertShopUser,
 } from '../modules/users/service.js';
 import { products } from '../db/schema.js';
+import { seedTaxRates } from '../modules/tax/rates.js';
 import { demoCompany, demoProducts, demoReviews, demoUsers } from './seed-data.js';
 
 export interface DemoAccount {
@@ -86,6 +87,9 @@ export async function seedDemoData(
   options: SeedOptions = { demoPasswords: 'fixed' },
 ): Promise<SeedResult> {
   const catalogue = await seedCatalogue(db);
+  // The first start (an empty catalogue) also gets 2026 state rates; an admin's table, even an
+  // emptied one, is never touched again.
+  if (catalogue.products > 0) await seedTaxRates(db);
   const accounts = await seedDemoUsers(db, auth, options.demoPasswords);
   const companies = accounts.length > 0 ? await seedDemoCompany(db) : 0;
   const accountsFile =

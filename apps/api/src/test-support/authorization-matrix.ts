@@ -47,6 +47,8 @@ export interface MatrixKit {
   unusedEmail(): string;
   /** The company the customer owns (made on first use). */
   company(): Promise<string>;
+  /** A new exemption certificate of the customer's company, waiting for review. */
+  pendingExemption(): Promise<string>;
   /** A new invitation of the customer's company, to an unused address: to remove. */
   invitedEmail(): Promise<string>;
   /** A new purchase of a buyer of the customer's company, waiting for approval. */
@@ -159,7 +161,17 @@ const sandboxCard = {
 
 const { catalog, reviews, newsletter, orders, purchases, payments, identity, profile, users } = api;
 const { audit, companies, locations, stats } = api;
-const { settings, docs } = api;
+const { settings, docs, tax } = api;
+
+/** The smallest file the shop takes as a PDF: its signature. */
+const TINY_PDF = Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1');
+
+const exemptionBody = {
+  region: 'NY',
+  certificateNumber: 'ST-120-MATRIX',
+  expiresOn: '2099-12-31',
+  file: '/uploads/0123456789abcdef01234567.pdf',
+};
 
 export const authorizationMatrix: readonly MatrixRow[] = [
   // Catalogue
@@ -399,6 +411,40 @@ export const authorizationMatrix: readonly MatrixRow[] = [
     request: async (kit) => ({
       params: { id: await kit.company() },
       payload: { csv: 'sku,price\n', dryRun: true },
+    }),
+  }),
+
+  // Tax
+  row(tax.rates, { expect: adminOnly(200), request: () => ({}) }),
+  row(tax.replaceRates, {
+    expect: adminOnly(200),
+    request: () => ({ payload: { rates: [{ region: 'CA', rate: 0.0725 }] } }),
+  }),
+  row(tax.uploadCertificate, {
+    expect: anyUser(201),
+    request: () => {
+      const { payload, headers } = multipartFile('file', 'cert.pdf', 'application/pdf', TINY_PDF);
+      return { payload, headers };
+    },
+  }),
+  // Only the company's owner sends certificates; an admin reads and reviews them.
+  row(tax.createExemption, {
+    expect: ownerOnly(201),
+    request: async (kit) => ({ params: { id: await kit.company() }, payload: exemptionBody }),
+  }),
+  row(tax.listExemptions, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: await kit.company() } }),
+  }),
+  row(tax.adminExemptions, {
+    expect: adminOnly(200),
+    request: () => ({ query: { status: 'pending' } }),
+  }),
+  row(tax.reviewExemption, {
+    expect: adminOnly(200),
+    request: async (kit) => ({
+      params: { id: await kit.pendingExemption() },
+      payload: { status: 'approved' },
     }),
   }),
 

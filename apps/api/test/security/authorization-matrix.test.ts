@@ -151,6 +151,24 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
         });
         return companyId;
       },
+      pendingExemption: async () => {
+        const answer = await inject(
+          t,
+          api.tax.createExemption,
+          {
+            params: { id: await kit.company() },
+            body: {
+              region: 'CA',
+              certificateNumber: 'MATRIX-1',
+              expiresOn: '2099-12-31',
+              file: '/uploads/0123456789abcdef01234567.pdf',
+            },
+          },
+          customer,
+        );
+        expect(answer.statusCode, answer.body).toBe(201);
+        return answer.json()._id;
+      },
       invitedEmail: async () => {
         const email = newUser().email;
         const id = await kit.company();

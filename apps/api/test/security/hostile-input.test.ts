@@ -349,6 +349,76 @@ const writeEndpoints: WriteEndpoint[] = [
     },
     at: hostileIdSegment,
   },
+  // Tax (issue 29): the rate table is replaced whole, so a refused request must leave it as it was.
+  {
+    contract: api.tax.replaceRates,
+    as: 'admin',
+    body: () => ({ rates: [{ region: 'CA', rate: 0.0725 }] }),
+    poison: {
+      rates: [
+        'CA,0.0725',
+        [{ region: 'ZZ', rate: 0.05 }],
+        [{ region: 'CA', rate: 1 }],
+        [{ region: 'CA', rate: -0.01 }],
+        [{ region: 'CA', rate: 0.1234567 }],
+        [{ region: 'CA', rate: '0.07' }],
+        [
+          { region: 'CA', rate: 0.07 },
+          { region: 'ca', rate: 0.08 },
+        ],
+        Array.from({ length: 52 }, () => ({ region: 'CA', rate: 0.01 })),
+        [{ region: 'C\u0000A', rate: 0.05 }],
+        null,
+        1,
+        {},
+      ],
+      csv: ['region,rate\nCA,7.25\n', 'region,rate\nXX,0.05\n', 'CA;0.05;1\n', long('x', 10_001)],
+    },
+  },
+  {
+    contract: api.tax.uploadCertificate,
+    as: 'customer',
+    // Anything but a multipart PDF or scan: JSON, text, a script, is refused before it is stored.
+    body: () => ({ file: 'JVBERi0xLjQ=' }),
+    poison: { file: text },
+  },
+  {
+    contract: api.tax.createExemption,
+    as: 'customer',
+    params: (f) => ({ id: f.companyId }),
+    body: () => ({
+      region: 'NY',
+      certificateNumber: 'ST-120-7781',
+      expiresOn: '2099-12-31',
+      file: '/uploads/0123456789abcdef01234567.pdf',
+    }),
+    poison: {
+      region: ['ZZ', 'California', '', null, 1, ['CA']],
+      certificateNumber: [...line, '', long('N', 65), null, 1],
+      expiresOn: ['2026-02-30', '1999-12-31', '2101-01-01', 'tomorrow', '2020-01-01', null, 1],
+      file: [
+        'javascript:alert(1)',
+        'https://evil.example/0123456789abcdef01234567.pdf',
+        '/uploads/../secret.pdf',
+        '/uploads/0123456789abcdef01234567.exe',
+        '',
+        null,
+        1,
+      ],
+    },
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.tax.reviewExemption,
+    as: 'admin',
+    params: idOfNothing,
+    body: () => ({ status: 'refused', reason: 'Signature missing' }),
+    poison: {
+      status: ['maybe', 'pending', '', null, 1],
+      reason: [...line, '', long('r', 501), null, 1],
+    },
+    at: hostileIdSegment,
+  },
   {
     contract: api.newsletter.subscribe,
     as: 'anonymous',

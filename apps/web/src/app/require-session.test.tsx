@@ -193,6 +193,7 @@ describe('Dashboard', () => {
         'Add A Product',
         'Manage Products',
         'Companies',
+        'Tax',
         'Make Admin',
         'Manage Reviews',
         'Audit Log',

@@ -95,6 +95,7 @@ describe('Router', () => {
     ['/dashboard/mycompany', 'My Company', customer],
     ['/dashboard/approvals', 'Approvals', customer],
     ['/dashboard/companies', 'Companies', admin],
+    ['/dashboard/tax', 'Tax', admin],
   ])('renders %s inside the dashboard layout', async (path, title, user) => {
     mockConfig(user);
     renderApp(path);

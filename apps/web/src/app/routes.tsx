@@ -42,6 +42,7 @@ const ApprovalsPage = lazyPage(() => import('./routes/approvals'));
 const InvitationsPage = lazyPage(() => import('./routes/invitations'));
 const ManageCompaniesPage = lazyPage(() => import('./routes/manage-companies'));
 const ManageCompanyPage = lazyPage(() => import('./routes/manage-company'));
+const TaxPage = lazyPage(() => import('./routes/tax'));
 
 export const routes: RouteObject[] = [
   {
@@ -93,6 +94,7 @@ export const routes: RouteObject[] = [
                   { path: 'auditlog', element: <AuditLogPage /> },
                   { path: 'companies', element: <ManageCompaniesPage /> },
                   { path: 'companies/:id', element: <ManageCompanyPage /> },
+                  { path: 'tax', element: <TaxPage /> },
                 ],
               },
             ],

@@ -13,6 +13,7 @@ import * as purchases from './purchases.js';
 import * as reviews from './reviews.js';
 import * as settings from './settings.js';
 import * as stats from './stats.js';
+import * as tax from './tax.js';
 import * as users from './users.js';
 import { routeTable, type EndpointSpec } from './contract.js';
 
@@ -38,6 +39,7 @@ export const api = {
   payments,
   audit,
   stats,
+  tax,
   newsletter,
   docs,
   auth,

@@ -65,7 +65,7 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
       injectUnchecked(
         t,
         companies.create,
-        { body: { name: 'Northwind Systems GmbH', taxId: 'DE123456789' } },
+        { body: { name: 'Northwind Systems GmbH', taxId: 'DE123456788' } },
         owner,
       ),
       201,
@@ -139,7 +139,7 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
       expect(purchase).toMatchObject({
         companyId: company._id,
         company: 'Northwind Systems GmbH',
-        taxId: 'DE123456789',
+        taxId: 'DE123456788',
         total: 1290,
       });
       const listed = await answered<Purchase[] | { items: Purchase[] }>(

@@ -21,6 +21,7 @@ const adminItems: DashboardMenuItem[] = [
   { label: 'Add A Product', to: '/dashboard/addproduct' },
   { label: 'Manage Products', to: '/dashboard/manageproducts' },
   { label: 'Companies', to: '/dashboard/companies' },
+  { label: 'Tax', to: '/dashboard/tax' },
   { label: 'Make Admin', to: '/dashboard/makeadmin' },
   { label: 'Manage Reviews', to: '/dashboard/managereviews' },
   { label: 'Audit Log', to: '/dashboard/auditlog' },

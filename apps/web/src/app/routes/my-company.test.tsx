@@ -59,6 +59,7 @@ function setUp(extra: Mocks) {
     answer(routes.settings.config, 200, testConfig),
     server.mocks,
     noPurchases,
+    answer(routes.tax.listExemptions, 200, { items: [], total: 0, page: 1, limit: 20 }),
     extra,
   ]);
   return { ...api, ...renderApp('/dashboard/mycompany') };
