@@ -69,7 +69,11 @@ test('an admin uploads a picture for a product and renames it; the shop shows bo
 
   try {
     await page.goto('/dashboard/manageproducts');
-    await page.getByRole('searchbox', { name: 'Search products' }).fill(`Patch Panel ${tag}`);
+    // The page's own search, not the navbar's catalogue search.
+    await page
+      .getByRole('main')
+      .getByRole('searchbox', { name: 'Search products' })
+      .fill(`Patch Panel ${tag}`);
     const row = page.getByRole('row').filter({ hasText: `Patch Panel ${tag}` });
     await row.getByRole('link', { name: 'Edit' }).click();
 

@@ -187,8 +187,7 @@ test.describe('roles', () => {
   test('a protected page shows Loading... with a progress bar while the session resolves', async ({
     page,
   }) => {
-    await signUpViaApi(page);
-    // Hold the session answer so the loading state can be seen.
+    // No session cookie the server could read: the browser checks the session itself.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(isCallOf(api.auth.session), async (route) => {
@@ -199,7 +198,22 @@ test.describe('roles', () => {
     await expect(page.getByText('Loading...')).toBeVisible();
     await expect(page.getByRole('progressbar')).toBeVisible();
     release();
+    await expect(page).toHaveURL('/login');
     await expect(page.getByText('Loading...')).toHaveCount(0);
-    await expect(page).toHaveURL('/dashboard/myorders');
+  });
+
+  test('a signed-in visitor gets the protected page at once: the server read the session (decision 037)', async ({
+    page,
+  }) => {
+    await signUpViaApi(page);
+    const sessionChecks: string[] = [];
+    await page.route(isCallOf(api.auth.session), async (route) => {
+      sessionChecks.push(route.request().url());
+      await route.fallback();
+    });
+    await page.goto('/dashboard/myorders');
+    await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+    await expect(page.getByText('Loading...')).toHaveCount(0);
+    expect(sessionChecks).toEqual([]);
   });
 });
