@@ -14,10 +14,13 @@ export const AUDIT_ACTIONS = [
   'order.ship',
   'review.delete',
   'company.price',
+  'shipping.create',
+  'shipping.update',
+  'shipping.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'product', 'order', 'review', 'company'] as const;
+export const AUDIT_TARGET_TYPES = ['user', 'product', 'order', 'review', 'company', 'shipping_method'] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** How the Audit Log page names each action. */
@@ -32,6 +35,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'order.ship': 'Shipped order',
   'review.delete': 'Deleted review',
   'company.price': 'Set contract price',
+  'shipping.create': 'Added shipping method',
+  'shipping.update': 'Edited shipping method',
+  'shipping.delete': 'Removed shipping method',
 };
 
 /** One row of GET /admin/audit: who did what to which target, and when. */

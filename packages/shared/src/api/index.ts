@@ -11,6 +11,7 @@ import * as profile from './profile.js';
 import * as purchases from './purchases.js';
 import * as reviews from './reviews.js';
 import * as settings from './settings.js';
+import * as shipping from './shipping.js';
 import * as stats from './stats.js';
 import * as users from './users.js';
 import { routeTable, type EndpointSpec } from './contract.js';
@@ -33,6 +34,7 @@ export const api = {
   orders,
   purchases,
   companies,
+  shipping,
   payments,
   audit,
   stats,
