@@ -20,7 +20,14 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_TARGET_TYPES = ['user', 'product', 'order', 'review', 'company', 'shipping_method'] as const;
+export const AUDIT_TARGET_TYPES = [
+  'user',
+  'product',
+  'order',
+  'review',
+  'company',
+  'shipping_method',
+] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 /** How the Audit Log page names each action. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addBusinessDays,
   deliveryEstimate,
+  formatWeight,
   shippingRate,
   transitText,
   type ShippingMethodTerms,
@@ -125,5 +126,14 @@ describe('transitText', () => {
     expect(transitText({ min: 2, max: 5 })).toBe('2-5 business days');
     expect(transitText({ min: 1, max: 1 })).toBe('1 business day');
     expect(transitText({ min: 3, max: 3 })).toBe('3 business days');
+  });
+});
+
+describe('formatWeight', () => {
+  it('writes grams below a kilogram and kilograms from one', () => {
+    expect(formatWeight(0.45)).toBe('450 g');
+    expect(formatWeight(1)).toBe('1 kg');
+    expect(formatWeight(1.25)).toBe('1.25 kg');
+    expect(formatWeight(1250.5)).toBe('1,250.5 kg');
   });
 });

@@ -62,6 +62,13 @@ export function shippingRate(method: ShippingMethodTerms, shipment: ShipmentToRa
   return price;
 }
 
+/** "1.25 kg", "450 g": a weight as a product page shows it (grams below a kilogram). */
+export function formatWeight(weightKg: number): string {
+  const grams = toGrams(weightKg);
+  if (grams < GRAMS_PER_KG) return `${grams} g`;
+  return `${(grams / GRAMS_PER_KG).toLocaleString('en-US', { maximumFractionDigits: 3 })} kg`;
+}
+
 /** Days in transit, business days (Monday to Friday). */
 export interface TransitDays {
   min: number;

@@ -149,7 +149,7 @@ const sandboxCard = {
 
 const { catalog, reviews, newsletter, orders, purchases, payments, identity, profile, users } = api;
 const { audit, companies, stats } = api;
-const { settings, docs } = api;
+const { settings, docs, shipping } = api;
 
 export const authorizationMatrix: readonly MatrixRow[] = [
   // Catalogue
@@ -436,6 +436,29 @@ export const authorizationMatrix: readonly MatrixRow[] = [
   row(stats.csv, { expect: adminOnly(200), request: () => ({ query: {} }) }),
 
   // Public settings, operations and this API's documentation
+  row(shipping.options, {
+    expect: everyone(200),
+    request: () => ({ query: { country: 'US', weight: '2.5', subtotal: '120' } }),
+  }),
+  row(shipping.list, { expect: adminOnly(200), request: () => ({}) }),
+  row(shipping.replace, {
+    expect: adminOnly(200),
+    request: () => ({
+      payload: {
+        methods: [
+          {
+            name: 'Matrix Ground',
+            carrier: 'UPS',
+            countries: ['US'],
+            flatPrice: 9.5,
+            daysMin: 1,
+            daysMax: 5,
+          },
+        ],
+      },
+    }),
+  }),
+
   row(settings.config, { expect: everyone(200), request: () => ({}) }),
   row(settings.health, { expect: everyone(200), request: () => ({}) }),
   row(docs.openapi, { expect: everyone(200), request: () => ({}) }),
