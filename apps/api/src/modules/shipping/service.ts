@@ -163,6 +163,15 @@ const auditFigures = (values: Values): Record<string, unknown> => {
 };
 
 /**
+ * Adds methods already parsed by their schema, unaudited, inside the caller's transaction: the
+ * demo seed (an admin's change goes through `replaceShippingMethods`). Answers how many.
+ */
+export async function addShippingMethods(tx: Db, methods: ShippingMethodInput[]): Promise<number> {
+  if (methods.length > 0) await tx.insert(shippingMethods).values(methods.map(rowValues));
+  return methods.length;
+}
+
+/**
  * PUT /admin/shipping-methods: admins. The list replaces the shop's: methods with an `_id` are
  * updated, those without are added, those left out are removed, in one transaction, each change
  * audited with what it changed. Lists are replaced one at a time (the table lock), so two admins

@@ -239,7 +239,7 @@ describe.each(testDatabases())('shipping methods on %s', (kind) => {
   });
 
   it('refuses a query that is not a destination, a weight or a subtotal', async () => {
-    for (const query of [
+    for (const query of <Record<string, string>[]>[
       {},
       { country: 'XX' },
       { country: 'US', weight: '-1' },
