@@ -193,6 +193,7 @@ describe('Dashboard', () => {
         'Add A Product',
         'Manage Products',
         'Companies',
+        'Shipping Methods',
         'Make Admin',
         'Manage Reviews',
         'Audit Log',

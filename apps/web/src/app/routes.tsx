@@ -40,6 +40,7 @@ const MyCompanyPage = lazy(() => import('./routes/my-company'));
 const ApprovalsPage = lazy(() => import('./routes/approvals'));
 const InvitationsPage = lazy(() => import('./routes/invitations'));
 const ManageCompaniesPage = lazy(() => import('./routes/manage-companies'));
+const ManageShippingPage = lazy(() => import('./routes/manage-shipping'));
 const ManageCompanyPage = lazy(() => import('./routes/manage-company'));
 
 export const routes: RouteObject[] = [
@@ -92,6 +93,7 @@ export const routes: RouteObject[] = [
                   { path: 'auditlog', element: <AuditLogPage /> },
                   { path: 'companies', element: <ManageCompaniesPage /> },
                   { path: 'companies/:id', element: <ManageCompanyPage /> },
+                  { path: 'shipping', element: <ManageShippingPage /> },
                 ],
               },
             ],
