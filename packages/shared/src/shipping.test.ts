@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { COUNTRY_CODES, EU_COUNTRY_CODES, isCountryCode } from './country-codes.js';
 import {
   shippingMessages,
   shippingMethodInputSchema,
@@ -102,5 +103,18 @@ describe('shippingOptionsQuerySchema', () => {
       { country: ['US', 'DE'] },
     ])
       expect(shippingOptionsQuerySchema.safeParse(query).success).toBe(false);
+  });
+});
+
+describe('COUNTRY_CODES', () => {
+  it('are the 249 assigned ISO 3166-1 alpha-2 codes, each a region Intl knows by name', () => {
+    expect(COUNTRY_CODES).toHaveLength(249);
+    expect(new Set(COUNTRY_CODES).size).toBe(249);
+    const names = new Intl.DisplayNames(['en'], { type: 'region' });
+    expect(COUNTRY_CODES.filter((code) => names.of(code) === code)).toEqual([]);
+    expect(EU_COUNTRY_CODES).toHaveLength(27);
+    expect(EU_COUNTRY_CODES.every(isCountryCode)).toBe(true);
+    expect(isCountryCode('de')).toBe(false);
+    expect(isCountryCode('EU')).toBe(false);
   });
 });
