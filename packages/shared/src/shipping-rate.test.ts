@@ -3,6 +3,7 @@ import {
   addBusinessDays,
   deliveryEstimate,
   formatWeight,
+  parcelWeightKg,
   shippingRate,
   transitText,
   type ShippingMethodTerms,
@@ -80,6 +81,20 @@ describe('shippingRate', () => {
     expect(() => shippingRate(flat, to('US', -1))).toThrow(RangeError);
     expect(() => shippingRate(flat, to('US', Number.NaN))).toThrow(RangeError);
     expect(() => shippingRate(flat, to('US', 1, 10.5))).toThrow(RangeError);
+  });
+});
+
+describe('parcelWeightKg', () => {
+  it('sums weight times quantity exactly, in grams', () => {
+    expect(parcelWeightKg([])).toBe(0);
+    expect(
+      parcelWeightKg([
+        { weightKg: 0.1, quantity: 3 },
+        { weightKg: 0.2, quantity: 1 },
+        { weightKg: 18.5, quantity: 2 },
+      ]),
+    ).toBe(37.5);
+    expect(parcelWeightKg([{ weightKg: 0.012, quantity: 250 }])).toBe(3);
   });
 });
 

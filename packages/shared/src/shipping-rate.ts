@@ -11,6 +11,16 @@ export const GRAMS_PER_KG = 1000;
 /** A weight in kilograms (at most three decimals) as whole grams. */
 export const toGrams = (weightKg: number): number => Math.round(weightKg * GRAMS_PER_KG);
 
+/**
+ * A parcel's weight in kilograms: each line's weight per piece times its quantity, summed in
+ * whole grams (exact), for `shippingRate`.
+ */
+export function parcelWeightKg(lines: readonly { weightKg: number; quantity: number }[]): number {
+  let grams = 0;
+  for (const line of lines) grams += toGrams(line.weightKg) * line.quantity;
+  return grams / GRAMS_PER_KG;
+}
+
 /** One weight band: parcels up to `upToKg` (inclusive) cost `price` cents. */
 export interface WeightBandTerms {
   upToKg: number;
