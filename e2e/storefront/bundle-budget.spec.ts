@@ -296,6 +296,7 @@ const APP_PAGES = [
   '/dashboard/managereviews',
   '/dashboard/auditlog',
   '/dashboard/companies',
+  '/dashboard/shipping',
 ];
 
 test('no page of the single-page app loads MUI or emotion', async ({ page, baseURL }) => {

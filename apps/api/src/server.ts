@@ -64,6 +64,7 @@ import { reviewRoutes } from './routes/reviews.js';
 import { listReviews } from './modules/reviews/service.js';
 import { settingsRoutes } from './routes/settings.js';
 import { taxRoutes } from './routes/tax.js';
+import { shippingRoutes } from './routes/shipping.js';
 import { publicConfig } from './modules/settings/service.js';
 import { userAdminRoutes } from './routes/admin-users.js';
 import { userRoutes } from './routes/users.js';
@@ -206,6 +207,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
         invoices,
       });
       await api.register(companyRoutes, { ctx: orders, guards: identity.guards });
+      await api.register(shippingRoutes, { db, guards: identity.guards });
       await api.register(paymentRoutes, {
         ctx: orders,
         guards: identity.guards,

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   addressLines,
   addressMessages,
-  COUNTRY_CODES,
   formatAddress,
   postalAddressSchema,
   type PostalAddressInput,
 } from './addresses.js';
+import { COUNTRY_CODES } from './country-codes.js';
 import { describeAuditChange } from './audit-text.js';
 import { messages } from './messages.js';
 

@@ -1,6 +1,6 @@
-import countries from 'i18n-iso-countries/index.js';
 import { postcodeValidator, postcodeValidatorExistsForCountry } from 'postcode-validator';
 import { z } from 'zod';
+import { isCountryCode } from './country-codes.js';
 import { isOneLine } from './fields.js';
 import { messages } from './messages.js';
 
@@ -18,10 +18,6 @@ export const ADDRESS_LINE_MAX = 120;
 export const ADDRESS_CITY_MAX = 80;
 export const ADDRESS_REGION_MAX = 80;
 export const POSTAL_CODE_MAX = 16;
-
-/** Every ISO 3166-1 alpha-2 code (i18n-iso-countries' list; its names are not loaded). */
-export const COUNTRY_CODES: readonly string[] = Object.keys(countries.getAlpha2Codes()).sort();
-const COUNTRY_SET = new Set(COUNTRY_CODES);
 
 /** US states, the District of Columbia, the territories and the armed forces' post codes (USPS). */
 export const US_STATES: Record<string, string> = {
@@ -221,7 +217,7 @@ const addressFields = z.object({
     .string({ error: addressMessages.country })
     .trim()
     .transform((value) => value.toUpperCase())
-    .refine((value) => COUNTRY_SET.has(value), addressMessages.country),
+    .refine((value) => isCountryCode(value), addressMessages.country),
 });
 
 /**

@@ -41,6 +41,8 @@ const product = z.object({
   priceTiers: z.array(z.object({ minQuantity: z.int(), price: moneyAnswerSchema })),
   specs: z.array(z.object({ label: z.string(), value: z.string() })),
   lowStockThreshold: z.int(),
+  /** Shipping weight of one piece in kilograms (at most three decimals); 0 when not given. */
+  weightKg: z.number(),
   /**
    * The unit price agreed with the caller's company (issue 15), sent only to its members: they
    * pay the lower of it and the volume price for the quantity.

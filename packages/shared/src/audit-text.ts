@@ -71,6 +71,7 @@ const productFields: Record<string, { label: string; text: (value: unknown) => s
   maximum: { label: 'Maximum per order', text: (v) => (v == null ? 'no limit' : plainValue(v)) },
   available: { label: 'Stock', text: plainValue },
   lowStockThreshold: { label: 'Low-stock threshold', text: plainValue },
+  weightKg: { label: 'Weight', text: (v) => (typeof v === 'number' ? `${v} kg` : plainValue(v)) },
   priceTiers: { label: 'Volume prices', text: auditTiers },
   specs: { label: 'Specifications', text: specsText },
   img: { label: 'Image', text: shortText },
@@ -175,6 +176,60 @@ function exemptionText(details: Record<string, unknown>): string {
   return `${verb} certificate ${plainValue(details.certificateNumber)} for ${plainValue(details.region)}, until ${plainValue(details.expiresOn)}${reason}`;
 }
 
+/** Weight bands `[{ upToKg, price }]` -> "up to 5 kg $12.50, up to 30 kg $24.90"; none -> "none". */
+function bandsText(value: unknown): string {
+  if (!Array.isArray(value)) return plainValue(value);
+  if (value.length === 0) return 'none';
+  return value
+    .map((band) =>
+      isRecord(band)
+        ? `up to ${String(band.upToKg)} kg ${auditMoney(band.price)}`
+        : plainValue(band),
+    )
+    .join(', ');
+}
+
+/** How each shipping method field is named and its values written (decision 036). */
+const shippingFields: Record<string, { label: string; text: (value: unknown) => string }> = {
+  name: { label: 'Name', text: shortText },
+  carrier: { label: 'Carrier', text: shortText },
+  countries: { label: 'Countries', text: plainValue },
+  flatPrice: { label: 'Flat price', text: (v) => (v == null ? 'none' : auditMoney(v)) },
+  weightBands: { label: 'Weight bands', text: bandsText },
+  freeAbove: { label: 'Free above', text: (v) => (v == null ? 'never' : auditMoney(v)) },
+  daysMin: { label: 'Fewest days', text: plainValue },
+  daysMax: { label: 'Most days', text: plainValue },
+  active: {
+    label: 'Offered',
+    text: (v) => (v === true ? 'yes' : v === false ? 'no' : plainValue(v)),
+  },
+  sortOrder: { label: 'Position', text: plainValue },
+};
+
+const shippingFieldNames = Object.keys(shippingFields);
+const fieldOrder = (name: string) =>
+  shippingFieldNames.includes(name) ? shippingFieldNames.indexOf(name) : shippingFieldNames.length;
+
+/** A shipping method's change, field by field, or its figures when added or removed. */
+function shippingText(details: Record<string, unknown>): string | null {
+  const field = (name: string) => shippingFields[name] ?? { label: name, text: shortText };
+  const changes = details.changes;
+  const parts = isRecord(changes)
+    ? // In the form's order: jsonb keeps its keys in its own order.
+      Object.entries(changes)
+        .sort(([a], [b]) => fieldOrder(a) - fieldOrder(b))
+        .map(([name, change]) => {
+          const { label, text } = field(name);
+          return isRecord(change)
+            ? `${label} ${text(change.from)} -> ${text(change.to)}`
+            : `${label} ${plainValue(change)}`;
+        })
+    : ['carrier', 'countries', 'flatPrice', 'weightBands', 'freeAbove', 'daysMin', 'daysMax']
+        .filter((name) => details[name] !== undefined)
+        .map((name) => `${field(name).label} ${field(name).text(details[name])}`);
+  return parts.length > 0 ? parts.join('; ') : null;
+}
+
 /**
  * What the entry's action changed, in words, or null when the action says it all (a promotion).
  * Each product field changed is one part, joined by "; ".
@@ -206,6 +261,10 @@ export function describeAuditChange(entry: Pick<AuditEntry, 'action' | 'details'
       return taxRatesText(details);
     case 'tax.exemption':
       return exemptionText(details);
+    case 'shipping.create':
+    case 'shipping.update':
+    case 'shipping.delete':
+      return shippingText(details);
     case 'order.delete':
       return `${plainValue(details.quantity)} pieces, ${auditMoney(details.price)}`;
     case 'order.ship':

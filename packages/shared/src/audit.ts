@@ -19,6 +19,9 @@ export const AUDIT_ACTIONS = [
   'location.delete',
   'tax.rates',
   'tax.exemption',
+  'shipping.create',
+  'shipping.update',
+  'shipping.delete',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -29,6 +32,7 @@ export const AUDIT_TARGET_TYPES = [
   'review',
   'company',
   'setting',
+  'shipping_method',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -49,6 +53,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'location.delete': 'Removed ship-to location',
   'tax.rates': 'Changed tax rates',
   'tax.exemption': 'Reviewed tax exemption',
+  'shipping.create': 'Added shipping method',
+  'shipping.update': 'Edited shipping method',
+  'shipping.delete': 'Removed shipping method',
 };
 
 /** One row of GET /admin/audit: who did what to which target, and when. */

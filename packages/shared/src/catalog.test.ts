@@ -54,6 +54,7 @@ describe('productInputSchema', () => {
       priceTiers: [],
       specs: [],
       lowStockThreshold: 0,
+      weightKg: 0,
     });
   });
   it("takes prices and volume prices with cents (SPEC's whole dollars stay valid)", () => {

@@ -6,6 +6,7 @@ import { imageUrlSchema, isOneLine, isSafeText } from './fields.js';
 import { messages } from './messages.js';
 import { dollarsSchema } from './money-schema.js';
 import { pageOf, pagingMessages, PAGE_LIMIT_MAX } from './paging.js';
+import { weightKgSchema } from './shipping.js';
 
 /** Product (SPEC calls it item). Prices are dollars per piece, with at most two decimals. */
 export const productSchema = z.object(answers.product.shape);
@@ -128,6 +129,8 @@ const productFields = {
   priceTiers: z.array(priceTierSchema).max(PRODUCT_LIMITS.tiers, productMessages.tooManyTiers),
   specs: z.array(productSpecSchema).max(PRODUCT_LIMITS.specs, productMessages.tooManySpecs),
   lowStockThreshold: whole('low-stock threshold', 0),
+  /** Kilograms per piece, for shipping rates by weight (decision 036). */
+  weightKg: weightKgSchema,
 };
 
 /** The fields whose combination `productProblems` judges. */
@@ -199,6 +202,7 @@ export const productInputSchema = z
     priceTiers: productFields.priceTiers.default([]),
     specs: productFields.specs.default([]),
     lowStockThreshold: productFields.lowStockThreshold.default(0),
+    weightKg: productFields.weightKg.default(0),
   })
   .strict()
   .superRefine(addProblems);

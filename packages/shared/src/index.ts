@@ -36,3 +36,6 @@ export * from './idempotency-key.js';
 export * from './audit-text.js';
 export * from './contract-price-check.js';
 export * from './tax/index.js';
+export * from './country-codes.js';
+export * from './shipping-rate.js';
+export * from './shipping.js';

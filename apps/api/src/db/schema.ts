@@ -135,6 +135,11 @@ export const products = pgTable(
     specs: jsonb('specs').$type<{ label: string; value: string }[]>().notNull().default([]),
     /** Admins are warned when the stock is at or below it. */
     lowStockThreshold: integer('low_stock_threshold').notNull().default(0),
+    /**
+     * Shipping weight of one piece in whole grams (the API answers `weightKg`, decision 036):
+     * integers, so a parcel's weight is an exact sum. 0 when nobody gave one.
+     */
+    weightGrams: integer('weight_grams').notNull().default(0),
     createdAt: createdAt(),
     /**
      * What the catalogue search reads: the words of part number, name and description, as
@@ -153,6 +158,7 @@ export const products = pgTable(
     check('products_increment_check', sql`${t.increment} >= 1`),
     check('products_maximum_check', sql`${t.maximum} IS NULL OR ${t.maximum} >= ${t.minimum}`),
     check('products_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
+    check('products_weight_grams_check', sql`${t.weightGrams} >= 0`),
     index('products_search_vector_idx').using('gin', t.searchVector),
     // The catalogue's sorts and filter: newest, price, name, category.
     index('products_seq_idx').on(t.seq),
@@ -168,6 +174,50 @@ export const products = pgTable(
  * Company accounts (issue 15): a business whose colleagues buy together. Members are known by
  * email (company_members), so an invitation to someone without an account waits for them.
  */
+/** A weight band of a shipping method as `shipping_methods.weight_bands` keeps it. */
+export interface WeightBandRow {
+  upToKg: number;
+  /** Cents. */
+  price: number;
+}
+
+/**
+ * Shipping methods (DESIGN section 9, decision 036): a carrier's service for a zone of countries
+ * (ISO alpha-2 codes), at a flat price or by weight bands (one of the two), free at or above a
+ * subtotal, in so many business days. Amounts in cents. The admin replaces the list as a whole.
+ */
+export const shippingMethods = pgTable(
+  'shipping_methods',
+  {
+    id: id(),
+    seq: seq(),
+    /** Unique without regard to case: the PUT that replaces the list checks it as a whole. */
+    name: text('name').notNull(),
+    carrier: text('carrier').notNull(),
+    countries: jsonb('countries').$type<string[]>().notNull(),
+    /** Cents whatever the weight; null when priced by weight bands. */
+    flatPrice: cents('flat_price'),
+    /** `[{ upToKg, price }]` ascending, price in cents; empty when the price is flat. */
+    weightBands: jsonb('weight_bands').$type<WeightBandRow[]>().notNull().default([]),
+    /** Cents: a subtotal at or above it ships free; null for never. */
+    freeAbove: cents('free_above'),
+    daysMin: integer('days_min').notNull(),
+    daysMax: integer('days_max').notNull(),
+    active: boolean('active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('shipping_methods_flat_price_check', sql`${t.flatPrice} IS NULL OR ${t.flatPrice} >= 0`),
+    check('shipping_methods_free_above_check', sql`${t.freeAbove} IS NULL OR ${t.freeAbove} >= 0`),
+    check(
+      'shipping_methods_pricing_check',
+      sql`(${t.flatPrice} IS NULL) <> (jsonb_array_length(${t.weightBands}) = 0)`,
+    ),
+    check('shipping_methods_days_check', sql`${t.daysMin} >= 0 AND ${t.daysMax} >= ${t.daysMin}`),
+  ],
+);
+
 export const companies = pgTable(
   'companies',
   {

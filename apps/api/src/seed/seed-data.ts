@@ -1,3 +1,4 @@
+import { COUNTRY_CODES, EU_COUNTRY_CODES, type ShippingMethodInputBody } from '@shop/shared';
 import type { NewReview } from '../modules/reviews/service.js';
 
 /**
@@ -19,6 +20,7 @@ export const demoProducts = [
     increment: 1,
     maximum: null,
     lowStockThreshold: 100,
+    weightKg: 0.12,
     priceTiers: [
       { minQuantity: 50, price: 2050 },
       { minQuantity: 200, price: 1950 },
@@ -46,6 +48,7 @@ export const demoProducts = [
     increment: 1,
     maximum: 100,
     lowStockThreshold: 60,
+    weightKg: 1.25,
     priceTiers: [
       { minQuantity: 40, price: 1120 },
       { minQuantity: 80, price: 1080 },
@@ -72,6 +75,7 @@ export const demoProducts = [
     increment: 25,
     maximum: null,
     lowStockThreshold: 400,
+    weightKg: 0.065,
     priceTiers: [
       { minQuantity: 100, price: 235 },
       { minQuantity: 500, price: 222 },
@@ -97,6 +101,7 @@ export const demoProducts = [
     increment: 1,
     maximum: null,
     lowStockThreshold: 500,
+    weightKg: 0.012,
     priceTiers: [
       { minQuantity: 200, price: 132 },
       { minQuantity: 1000, price: 124 },
@@ -123,6 +128,7 @@ export const demoProducts = [
     increment: 1,
     maximum: null,
     lowStockThreshold: 100,
+    weightKg: 1.1,
     priceTiers: [
       { minQuantity: 100, price: 275 },
       { minQuantity: 250, price: 262 },
@@ -149,6 +155,7 @@ export const demoProducts = [
     increment: 1,
     maximum: null,
     lowStockThreshold: 200,
+    weightKg: 2.2,
     priceTiers: [
       { minQuantity: 100, price: 112 },
       { minQuantity: 500, price: 105 },
@@ -174,6 +181,7 @@ export const demoProducts = [
     increment: 1,
     maximum: 120,
     lowStockThreshold: 40,
+    weightKg: 18.5,
     priceTiers: [{ minQuantity: 48, price: 329 }],
     specs: [
       { label: 'Height', value: '4U, 19-inch rack' },
@@ -196,6 +204,7 @@ export const demoProducts = [
     increment: 50,
     maximum: null,
     lowStockThreshold: 800,
+    weightKg: 0.85,
     priceTiers: [
       { minQuantity: 500, price: 35.9 },
       { minQuantity: 2000, price: 32.75 },
@@ -221,6 +230,7 @@ export const demoProducts = [
     increment: 1,
     maximum: null,
     lowStockThreshold: 150,
+    weightKg: 0.25,
     priceTiers: [{ minQuantity: 100, price: 159 }],
     specs: [
       { label: 'Ports', value: '2 × SFP+' },
@@ -241,6 +251,7 @@ export const demoProducts = [
     increment: 1,
     maximum: null,
     lowStockThreshold: 200,
+    weightKg: 0.67,
     priceTiers: [
       { minQuantity: 100, price: 265 },
       { minQuantity: 500, price: 249 },
@@ -391,3 +402,119 @@ export const demoCompany = {
     { sku: 'NIC-10G-2SFP', price: 162 },
   ],
 } as const;
+
+/** Every country but those named: a carrier's international service from the US or Germany. */
+const except = (...codes: string[]) => COUNTRY_CODES.filter((code) => !codes.includes(code));
+
+/**
+ * Demo shipping methods (decision 036): ground parcels in the US (UPS) and in Germany and the EU
+ * (DHL Paket), express (UPS Next Day Air, FedEx International Priority), and the air and sea
+ * freight the FAQ promises, for pallets and containers. Prices in dollars, in the carriers' usual
+ * weight steps (UPS takes parcels up to 68 kg, DHL Paket up to 31.5 kg); freight charges a
+ * minimum weight, so a small parcel never picks it as the cheapest.
+ */
+export const demoShippingMethods: ShippingMethodInputBody[] = [
+  {
+    name: 'UPS Ground',
+    carrier: 'UPS',
+    countries: ['US'],
+    weightBands: [
+      { upToKg: 2, price: 11.5 },
+      { upToKg: 5, price: 14.9 },
+      { upToKg: 10, price: 19.9 },
+      { upToKg: 30, price: 34.9 },
+      { upToKg: 68, price: 79 },
+    ],
+    freeAbove: 2500,
+    daysMin: 1,
+    daysMax: 5,
+    sortOrder: 10,
+  },
+  {
+    name: 'UPS Next Day Air',
+    carrier: 'UPS',
+    countries: ['US'],
+    weightBands: [
+      { upToKg: 2, price: 39.9 },
+      { upToKg: 10, price: 69.9 },
+      { upToKg: 30, price: 129 },
+      { upToKg: 68, price: 249 },
+    ],
+    daysMin: 1,
+    daysMax: 1,
+    sortOrder: 20,
+  },
+  {
+    name: 'DHL Paket',
+    carrier: 'DHL',
+    countries: ['DE'],
+    weightBands: [
+      { upToKg: 2, price: 7.5 },
+      { upToKg: 5, price: 9.9 },
+      { upToKg: 10, price: 12.9 },
+      { upToKg: 31.5, price: 19.9 },
+    ],
+    freeAbove: 500,
+    daysMin: 1,
+    daysMax: 3,
+    sortOrder: 30,
+  },
+  {
+    name: 'DHL Paket International',
+    carrier: 'DHL',
+    countries: EU_COUNTRY_CODES.filter((code) => code !== 'DE'),
+    weightBands: [
+      { upToKg: 2, price: 18.9 },
+      { upToKg: 5, price: 26.9 },
+      { upToKg: 10, price: 36.9 },
+      { upToKg: 31.5, price: 59.9 },
+    ],
+    freeAbove: 1500,
+    daysMin: 3,
+    daysMax: 6,
+    sortOrder: 40,
+  },
+  {
+    name: 'FedEx International Priority',
+    carrier: 'FedEx',
+    countries: except('US'),
+    weightBands: [
+      { upToKg: 1, price: 79 },
+      { upToKg: 5, price: 149 },
+      { upToKg: 10, price: 219 },
+      { upToKg: 30, price: 449 },
+      { upToKg: 68, price: 899 },
+    ],
+    daysMin: 1,
+    daysMax: 3,
+    sortOrder: 50,
+  },
+  {
+    name: 'Air Freight',
+    carrier: 'DB Schenker',
+    countries: [...COUNTRY_CODES],
+    weightBands: [
+      { upToKg: 100, price: 480 },
+      { upToKg: 300, price: 1200 },
+      { upToKg: 1000, price: 3600 },
+      { upToKg: 5000, price: 16500 },
+    ],
+    daysMin: 3,
+    daysMax: 7,
+    sortOrder: 60,
+  },
+  {
+    name: 'Sea Freight (LCL)',
+    carrier: 'Maersk',
+    countries: except('US'),
+    weightBands: [
+      { upToKg: 500, price: 850 },
+      { upToKg: 2000, price: 1900 },
+      { upToKg: 10000, price: 5800 },
+      { upToKg: 26000, price: 11500 },
+    ],
+    daysMin: 20,
+    daysMax: 35,
+    sortOrder: 70,
+  },
+];

@@ -33,6 +33,7 @@ describe.each(testDatabases())('seed on %s', (kind) => {
       seeded: false,
       products: 0,
       reviews: 0,
+      shippingMethods: 0,
       users: 0,
       companies: 0,
       accounts: [],
@@ -50,6 +51,41 @@ describe.each(testDatabases())('seed on %s', (kind) => {
     await t.db.delete(taxRates);
     await seedDemoData(t.db, t.app.identity.auth);
     expect(await usRates(t.db)).toEqual({});
+  });
+
+  it('ships the demo catalogue by ground, express, air and sea freight, priced by its weights (decision 036)', async () => {
+    t = await buildTestApp(kind);
+    const items = (await inject(t, api.catalog.list)).json();
+    expect(items.every((item) => item.weightKg > 0)).toBe(true);
+    const chassis = items.find((item) => item.sku === 'CHS-4U-RM')!;
+    const options = async (country: string, weight: number, subtotal?: number) =>
+      (
+        await inject(t!, api.shipping.options, {
+          query: {
+            country,
+            weight: String(weight),
+            ...(subtotal ? { subtotal: String(subtotal) } : {}),
+          },
+        })
+      )
+        .json()
+        .map((option) => [option.name, option.price]);
+    // Three chassis to Texas: ground first, then next-day air, then air freight's minimum charge.
+    expect(await options('US', chassis.weightKg * 3)).toEqual([
+      ['UPS Ground', 79],
+      ['UPS Next Day Air', 249],
+      ['Air Freight', 480],
+    ]);
+    expect((await options('US', 1, 2500))[0]).toEqual(['UPS Ground', 0]);
+    expect((await options('DE', 1))[0]).toEqual(['DHL Paket', 7.5]);
+    expect((await options('FR', 1))[0]).toEqual(['DHL Paket International', 18.9]);
+    // A pallet of 400 kg to Japan goes by air or by sea, nothing else takes it.
+    expect(await options('JP', 400)).toEqual([
+      ['Sea Freight (LCL)', 850],
+      ['Air Freight', 3600],
+    ]);
+    // Seeding again adds none.
+    expect(await seedDemoData(t.db, t.app.identity.auth)).toMatchObject({ shippingMethods: 0 });
   });
 
   it('creates the demo admin and customers once, through Better Auth, who sign in with the printed passwords', async () => {

@@ -8,6 +8,7 @@ import {
   memberInputSchema,
   productInputSchema,
   reviewInputSchema,
+  shippingMethodsPutSchema,
 } from '@shop/shared';
 import { inArray } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.js';
@@ -19,6 +20,10 @@ import { acceptInvitation } from '../modules/companies/invitations.js';
 import { createCompany, putMember } from '../modules/companies/service.js';
 import { createReview } from '../modules/reviews/service.js';
 import {
+  addShippingMethods,
+  methodRows as shippingMethodRows,
+} from '../modules/shipping/service.js';
+import {
   countAccounts,
   findShopUserByEmail,
   markEmailVerified,
@@ -26,7 +31,13 @@ import {
 } from '../modules/users/service.js';
 import { products } from '../db/schema.js';
 import { seedTaxRates } from '../modules/tax/rates.js';
-import { demoCompany, demoProducts, demoReviews, demoUsers } from './seed-data.js';
+import {
+  demoCompany,
+  demoProducts,
+  demoReviews,
+  demoShippingMethods,
+  demoUsers,
+} from './seed-data.js';
 
 export interface DemoAccount {
   role: 'admin' | 'customer';
@@ -50,6 +61,8 @@ export interface SeedResult {
   products: number;
   reviews: number;
   users: number;
+  /** Shipping methods added by this call (with the catalogue, on the first start). */
+  shippingMethods: number;
   /** 1 when the demo company was made by this call. */
   companies: number;
   /** The accounts made by this call, with their passwords: empty when there were accounts. */
@@ -107,7 +120,7 @@ export async function seedDemoData(
 }
 
 async function seedCatalogue(db: Db) {
-  if ((await countProducts(db)) > 0) return { products: 0, reviews: 0 };
+  if ((await countProducts(db)) > 0) return { products: 0, reviews: 0, shippingMethods: 0 };
   return db.transaction(async (tx) => {
     // The catalogue lists the newest product first, so the list is added from its end: the
     // shop then shows the demo products in the order seed-data.ts gives them.
@@ -118,7 +131,14 @@ async function seedCatalogue(db: Db) {
       const { rating, discription } = reviewInputSchema.parse(review);
       await createReview(tx, { name: review.name, email: review.email, rating, discription });
     }
-    return { products: demoProducts.length, reviews: demoReviews.length };
+    // The ways to ship, with the first catalogue only: a shop whose admin removed them all keeps none.
+    const shippingMethods = (await shippingMethodRows(tx)).length
+      ? 0
+      : await addShippingMethods(
+          tx,
+          shippingMethodsPutSchema.parse({ methods: demoShippingMethods }).methods,
+        );
+    return { products: demoProducts.length, reviews: demoReviews.length, shippingMethods };
   });
 }
 

@@ -161,7 +161,7 @@ const sandboxCard = {
 
 const { catalog, reviews, newsletter, orders, purchases, payments, identity, profile, users } = api;
 const { audit, companies, locations, stats } = api;
-const { settings, docs, tax } = api;
+const { settings, docs, tax, shipping } = api;
 
 /** The smallest file the shop takes as a PDF: its signature. */
 const TINY_PDF = Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1');
@@ -517,6 +517,29 @@ export const authorizationMatrix: readonly MatrixRow[] = [
   row(stats.csv, { expect: adminOnly(200), request: () => ({ query: {} }) }),
 
   // Public settings, operations and this API's documentation
+  row(shipping.options, {
+    expect: everyone(200),
+    request: () => ({ query: { country: 'US', weight: '2.5', subtotal: '120' } }),
+  }),
+  row(shipping.list, { expect: adminOnly(200), request: () => ({}) }),
+  row(shipping.replace, {
+    expect: adminOnly(200),
+    request: () => ({
+      payload: {
+        methods: [
+          {
+            name: 'Matrix Ground',
+            carrier: 'UPS',
+            countries: ['US'],
+            flatPrice: 9.5,
+            daysMin: 1,
+            daysMax: 5,
+          },
+        ],
+      },
+    }),
+  }),
+
   row(settings.config, { expect: everyone(200), request: () => ({}) }),
   row(settings.health, { expect: everyone(200), request: () => ({}) }),
   row(docs.openapi, { expect: everyone(200), request: () => ({}) }),

@@ -145,6 +145,16 @@ const catalogueFields = {
   ],
 };
 const idOfNothing = () => ({ id: randomUUID() });
+/** A valid shipping method: the PUT's poisoned lists each hold a broken copy of it. */
+const shippingMethod = {
+  name: 'Hostile Ground',
+  carrier: 'UPS',
+  countries: ['US', 'CA'],
+  flatPrice: 9.5,
+  freeAbove: 250,
+  daysMin: 1,
+  daysMax: 5,
+};
 const nobody = () => `nobody${randomUUID().slice(0, 8)}@example.com`;
 
 /** Bodies Stripe never signed: no signature, a forged one, another body's, an old one. */
@@ -418,6 +428,49 @@ const writeEndpoints: WriteEndpoint[] = [
       reason: [...line, '', long('r', 501), null, 1],
     },
     at: hostileIdSegment,
+  },
+  // Shipping methods (decision 036): the whole list in one body, each method checked.
+  {
+    contract: api.shipping.replace,
+    as: 'admin',
+    body: () => ({ methods: [shippingMethod] }),
+    poison: {
+      methods: [
+        'all',
+        null,
+        {},
+        [null],
+        [{}],
+        [{ ...shippingMethod, countries: ['XX'] }],
+        [{ ...shippingMethod, countries: 'US' }],
+        [{ ...shippingMethod, countries: [] }],
+        [{ ...shippingMethod, flatPrice: -1 }],
+        [{ ...shippingMethod, flatPrice: 1.005 }],
+        [{ ...shippingMethod, weightBands: [{ upToKg: 5, price: 9 }] }],
+        [{ ...shippingMethod, flatPrice: null }],
+        [
+          {
+            ...shippingMethod,
+            flatPrice: null,
+            weightBands: [
+              { upToKg: 5, price: 9 },
+              { upToKg: 2, price: 12 },
+            ],
+          },
+        ],
+        [{ ...shippingMethod, flatPrice: null, weightBands: [{ upToKg: 0, price: 9 }] }],
+        [{ ...shippingMethod, name: 'Ground\u0000' }],
+        [{ ...shippingMethod, name: 'Two\nlines' }],
+        [{ ...shippingMethod, carrier: long('C', 61) }],
+        [{ ...shippingMethod, daysMin: 5, daysMax: 1 }],
+        [{ ...shippingMethod, daysMax: 1.5 }],
+        [{ ...shippingMethod, freeAbove: -5 }],
+        [{ ...shippingMethod, _id: 'not-an-id' }],
+        [{ ...shippingMethod, _id: randomUUID() }],
+        [shippingMethod, shippingMethod],
+        Array.from({ length: 101 }, (_, n) => ({ ...shippingMethod, name: `Method ${n}` })),
+      ],
+    },
   },
   {
     contract: api.newsletter.subscribe,

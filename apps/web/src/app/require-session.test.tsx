@@ -194,6 +194,7 @@ describe('Dashboard', () => {
         'Manage Products',
         'Companies',
         'Tax',
+        'Shipping Methods',
         'Make Admin',
         'Manage Reviews',
         'Audit Log',

@@ -43,6 +43,7 @@ const InvitationsPage = lazyPage(() => import('./routes/invitations'));
 const ManageCompaniesPage = lazyPage(() => import('./routes/manage-companies'));
 const ManageCompanyPage = lazyPage(() => import('./routes/manage-company'));
 const TaxPage = lazyPage(() => import('./routes/tax'));
+const ManageShippingPage = lazyPage(() => import('./routes/manage-shipping'));
 
 export const routes: RouteObject[] = [
   {
@@ -95,6 +96,7 @@ export const routes: RouteObject[] = [
                   { path: 'companies', element: <ManageCompaniesPage /> },
                   { path: 'companies/:id', element: <ManageCompanyPage /> },
                   { path: 'tax', element: <TaxPage /> },
+                  { path: 'shipping', element: <ManageShippingPage /> },
                 ],
               },
             ],

@@ -25,6 +25,7 @@ export function makeProduct(n: number, overrides: Partial<Product> = {}): Produc
     priceTiers: [],
     specs: [],
     lowStockThreshold: 0,
+    weightKg: 0,
     ...overrides,
   };
 }

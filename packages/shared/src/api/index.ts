@@ -12,6 +12,7 @@ import * as profile from './profile.js';
 import * as purchases from './purchases.js';
 import * as reviews from './reviews.js';
 import * as settings from './settings.js';
+import * as shipping from './shipping.js';
 import * as stats from './stats.js';
 import * as tax from './tax.js';
 import * as users from './users.js';
@@ -36,6 +37,7 @@ export const api = {
   purchases,
   companies,
   locations,
+  shipping,
   payments,
   audit,
   stats,

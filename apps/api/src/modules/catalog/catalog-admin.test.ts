@@ -98,6 +98,7 @@ describe.each(testDatabases())('admin catalogue on %s', (kind) => {
         priceTiers: [],
         specs: [],
         lowStockThreshold: 0,
+        weightKg: 0,
       });
 
       const after = await inject(

@@ -40,7 +40,9 @@ describe.each(testDatabases())('catalogue CSV on %s', (kind) => {
   /** The stored product, its prices in dollars as the API answers them (stored in cents). */
   const bySku = async (sku: string) => {
     const [row] = await t.db.select().from(products).where(eq(products.sku, sku));
-    return row && { ...productAnswer({ ...row, _id: row.id }), id: row.id };
+    return (
+      row && { ...productAnswer({ ...row, _id: row.id, weightKg: row.weightGrams }), id: row.id }
+    );
   };
   const everything = () => t.db.select().from(products).orderBy(products.sku);
 
@@ -212,6 +214,32 @@ describe.each(testDatabases())('catalogue CSV on %s', (kind) => {
     expect(dry).toMatchObject({ created: [], updated: [], problems: [], unchanged: rows });
     const applied = catalogImportReportSchema.parse((await importCsv(csv, false)).json());
     expect(applied).toMatchObject({ created: [], updated: [], unchanged: rows });
+  });
+
+  it('exports and imports the weight in kilograms, 1,25 in a semicolon file, and compares it (decision 036)', async () => {
+    await addProduct(t, { sku: 'CSV-WEIGHT-1', weightKg: 1.25 });
+    const csv = await exportCsv();
+    const [header, ...lines] = csv.trim().split('\r\n');
+    const column = header!.split(',').indexOf('weightKg');
+    const line = lines.find((row) => row.startsWith('CSV-WEIGHT-1,'))!;
+    expect(Papa.parse<string[]>(line).data[0]![column]).toBe('1.25');
+    // The same weight again is no change; a new one is, from and to in kilograms.
+    const again = catalogImportReportSchema.parse(
+      (await importCsv('sku,weightKg\nCSV-WEIGHT-1,1.250\n', true)).json(),
+    );
+    expect(again).toMatchObject({ updated: [], unchanged: 1 });
+    const heavier = catalogImportReportSchema.parse(
+      (await importCsv('sku;weightKg\nCSV-WEIGHT-1;2,5\n', false)).json(),
+    );
+    expect(heavier.updated[0]?.changes).toEqual([{ field: 'weightKg', from: 1.25, to: 2.5 }]);
+    expect(await bySku('CSV-WEIGHT-1')).toMatchObject({ weightKg: 2.5 });
+    const [row] = await t.db.select().from(products).where(eq(products.sku, 'CSV-WEIGHT-1'));
+    expect(row?.weightGrams).toBe(2500);
+    for (const bad of ['-1', '1.0001', 'heavy', '100001']) {
+      const refused = await importCsv(`sku,weightKg\nCSV-WEIGHT-1,${bad}\n`, false);
+      expect(refused.statusCode, bad).toBe(400);
+    }
+    expect(await bySku('CSV-WEIGHT-1')).toMatchObject({ weightKg: 2.5 });
   });
 
   it('creates a product without an image: it shows the placeholder picture (decision 031)', async () => {

@@ -26,6 +26,7 @@ import { catalogChanged } from '../../db/changes.js';
  *
  * Prices are dollars, with two decimals where there are cents (`89.50`); a CSV saved with
  * semicolons, where the comma is the decimal sign, may write them `89,50`.
+ * Weights are kilograms per piece (`1.25`, or `1,25` in a semicolon CSV).
  * Volume prices are written `100:9; 500:8.50` (from 100 pieces $9 each, from 500 $8.50) and
  * specifications one per line, `Label: value`, in one cell. A column left out of an import
  * leaves that field as it is; an empty cell clears the fields that may be empty (maximum, tiers,
@@ -44,6 +45,7 @@ export const CATALOG_CSV_COLUMNS: readonly Column[] = [
   'maximum',
   'available',
   'lowStockThreshold',
+  'weightKg',
   'priceTiers',
   'specs',
   'img',
@@ -57,6 +59,7 @@ const NUMBER_COLUMNS = new Set<Column>([
   'maximum',
   'available',
   'lowStockThreshold',
+  'weightKg',
 ]);
 
 export const csvMessages = {
@@ -86,7 +89,7 @@ function cellOf(product: Product, column: Column): string | number | null {
 }
 
 const CSV_BATCH = 1000;
-/** Rows per INSERT of an import's new products (13 parameters each, well under 65,535). */
+/** Rows per INSERT of an import's new products (14 parameters each, well under 65,535). */
 const INSERT_BATCH = 1000;
 /** Part numbers per lookup of an import's existing products (one parameter each). */
 const LOOKUP_BATCH = 10_000;
@@ -133,7 +136,8 @@ function valueOf(
   const text = unneutralised(raw).trim();
   if (NUMBER_COLUMNS.has(column)) {
     if (text === '') return { value: column === 'maximum' ? null : undefined };
-    if (column === 'price' && AMOUNT.test(text)) return { value: amountOf(text, decimalComma) };
+    if ((column === 'price' || column === 'weightKg') && AMOUNT.test(text))
+      return { value: amountOf(text, decimalComma) };
     return { value: /^-?\d+(\.\d+)?$/.test(text) ? Number(text) : text };
   }
   if (column === 'priceTiers') {

@@ -1,4 +1,12 @@
-import { fromCents, ITEMS_LIST_MAX, toCents, type Product, type ProductInput } from '@shop/shared';
+import {
+  fromCents,
+  GRAMS_PER_KG,
+  ITEMS_LIST_MAX,
+  toCents,
+  toGrams,
+  type Product,
+  type ProductInput,
+} from '@shop/shared';
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
@@ -23,9 +31,11 @@ export const productColumns = {
   priceTiers: products.priceTiers,
   specs: products.specs,
   lowStockThreshold: products.lowStockThreshold,
+  /** Grams in the row; `productAnswer` answers kilograms. */
+  weightKg: products.weightGrams,
 };
 
-/** A product as `productColumns` reads it: the answer's fields, its prices in cents. */
+/** A product as `productColumns` reads it: the answer's fields, its prices in cents, its weight in grams. */
 export type ProductRow = Product;
 
 /**
@@ -35,6 +45,7 @@ export type ProductRow = Product;
 export const productAnswer = (row: ProductRow): Product => ({
   ...row,
   price: fromCents(row.price),
+  weightKg: row.weightKg / GRAMS_PER_KG,
   // In the contract's key order (jsonb keeps its own): the answer reads as the contract writes it.
   priceTiers: row.priceTiers.map((tier) => ({
     minQuantity: tier.minQuantity,
@@ -42,12 +53,17 @@ export const productAnswer = (row: ProductRow): Product => ({
   })),
 });
 
-/** The prices a caller sent (dollars) as the database keeps them (cents). */
-export function pricesInCents<T extends { price?: number; priceTiers?: Product['priceTiers'] }>(
-  input: T,
-): T {
+/**
+ * The prices (dollars) and weight (kilograms) a caller sent as the database keeps them: cents,
+ * and whole grams in `weightGrams`.
+ */
+export function pricesInCents<
+  T extends { price?: number; priceTiers?: Product['priceTiers']; weightKg?: number },
+>(input: T): Omit<T, 'weightKg'> & { weightGrams?: number } {
+  const { weightKg, ...rest } = input;
   return {
-    ...input,
+    ...rest,
+    ...(weightKg !== undefined && { weightGrams: toGrams(weightKg) }),
     ...(input.price !== undefined && { price: toCents(input.price) }),
     ...(input.priceTiers !== undefined && {
       priceTiers: input.priceTiers.map((tier) => ({ ...tier, price: toCents(tier.price) })),

@@ -19,6 +19,7 @@ const part = (available: number): Product => ({
   priceTiers: [{ minQuantity: 100, price: 112 }],
   specs: [{ label: 'Capacity', value: '32 GB' }],
   lowStockThreshold: 100,
+  weightKg: 0.045,
 });
 
 // Each test has its own "database": the snapshot is keyed by the handle.

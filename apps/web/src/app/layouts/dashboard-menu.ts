@@ -22,6 +22,7 @@ const adminItems: DashboardMenuItem[] = [
   { label: 'Manage Products', to: '/dashboard/manageproducts' },
   { label: 'Companies', to: '/dashboard/companies' },
   { label: 'Tax', to: '/dashboard/tax' },
+  { label: 'Shipping Methods', to: '/dashboard/shipping' },
   { label: 'Make Admin', to: '/dashboard/makeadmin' },
   { label: 'Manage Reviews', to: '/dashboard/managereviews' },
   { label: 'Audit Log', to: '/dashboard/auditlog' },

@@ -67,6 +67,7 @@ describe('AddProductPage', () => {
       increment: 1,
       maximum: null,
       lowStockThreshold: 0,
+      weightKg: 0,
       priceTiers: [],
       specs: [],
     });

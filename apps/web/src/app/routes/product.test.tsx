@@ -23,6 +23,7 @@ const ssd = makeProduct(5, {
     { label: 'Capacity', value: '2 TB' },
     { label: 'Interface', value: 'NVMe' },
   ],
+  weightKg: 0.012,
 });
 
 function setUp(product = ssd) {
@@ -60,6 +61,8 @@ describe('Product page', () => {
     expect(before(order, screen.getByTestId('specs'))).toBe(true);
     const specs = screen.getByTestId('specs');
     expect(within(specs).getByRole('rowheader', { name: 'Capacity' })).toBeInTheDocument();
+    // The shipping weight reads as the last specification (decision 036).
+    expect(within(specs).getAllByRole('row').at(-1)).toHaveTextContent('Weight12 g');
     const tiers = within(screen.getByRole('table', { name: 'Volume prices' })).getAllByRole('row');
     expect(tiers.map((row) => row.textContent)).toEqual([
       'QuantityPrice per pieceSaving',

@@ -91,6 +91,7 @@ export const productFormSchema = z
     increment: numberText(shape.increment.unwrap()),
     maximum: optionalNumberText(shape.maximum.unwrap()),
     lowStockThreshold: numberText(shape.lowStockThreshold.unwrap()),
+    weightKg: numberText(shape.weightKg.unwrap()),
     priceTiers: z.array(tierRowSchema).max(PRODUCT_LIMITS.tiers, productMessages.tooManyTiers),
     specs: z.array(productSpecSchema).max(PRODUCT_LIMITS.specs, productMessages.tooManySpecs),
   })
@@ -116,6 +117,7 @@ export const productFormFields = [
   'increment',
   'maximum',
   'lowStockThreshold',
+  'weightKg',
   'priceTiers',
   'specs',
 ] as const satisfies readonly (keyof ProductFormValues & keyof Product)[];
@@ -134,6 +136,7 @@ export const emptyProduct: ProductFormValues = {
   increment: '1',
   maximum: '',
   lowStockThreshold: '0',
+  weightKg: '0',
   priceTiers: [],
   specs: [],
 };
@@ -150,6 +153,7 @@ export const formValuesOf = (product: Product): ProductFormValues => ({
   increment: String(product.increment),
   maximum: product.maximum === null ? '' : String(product.maximum),
   lowStockThreshold: String(product.lowStockThreshold),
+  weightKg: String(product.weightKg),
   priceTiers: product.priceTiers.map((tier) => ({
     minQuantity: String(tier.minQuantity),
     price: moneyText(tier.price),

@@ -39,6 +39,13 @@ const numberFields = [
     helper: 'Warn at or below this stock; 0: never',
     min: 0,
   },
+  {
+    field: 'weightKg',
+    label: 'Weight (kg)',
+    helper: 'Shipping weight of one piece, in kilograms (1.25)',
+    min: 0,
+    step: 0.001,
+  },
 ] as const;
 
 interface ProductFormProps {

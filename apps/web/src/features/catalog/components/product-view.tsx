@@ -1,4 +1,4 @@
-import { categoryLabel, type Product } from '@shop/shared';
+import { categoryLabel, formatWeight, type Product } from '@shop/shared';
 import { Island } from '../../../components/island';
 import { BuyerPrice, orderTermsLabel } from '../../../components/price-info';
 import { PriceTierTable } from '../../../components/price-tier-table';
@@ -18,6 +18,11 @@ import styles from './product-view.module.css';
  * (ProductOrder).
  */
 export function ProductView({ product }: { product: Product }) {
+  // The shipping weight reads as one more specification, when the admin gave one.
+  const specs =
+    product.weightKg > 0
+      ? [...product.specs, { label: 'Weight', value: formatWeight(product.weightKg) }]
+      : product.specs;
   return (
     <div className={styles.columns}>
       {/* First in the page, so a phone shows the name, the price and the order box before the
@@ -74,14 +79,14 @@ export function ProductView({ product }: { product: Product }) {
           fetchPriority="high"
           className={styles.picture}
         />
-        {product.specs.length > 0 && (
+        {specs.length > 0 && (
           <section aria-labelledby="specs" className={styles.section}>
             <h2 id="specs" className={cx(text.h3, styles.heading)}>
               Specifications
             </h2>
             <table className={styles.specs} data-testid="specs">
               <tbody>
-                {product.specs.map((spec) => (
+                {specs.map((spec) => (
                   <tr key={spec.label}>
                     <th scope="row">{spec.label}</th>
                     <td>{spec.value}</td>
