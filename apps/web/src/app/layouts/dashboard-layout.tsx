@@ -5,7 +5,7 @@ import { Dialog } from '../../components/ui/dialog';
 import { Icon } from '../../components/ui/icon';
 import { menuOpen } from '../../components/ui/icons';
 import { useSession } from '../../lib/session';
-import { useMyCompany } from '../../features/companies/api/get-my-company';
+import { useMySpending } from '../../features/companies/api/get-my-spending';
 import { InvitationsBanner } from '../../features/companies/components/invitations-banner';
 import styles from './dashboard-layout.module.css';
 import { dashboardMenu } from './dashboard-menu';
@@ -17,9 +17,10 @@ const WIDE = '(min-width: 900px)';
 function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const session = useSession();
   // An admin buys for no company; a customer's role in theirs decides whether Approvals shows.
-  const company = useMyCompany({ enabled: !session.isAdmin && !session.isAdminLoading });
-  const email = session.user?.email.toLowerCase();
-  const role = company.data?.members.find((m) => m.email.toLowerCase() === email)?.role ?? null;
+  // GET /company/spending names the role, and answers nulls outside a company where GET
+  // /company answers 404, which the browser would log on every dashboard page of most customers.
+  const spending = useMySpending({ enabled: !session.isAdmin && !session.isAdminLoading });
+  const role = spending.data?.role ?? null;
   const items = dashboardMenu(session.isAdmin, role);
   return (
     <nav aria-label="Dashboard">

@@ -79,6 +79,17 @@ describe('My Company', () => {
     let attempts = 0;
     const { user, callsTo } = setUp([
       handle(routes.companies.mine, () => (mine ? { status: 200, body: mine } : noCompany)),
+      // The dashboard's menu learns the role here (Approvals for an owner).
+      handle(routes.companies.spending, () => ({
+        status: 200,
+        body: {
+          companyId: mine?._id ?? null,
+          companyName: mine?.name ?? null,
+          role: mine ? 'owner' : null,
+          spendingLimit: null,
+          spentThisMonth: 0,
+        },
+      })),
       handle(routes.companies.create, ({ body }) => {
         attempts += 1;
         if (attempts === 1) {

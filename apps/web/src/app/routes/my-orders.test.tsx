@@ -202,6 +202,27 @@ describe('My Orders', () => {
     },
   );
 
+  it("asks a customer's role for the menu from /company/spending, never GET /company and its 404", async () => {
+    const { callsTo } = setUp(
+      ordersOf(() => [unpaid]),
+      [
+        answer(routes.companies.spending, 200, {
+          companyId: null,
+          companyName: null,
+          role: null,
+          spendingLimit: null,
+          spentThisMonth: 0,
+        }),
+      ],
+    );
+    await rowOf(unpaid.productName);
+    await waitFor(() => expect(callsTo(routes.companies.spending).length).toBeGreaterThan(0));
+    const menu = screen.getAllByRole('navigation', { name: 'Dashboard' })[0]!;
+    expect(within(menu).getByRole('link', { name: 'My Orders' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('link', { name: 'Approvals' })).not.toBeInTheDocument();
+    expect(callsTo(routes.companies.mine)).toEqual([]);
+  });
+
   it('offers the products when there are no orders yet', async () => {
     setUp(ordersOf(() => []));
     expect(await screen.findByText('You have no orders yet.')).toBeInTheDocument();

@@ -20,9 +20,9 @@ export const mySpendingQueryOptions = () =>
     queryFn: ({ signal }) => getMySpending(signal),
   });
 
-export function useMySpending() {
+export function useMySpending({ enabled = true }: { enabled?: boolean } = {}) {
   const { hasAccessToken } = useSession();
-  return useQuery({ ...mySpendingQueryOptions(), enabled: hasAccessToken });
+  return useQuery({ ...mySpendingQueryOptions(), enabled: hasAccessToken && enabled });
 }
 
 /**
