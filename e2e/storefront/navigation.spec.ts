@@ -15,7 +15,11 @@ test.describe('navigation', () => {
       ['Login', '/login', /login/i],
       ['Signup', '/signup', /sign ?up/i],
     ];
+    // Each page's navbar is an island hydrated after the first paint (decision 037): a click while
+    // it hydrates can be lost, so the test waits for it, as a person waits for the page.
+    const hydrated = page.locator('[data-island="navbar"][data-hydrated]');
     for (const [name, path, content] of links) {
+      await expect(hydrated).toBeAttached();
       await nav.getByRole('link', { name, exact: true }).click();
       await expect(page).toHaveURL(path);
       await expect(page.getByRole('main')).toContainText(content);
@@ -23,6 +27,7 @@ test.describe('navigation', () => {
 
     // The brand goes home too.
     await page.goto('/blog');
+    await expect(hydrated).toBeAttached();
     await nav.getByRole('link').first().click();
     await expect(page).toHaveURL('/');
   });
