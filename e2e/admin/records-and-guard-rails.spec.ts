@@ -118,34 +118,14 @@ test('the audit log writes a volume price change in words', async ({ page }) => 
   await expect(row).not.toContainText('[object Object]');
 });
 
-test('the admin opens a company, manages its members, and a deep contract price asks first', async ({
-  browser,
-}) => {
+test('the admin opens a company and manages its members', async ({ browser }) => {
   const ownerPage = await browser.newPage();
   const owner = await signUpViaApi(ownerPage, newUser());
   await verifyAddress(ownerPage.request, owner.email);
   const member = newUser();
 
   const page = await browser.newPage();
-  const token = await signInViaApi(page, demoAdmin);
-  const admin = shopApi(page.request);
-  const product = expectStatus(
-    await admin.call(
-      api.catalog.create,
-      {
-        body: {
-          name: `Guard GPU ${tag()}`,
-          img: '/images/products/gpu.svg',
-          description: 'A workstation graphics card.',
-          price: 1180,
-          minimum: 1,
-          available: 20,
-        },
-      },
-      { token },
-    ),
-    201,
-  ).product;
+  await signInViaApi(page, demoAdmin);
 
   const companyName = `Railing Parts ${tag()} Ltd`;
   await page.goto('/dashboard/companies');
@@ -186,6 +166,39 @@ test('the admin opens a company, manages its members, and a deep contract price 
     .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Yes' }).click();
   await expect(members.getByRole('row').filter({ hasText: member.email })).toHaveCount(0);
+  await ownerPage.close();
+  await page.close();
+});
+
+test('a deep contract price asks first, and the audit log names its product', async ({ page }) => {
+  const token = await signInViaApi(page, demoAdmin);
+  const admin = shopApi(page.request);
+  const product = expectStatus(
+    await admin.call(
+      api.catalog.create,
+      {
+        body: {
+          name: `Guard GPU ${tag()}`,
+          img: '/images/products/gpu.svg',
+          description: 'A workstation graphics card.',
+          price: 1180,
+          minimum: 1,
+          available: 20,
+        },
+      },
+      { token },
+    ),
+    201,
+  ).product;
+  const company = expectStatus(
+    await admin.call(
+      api.companies.adminCreate,
+      { body: { name: `Railing Prices ${tag()} Ltd`, ownerEmail: newUser().email } },
+      { token },
+    ),
+    201,
+  );
+  await page.goto(`/dashboard/companies/${company._id}`);
 
   // A $34 contract price on a $1,180 card asks first, with the discount in percent.
   const prices = page.getByRole('form', { name: 'Set a contract price' });
@@ -216,6 +229,4 @@ test('the admin opens a company, manages its members, and a deep contract price 
       .filter({ hasText: 'Set contract price' })
       .filter({ hasText: product.name }),
   ).toContainText(`Contract price for ${product.name} (${product.sku}) list price -> $34.00`);
-  await ownerPage.close();
-  await page.close();
 });
