@@ -164,6 +164,13 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     unpaidMax: config.orders.unpaidMax,
     unverifiedHoldMinutes: config.orders.unverifiedHoldMinutes,
     approvalDays: config.orders.approvalDays,
+    charges: {
+      sellerCountry: config.seller.country,
+      sellerTaxId: config.seller.taxId,
+      nexusStates: config.tax.nexusStates,
+      timeZone: config.timeZone,
+      viesUrl: config.tax.viesUrl,
+    },
   };
   app.decorate('orders', orders);
   registerIdempotency(app, db);

@@ -55,5 +55,11 @@ export const LIMITS = {
   maxInt: 2_147_483_647,
 } as const;
 
+/**
+ * The currency every price, purchase and invoice is in: SPEC's prices are dollars, and the card
+ * gateway is charged in them (docs/decisions/038).
+ */
+export const SHOP_CURRENCY = 'USD';
+
 /** The largest total a card payment can carry: Stripe's limit of 999,999.99 USD, in cents. */
 export const MAX_ORDER_TOTAL = 99_999_999;

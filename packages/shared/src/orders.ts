@@ -72,6 +72,12 @@ export const orderSchema = z.object({
   trackingNumber: z.string().nullable(),
   /** Dollars per piece, as the server priced the line; `price` = quantity x unitPrice. */
   unitPrice: moneyAnswerSchema,
+  /** The line's share of its purchase's shipping charge, in dollars (issue 29). */
+  shippingCharge: moneyAnswerSchema,
+  /** The line's tax, its shipping share's included, in dollars (issue 29). */
+  tax: moneyAnswerSchema,
+  /** What the line costs: `price` + `shippingCharge` + `tax`; what paying it alone takes. */
+  total: moneyAnswerSchema,
   /** The purchase the order is a line of (POST /order makes a purchase of one line). */
   purchaseId: idSchema,
   purchaseNumber: z.string(),

@@ -108,6 +108,8 @@ export const checkoutFieldsSchema = z.object({
   address: addressSchema.optional(),
   locationId: z.optional(idSchema),
   shipTo: postalAddressSchema.optional(),
+  /** A shipping method's `_id` (GET /shipping-methods); default: the cheapest that serves it. */
+  shippingMethod: z.optional(idSchema),
   poNumber: poNumberSchema,
   company: companySchema,
   taxId: taxIdSchema,
@@ -188,6 +190,8 @@ export const awaitingLineSchema = z.object({
   quantity: z.number().int(),
   unitPrice: moneyAnswerSchema,
   price: moneyAnswerSchema,
+  shippingCharge: moneyAnswerSchema,
+  tax: moneyAnswerSchema,
 });
 export type AwaitingLine = z.infer<typeof awaitingLineSchema>;
 
@@ -200,6 +204,53 @@ export const shipmentSchema = z.object({
   lines: z.array(z.object({ orderId: idSchema, quantity: z.number().int() })),
 });
 export type Shipment = z.infer<typeof shipmentSchema>;
+
+/** The shipping method a purchase is priced with. */
+export const chosenMethodSchema = z.object({
+  _id: idSchema,
+  name: z.string(),
+  carrier: z.string(),
+  days: z.object({ min: z.number().int(), max: z.number().int() }),
+});
+
+/** One rate's tax on a purchase: its name ("VAT DE 19 %"), rate, taxed base and amount. */
+export const taxLineSchema = z.object({
+  name: z.string(),
+  rate: z.number(),
+  base: moneyAnswerSchema,
+  amount: moneyAnswerSchema,
+});
+export type TaxLineAnswer = z.infer<typeof taxLineSchema>;
+
+/**
+ * POST /checkout/preview (issue 29): what POST /checkout with the same body would charge, line by
+ * line, without placing anything: the cart and Buy Now show the total the buyer will pay, and
+ * the shipping methods to choose from with their prices.
+ */
+export const checkoutPreviewSchema = z.object({
+  lines: z.array(
+    z.object({
+      productId: idSchema,
+      quantity: z.number().int(),
+      unitPrice: moneyAnswerSchema,
+      price: moneyAnswerSchema,
+      shippingCharge: moneyAnswerSchema,
+      tax: moneyAnswerSchema,
+    }),
+  ),
+  subtotal: moneyAnswerSchema,
+  shipping: moneyAnswerSchema,
+  tax: moneyAnswerSchema,
+  total: moneyAnswerSchema,
+  currency: z.string(),
+  shippingMethod: chosenMethodSchema.nullable(),
+  /** Every method that takes this parcel there, priced for it, cheapest first. */
+  shippingOptions: z.array(chosenMethodSchema.extend({ price: moneyAnswerSchema })),
+  taxLines: z.array(taxLineSchema),
+  reverseCharge: z.boolean(),
+  taxNote: z.string().nullable(),
+});
+export type CheckoutPreview = z.infer<typeof checkoutPreviewSchema>;
 
 /**
  * A purchase as every purchase endpoint answers it. `number` is the purchase number
@@ -228,10 +279,30 @@ export const purchaseSchema = z.object({
   /** The company the buyer bought for, when a member of one. */
   companyId: z.nullable(idSchema),
   billingAddress: z.string().nullable(),
-  /** Dollars (at most two decimals): the lines' totals added up. */
+  /** Dollars: the goods, each line's quantity times its unit price, added up. */
+  subtotal: moneyAnswerSchema,
+  /** Dollars: what shipping costs (0 when free, or when the shop sets up no methods). */
+  shipping: moneyAnswerSchema,
+  /** Dollars: every tax line's amount added up. */
+  tax: moneyAnswerSchema,
+  /** Dollars: `subtotal + shipping + tax`, what the buyer pays. */
   total: moneyAnswerSchema,
-  /** What is left to pay: the unpaid lines' totals. */
+  /** What is left to pay: the unpaid lines' totals, with their shipping and tax. */
   unpaidTotal: moneyAnswerSchema,
+  /** The currency of every amount: SHOP_CURRENCY. */
+  currency: z.string(),
+  /** How it is paid: `card` (paying on account comes with net terms). */
+  paymentTerms: z.string(),
+  /** When the invoice falls due: the invoice's day for a card purchase; null until invoiced. */
+  dueDate: z.string().nullable(),
+  /** The method it ships by, as it was when priced; null for none. */
+  shippingMethod: chosenMethodSchema.nullable(),
+  /** Its tax, by rate: what the invoice prints. Empty when no tax applies (an export, say). */
+  taxLines: z.array(taxLineSchema),
+  /** EU reverse charge: no VAT charged, the buyer accounts for it (the invoice says so). */
+  reverseCharge: z.boolean(),
+  /** Words the invoice must carry about its tax (the reverse-charge note), or null. */
+  taxNote: z.string().nullable(),
   status: z.enum(PURCHASE_STATUSES),
   /** When its last line was paid; null while any line is unpaid. */
   paidAt: z.string().nullable(),

@@ -44,6 +44,10 @@ export const shippingMessages = {
   unknownMethod: 'One of the methods no longer exists: reload the list and try again.',
   sortOrder: `Please give the position as a whole number from 0 to ${SHIPPING_LIMITS.sortOrder.toLocaleString('en-US')}.`,
   subtotal: 'Please give the subtotal in dollars, with at most two decimals.',
+  methodDoesNotServe:
+    'The shipping method you chose does not ship this order to this address: please choose another.',
+  noMethodServes: (country: string) =>
+    `We cannot ship this order to ${country}: no shipping method takes it there (it may be too heavy). Please contact us for a quote.`,
 } as const;
 
 /** Whether `kg` is a weight in kilograms with at most three decimals (1.25, 0.005). */

@@ -32,6 +32,31 @@ export interface AwaitingLineRow {
   quantity: number;
   /** Cents per piece. */
   unitPrice: number;
+  /** The line's share of the purchase's shipping, in cents (issue 29; absent before it). */
+  shippingCharge?: number;
+  /** The line's tax, its shipping share's included, in cents (issue 29; absent before it). */
+  tax?: number;
+}
+
+/** The shipping method a purchase was priced with, as it was then (issue 29). */
+export interface ShippingMethodSnapshot {
+  id: string;
+  name: string;
+  carrier: string;
+  daysMin: number;
+  daysMax: number;
+}
+
+/** How a purchase is taxed (issue 29, docs/decisions/038): the engine's verdict, kept. */
+export interface PurchaseTaxRow {
+  treatment: string;
+  /** The one rate every line and the shipping are taxed at (a fraction; 0 when none). */
+  rate: number;
+  /** The tax line's name ("VAT DE 19 %"), or null when the sale carries no tax line. */
+  name: string | null;
+  reverseCharge: boolean;
+  /** The words the invoice must carry, or null. */
+  note: string | null;
 }
 
 /** A structured postal address (DESIGN section 9), as a location or a purchase's ship-to keeps it. */
@@ -371,6 +396,14 @@ export const purchases = pgTable(
      * it waits for approval (null otherwise): it has no orders and holds no stock until approved.
      */
     awaitingLines: jsonb('awaiting_lines').$type<AwaitingLineRow[]>(),
+    /** SHOP_CURRENCY when it was placed. */
+    currency: text('currency').notNull().default('USD'),
+    /** The method it ships by (issue 29); null for one placed before, or when none was set up. */
+    shippingMethod: jsonb('shipping_method').$type<ShippingMethodSnapshot>(),
+    /** Its tax treatment and rate (issue 29); null for a purchase placed before. */
+    taxTreatment: jsonb('tax_treatment').$type<PurchaseTaxRow>(),
+    /** The seller's tax id when it was placed: the invoice prints the one it was sold under. */
+    sellerTaxId: text('seller_tax_id'),
     /**
      * How a purchase that will never be paid ended, kept so its buyer and company still see it:
      * `rejected` by an approver (with `rejection_reason`) or after APPROVAL_DAYS, `cancelled` when
@@ -408,6 +441,61 @@ export const invoiceCounters = pgTable('invoice_counters', {
   year: integer('year').primaryKey(),
   last: integer('last').notNull(),
 });
+
+/** CN-<year>-<5 digits> per calendar year, gapless like invoice_counters (issue 29). */
+export const creditNoteCounters = pgTable('credit_note_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/** One credited line of a credit note: what of an order it gives back, in cents. */
+export interface CreditNoteLineRow {
+  orderId: string;
+  productName: string;
+  quantity: number;
+  unitPrice: number;
+  /** Net goods credited: quantity times the unit price. */
+  net: number;
+  /** The part of the line's shipping share credited. */
+  shipping: number;
+  /** The tax credited, at the purchase's rate. */
+  tax: number;
+}
+
+/**
+ * A credit note (issue 29 item 5, DESIGN section 9): reverses all or part of a paid purchase's
+ * invoice, with the purchase's tax treatment, and refunds the card through the gateway. Written
+ * once, never changed but for the refund's outcome.
+ */
+export const creditNotes = pgTable(
+  'credit_notes',
+  {
+    id: id(),
+    seq: seq(),
+    number: text('number').notNull().unique(),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'restrict' }),
+    reason: text('reason').notNull(),
+    lines: jsonb('lines').$type<CreditNoteLineRow[]>().notNull(),
+    subtotal: cents('subtotal').notNull(),
+    shipping: cents('shipping').notNull(),
+    tax: cents('tax').notNull(),
+    total: cents('total').notNull(),
+    /** The gateway's refund id once the card was refunded; null while pending or for none. */
+    refundId: text('refund_id'),
+    refundStatus: text('refund_status').$type<'pending' | 'refunded' | 'failed' | 'none'>(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_notes_purchase_id_idx').on(t.purchaseId, t.seq),
+    check(
+      'credit_notes_amounts_check',
+      sql`${t.subtotal} >= 0 and ${t.shipping} >= 0 and ${t.tax} >= 0 and ${t.total} = ${t.subtotal} + ${t.shipping} + ${t.tax}`,
+    ),
+  ],
+);
 
 /**
  * Emails to send, written in the same transaction as the change they tell about, so an
@@ -449,6 +537,13 @@ export const orders = pgTable(
     unitPrice: cents('unit_price').notNull(),
     /** The total in cents: quantity times the unit price at the time of ordering. */
     price: cents('price').notNull(),
+    /**
+     * The line's share of its purchase's shipping, in cents (issue 29): the purchase's charge is
+     * spread over its lines by value, so each line is paid, cancelled and refunded whole.
+     */
+    shippingCharge: cents('shipping_charge').notNull().default(0),
+    /** The line's tax in cents: its own and its shipping share's (issue 29). */
+    tax: cents('tax').notNull().default(0),
     /** The purchase this order is a line of; its number is copied (it never changes). */
     purchaseId: uuid('purchase_id')
       .notNull()
@@ -493,6 +588,7 @@ export const orders = pgTable(
   (t) => [
     check('orders_quantity_check', sql`${t.quantity} >= 1`),
     check('orders_price_check', sql`${t.price} >= 0`),
+    check('orders_charges_check', sql`${t.shippingCharge} >= 0 and ${t.tax} >= 0`),
     check(
       'orders_shipped_quantity_check',
       sql`${t.shippedQuantity} >= 0 and ${t.shippedQuantity} <= ${t.quantity} and ${t.shipping} = (${t.shippedQuantity} = ${t.quantity})`,

@@ -11,6 +11,7 @@ import { listOwnPurchases } from '../modules/orders/purchase-reading.js';
 import { withdrawPurchase } from '../modules/orders/purchase-withdraw.js';
 import { shipPurchase } from '../modules/orders/shipments.js';
 import { readPurchase } from '../workflows/buying/reading.js';
+import { previewPurchase } from '../workflows/buying/preview.js';
 
 export interface PurchaseRoutesOptions {
   ctx: OrderContext;
@@ -34,6 +35,10 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
   serve(app, guards, purchases.checkout, async (request) => {
     return checkout(ctx, currentUser(request), request.body);
   });
+
+  serve(app, guards, purchases.preview, async (request) =>
+    previewPurchase(ctx, currentUser(request), request.body),
+  );
 
   serve(app, guards, purchases.listOwn, async (request) =>
     listOwnPurchases(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idParamsSchema } from '../common.js';
 import {
+  checkoutPreviewSchema,
   checkoutRefusedSchema,
   checkoutSchema,
   payPurchaseSchema,
@@ -25,6 +26,20 @@ export const checkout = endpoint({
     201: purchaseSchema,
     409: z.union([checkoutRefusedSchema, errors(409)[409]]),
     ...errors(400, 401, 404, 422),
+  },
+});
+
+export const preview = endpoint({
+  method: 'POST',
+  path: '/checkout/preview',
+  summary:
+    'What checking out this body would charge (lines, shipping and its options, tax, total), placing nothing',
+  access: 'user',
+  body: checkoutSchema,
+  responses: {
+    200: checkoutPreviewSchema,
+    409: z.union([checkoutRefusedSchema, errors(409)[409]]),
+    ...errors(400, 401, 404),
   },
 });
 

@@ -27,7 +27,10 @@ export async function isVerified(db: Db | Tx, email: string): Promise<boolean> {
  * account). An invitation gives nothing: no contract prices, no company purchases, no spend shown
  * to the company, until the invitee says yes (PUT /invitations/{companyId}/accept).
  */
-export async function membershipOf(db: Db | Tx, user: SignedInUser): Promise<Membership | null> {
+export async function membershipOf(
+  db: Db | Tx,
+  user: Pick<SignedInUser, 'id' | 'email'>,
+): Promise<Membership | null> {
   const [row] = await db
     .select({
       companyId: companyMembers.companyId,

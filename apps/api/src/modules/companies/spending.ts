@@ -1,3 +1,4 @@
+import { lineChargeSql } from '../../db/line-charge.js';
 import { fromCents, fromCentsOrNull, type Spending } from '@shop/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
@@ -21,7 +22,7 @@ export async function monthSpend(
     .select({
       userId: orders.userId,
       companyId: purchases.companyId,
-      total: sql<string>`coalesce(sum(${orders.price}), 0)::bigint`,
+      total: sql<string>`coalesce(sum(${lineChargeSql}), 0)::bigint`,
     })
     .from(orders)
     .innerJoin(purchases, eq(purchases.id, orders.purchaseId))

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { PaymentGateway } from '../../payments/gateway.js';
+import type { SellerCountry } from '@shop/shared';
 
 /** What paying, cancelling and the hold sweeper need: the database, the gateway and the log. */
 export interface PaymentContext {
@@ -19,4 +20,14 @@ export interface OrderContext extends PaymentContext {
   unverifiedHoldMinutes: number;
   /** APPROVAL_DAYS: a purchase awaiting approval longer than this is rejected by itself. */
   approvalDays: number;
+  /** What shipping and tax are charged by (issue 29): the seller, nexus states, VIES. */
+  charges: {
+    sellerCountry: SellerCountry;
+    sellerTaxId: string | null;
+    nexusStates: readonly string[];
+    /** SHOP_TIME_ZONE: the day an exemption certificate is judged on. */
+    timeZone: string;
+    /** VIES_URL; undefined: VAT ids are checked by format only. */
+    viesUrl: string | undefined;
+  };
 }

@@ -11,7 +11,7 @@ import { orderFor } from './reading.js';
 import { toOrder } from './serialize.js';
 import { intentProblem, settleSucceededIntent } from './settle.js';
 import { lockPurchaseOfOrder } from './purchase-store.js';
-import { findOrder, leftBy } from './store.js';
+import { findOrder, leftBy, lineCharge } from './store.js';
 
 /**
  * POST /create-payment-intent with `orderId`: the client secret the web page confirms the card
@@ -27,7 +27,7 @@ export async function createPaymentIntent(
 ) {
   const order = await orderFor(ctx.db, user, orderId);
   advance(order, 'pay');
-  if (order.price <= 0) throw new HttpError(409, paymentMessages.free);
+  if (lineCharge(order) <= 0) throw new HttpError(409, paymentMessages.free);
 
   const previous = order.paymentIntentId;
   if (previous) {
@@ -44,7 +44,7 @@ export async function createPaymentIntent(
 
   const created = await ctx.gateway.createIntent({
     id: order.id,
-    price: order.price,
+    price: lineCharge(order),
     ...(previous ? { replaces: previous } : {}),
   });
   // Under the purchase's lock, as a purchase's intent links its lines (purchases/payment.ts).

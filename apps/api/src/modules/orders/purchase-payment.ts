@@ -9,7 +9,7 @@ import { paymentMessages } from './messages.js';
 import { cancelOrSettle } from './payment.js';
 import { lockPurchase, purchaseLines } from './purchase-store.js';
 import { settleSucceededIntent } from './settle.js';
-import { leftBy, type OrderRow } from './store.js';
+import { leftBy, lineCharge, type OrderRow } from './store.js';
 import type { SignedInUser } from '../../kernel/people.js';
 import { purchaseFor, readOwnPurchase } from './purchase-reading.js';
 
@@ -39,7 +39,7 @@ export async function createPurchaseIntent(
   if (purchase.awaitingLines) throw new HttpError(409, purchaseMessages.awaitingApproval);
   const unpaid = unpaidOf(await purchaseLines(ctx.db, [purchase.id]));
   if (unpaid.length === 0) throw new HttpError(409, purchaseMessages.nothingToPay);
-  const total = unpaid.reduce((sum, line) => sum + line.price, 0);
+  const total = unpaid.reduce((sum, line) => sum + lineCharge(line), 0);
   if (total <= 0) throw new HttpError(409, paymentMessages.free);
 
   // Every unpaid line already on one usable intent of this purchase: that one again.

@@ -1,7 +1,8 @@
-import { fromCents, type Purchase, type PurchaseStatus } from '@shop/shared';
+import { fromCents, type Purchase, type PurchaseStatus, type TaxLineAnswer } from '@shop/shared';
+import type { PurchaseTaxRow, ShippingMethodSnapshot } from '../../db/schema.js';
 import { toOrder } from './serialize.js';
 import type { PurchaseRow } from './purchase-store.js';
-import type { OrderRow } from './store.js';
+import { lineCharge, type OrderRow } from './store.js';
 import type { ShipmentWithLines } from './shipment-store.js';
 
 const latest = (dates: (Date | null)[]) =>
@@ -16,6 +17,34 @@ function statusOf(row: PurchaseRow, lines: OrderRow[]): PurchaseStatus {
   if (lines.every((line) => line.shipping)) return 'shipped';
   return lines.some((line) => line.shippedQuantity > 0) ? 'partially_shipped' : 'paid';
 }
+
+/** A purchase's shipping method as answers carry it. */
+export const chosenMethodAnswer = (method: ShippingMethodSnapshot) => ({
+  _id: method.id,
+  name: method.name,
+  carrier: method.carrier,
+  days: { min: method.daysMin, max: method.daysMax },
+});
+
+/**
+ * A purchase's tax lines from its treatment and its live lines' sums (cents): one rate applies
+ * to every line and the shipping (the tax engine's verdict), so one line of tax, or none.
+ */
+export const taxLinesAnswer = (
+  treatment: PurchaseTaxRow | null,
+  base: number,
+  tax: number,
+): TaxLineAnswer[] =>
+  treatment?.name != null
+    ? [
+        {
+          name: treatment.name,
+          rate: treatment.rate,
+          base: fromCents(base),
+          amount: fromCents(tax),
+        },
+      ]
+    : [];
 
 /**
  * The answer shape of every purchase endpoint (`purchaseSchema`), from the row and its lines:
@@ -33,8 +62,18 @@ export function toPurchase(
     quantity: line.quantity,
     unitPrice: line.unitPrice,
     price: line.quantity * line.unitPrice,
+    shippingCharge: line.shippingCharge ?? 0,
+    tax: line.tax ?? 0,
   }));
   const status = statusOf(row, lines);
+  // The purchase's amounts are its lines' (a cancelled line takes its shipping and tax along).
+  const all = [...lines, ...awaiting];
+  const sum = (pick: (line: (typeof all)[number]) => number) =>
+    all.reduce((total, line) => total + pick(line), 0);
+  const subtotal = sum((line) => line.price);
+  const shipping = sum((line) => line.shippingCharge);
+  const tax = sum((line) => line.tax);
+  const treatment = row.taxTreatment;
   return {
     _id: row.id,
     number: row.number,
@@ -52,13 +91,26 @@ export function toPurchase(
       ...line,
       unitPrice: fromCents(line.unitPrice),
       price: fromCents(line.price),
+      shippingCharge: fromCents(line.shippingCharge),
+      tax: fromCents(line.tax),
     })),
     companyId: row.companyId,
     billingAddress: row.billingAddress,
-    total: fromCents([...lines, ...awaiting].reduce((sum, line) => sum + line.price, 0)),
+    subtotal: fromCents(subtotal),
+    shipping: fromCents(shipping),
+    tax: fromCents(tax),
+    total: fromCents(subtotal + shipping + tax),
     unpaidTotal: fromCents(
-      lines.filter((line) => !line.paid).reduce((sum, line) => sum + line.price, 0),
+      lines.filter((line) => !line.paid).reduce((total, line) => total + lineCharge(line), 0),
     ),
+    currency: row.currency,
+    paymentTerms: 'card',
+    // A card purchase is due when invoiced: it is invoiced once paid.
+    dueDate: row.invoicedAt ? row.invoicedAt.toISOString().slice(0, 10) : null,
+    shippingMethod: row.shippingMethod ? chosenMethodAnswer(row.shippingMethod) : null,
+    taxLines: taxLinesAnswer(treatment, subtotal + shipping, tax),
+    reverseCharge: treatment?.reverseCharge ?? false,
+    taxNote: treatment?.note ?? null,
     status,
     paidAt:
       status !== 'paid' && status !== 'partially_shipped' && status !== 'shipped'

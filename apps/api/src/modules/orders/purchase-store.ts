@@ -1,3 +1,4 @@
+import { lineChargeSql } from '../../db/line-charge.js';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { invoiceCounters, orders, purchases } from '../../db/schema.js';
@@ -82,7 +83,7 @@ export async function settlePurchase(tx: Db, purchaseId: string): Promise<void> 
       all: count(),
       unpaid: sql<number>`count(*) filter (where ${orders.paid} = false)`.mapWith(Number),
       unpaidTotal:
-        sql<number>`coalesce(sum(${orders.price}) filter (where ${orders.paid} = false), 0)::bigint`.mapWith(
+        sql<number>`coalesce(sum(${lineChargeSql}) filter (where ${orders.paid} = false), 0)::bigint`.mapWith(
           Number,
         ),
     })

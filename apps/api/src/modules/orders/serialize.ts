@@ -1,5 +1,5 @@
 import { fromCents, orderStatus, type Order } from '@shop/shared';
-import type { OrderRow } from './store.js';
+import { lineCharge, type OrderRow } from './store.js';
 
 /** The answer shape of every order endpoint (`orderSchema`): amounts from cents to dollars. */
 export function toOrder(row: OrderRow): Order {
@@ -29,6 +29,9 @@ export function toOrder(row: OrderRow): Order {
     carrier: row.carrier,
     trackingNumber: row.trackingNumber,
     unitPrice: fromCents(row.unitPrice),
+    shippingCharge: fromCents(row.shippingCharge),
+    tax: fromCents(row.tax),
+    total: fromCents(lineCharge(row)),
     purchaseId: row.purchaseId,
     purchaseNumber: row.purchaseNumber,
   };

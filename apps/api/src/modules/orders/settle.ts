@@ -3,7 +3,7 @@ import { amountInCents, CURRENCY, type GatewayIntent } from '../../payments/gate
 import type { PaymentContext } from './context.js';
 import { allows } from './lifecycle.js';
 import { paymentMessages } from './messages.js';
-import { findOrder, markPaid, markPaidByIntent, type OrderRow } from './store.js';
+import { findOrder, lineCharge, markPaid, markPaidByIntent, type OrderRow } from './store.js';
 import { and, eq } from 'drizzle-orm';
 import { orders } from '../../db/schema.js';
 
@@ -17,7 +17,7 @@ import { orders } from '../../db/schema.js';
 /** Why this intent does not pay this order, or null when it does. */
 export function intentProblem(order: OrderRow, intent: GatewayIntent): HttpError | null {
   if (intent.orderId !== order.id) return new HttpError(400, paymentMessages.otherOrder);
-  return amountProblem(order.price, intent);
+  return amountProblem(lineCharge(order), intent);
 }
 
 /** Why this intent does not pay `price` (cents) now, or null when it does. */
@@ -110,7 +110,7 @@ async function settlePurchaseIntent(
       return { outcome: 'refunded', reason: 'paid-by-another-intent' };
     }
     if (lines.every((line) => line.paid)) return { outcome: 'paid', order: first };
-    const total = lines.reduce((sum, line) => sum + line.price, 0);
+    const total = lines.reduce((sum, line) => sum + lineCharge(line), 0);
     if (amountProblem(total, intent)) {
       await refund(ctx, intent, 'mismatch');
       return { outcome: 'refunded', reason: 'mismatch' };

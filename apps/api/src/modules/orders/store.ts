@@ -16,6 +16,8 @@ import { lockPurchase, lockPurchaseOfOrder, settlePurchase } from './purchase-st
 
 export type OrderRow = typeof orders.$inferSelect;
 
+export { lineCharge, lineChargeSql } from '../../db/line-charge.js';
+
 /** Each stored state as a condition on the row: the flags lifecycle.ts `stateOf` reads. */
 const IN_STATE: Record<StoredState, SQL> = {
   unpaid: sql`${orders.paid} = false`,

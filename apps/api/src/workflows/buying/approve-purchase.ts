@@ -16,6 +16,13 @@ import { lockPurchase } from '../../modules/orders/purchase-store.js';
 import { toPurchase } from '../../modules/orders/purchase-serialize.js';
 import { lockProducts } from '../../stock/stock.js';
 import type { SignedInUser } from '../../kernel/people.js';
+import {
+  ChargeTables,
+  chargeColumns,
+  chargePurchase,
+  LOCATION_EXEMPT,
+  taxBuyerOf,
+} from './charges.js';
 import { companyFacts, holdEnd, judgeLines, lockBuyers, placeLines } from './steps.js';
 
 /**
@@ -31,6 +38,20 @@ export async function approvePurchase(
   approver: SignedInUser,
   id: string,
 ): Promise<Purchase> {
+  // Who buys, for tax, before the transaction: VIES is a network call (charges.ts).
+  const waiting = await ctx.db
+    .select({ userId: purchases.userId, email: purchases.email, taxId: purchases.taxId })
+    .from(purchases)
+    .where(eq(purchases.id, id))
+    .then(([row]) => row);
+  const taxBuyer = waiting?.userId
+    ? await taxBuyerOf(
+        ctx.db,
+        { id: waiting.userId, email: waiting.email },
+        { taxId: waiting.taxId },
+        ctx.charges.viesUrl,
+      )
+    : null;
   const result = await ctx.db.transaction(async (tx) => {
     const row = await lockPurchase(tx, id);
     if (!row) throw notFound(purchaseMessages.notFound);
@@ -78,17 +99,35 @@ export async function approvePurchase(
           : `${name}: ${refusal.message}`,
       );
     }
+    // Shipping and tax as they are today, by the method chosen (or, if it is gone or no longer
+    // takes the parcel, the cheapest), to the same place.
+    const tables = new ChargeTables(tx, ctx.charges);
+    const charge = (methodId: string | null) =>
+      chargePurchase(tables, productOf, {
+        lines: judged.priced,
+        destination: {
+          shipTo: row.shipTo,
+          taxExempt: row.taxTreatment?.treatment === LOCATION_EXEMPT,
+        },
+        methodId,
+        buyer: taxBuyer ?? { isBusiness: false, vatId: null, vatIdCheck: 'skipped' },
+        companyId: row.companyId,
+      });
+    const charged = await charge(row.shippingMethod?.id ?? null).catch((error: unknown) => {
+      if (error instanceof HttpError && row.shippingMethod) return charge(null);
+      throw error;
+    });
     // Priced again, it may now pass what one card payment may take, as placing refuses.
-    if (judged.total > MAX_ORDER_TOTAL) {
-      throw new HttpError(409, purchaseMessages.totalTooHigh(judged.total, MAX_ORDER_TOTAL));
+    if (charged.total > MAX_ORDER_TOTAL) {
+      throw new HttpError(409, purchaseMessages.totalTooHigh(charged.total, MAX_ORDER_TOTAL));
     }
     const [approved] = await tx
       .update(purchases)
-      .set({ awaitingLines: null })
+      .set({ awaitingLines: null, ...chargeColumns(charged, ctx.charges) })
       .where(eq(purchases.id, id))
       .returning();
     const verified = buyers.get(row.userId!)?.verified ?? false;
-    const entry = { purchase: approved!, lines: judged.priced, hold: holdEnd(ctx, verified) };
+    const entry = { purchase: approved!, lines: charged.lines, hold: holdEnd(ctx, verified) };
     const placed = await placeLines(tx, [entry]);
     await enqueueEmail(tx, {
       kind: 'purchase-approved',

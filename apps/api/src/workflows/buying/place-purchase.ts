@@ -19,6 +19,14 @@ import type { OrderRow } from '../../modules/orders/store.js';
 import { lockProducts } from '../../stock/stock.js';
 import type { SignedInUser } from '../../kernel/people.js';
 import { inArray } from 'drizzle-orm';
+import type { TaxBuyer } from '@shop/shared';
+import {
+  ChargeTables,
+  chargeColumns,
+  chargePurchase,
+  taxBuyerOf,
+  type Charged,
+} from './charges.js';
 import {
   companyFacts,
   holdEnd,
@@ -56,6 +64,10 @@ export interface PurchaseRequest {
   poNumber: string | null;
   company: string | null;
   taxId: string | null;
+  /** The ship-to is a company location the shop's admins exempted from tax. */
+  taxExempt: boolean;
+  /** The shipping method the buyer chose; null: the cheapest that serves the destination. */
+  shippingMethodId: string | null;
 }
 
 /** A purchase that was refused because of its lines (the others' refusals are HttpErrors). */
@@ -76,6 +88,7 @@ export const MAX_BATCH = 250;
 interface Pending {
   user: SignedInUser;
   request: PurchaseRequest;
+  taxBuyer: TaxBuyer;
   resolve(placed: PlacedPurchase): void;
   reject(error: unknown): void;
 }
@@ -97,6 +110,8 @@ export async function placePurchase(
   user: SignedInUser,
   request: PurchaseRequest,
 ): Promise<PlacedPurchase> {
+  // Before the queue: VIES may take seconds, and must not hold the purchases behind this one.
+  const taxBuyer = await taxBuyerOf(ctx.db, user, request, ctx.charges.viesUrl);
   let byProducts = queues.get(ctx.db);
   if (!byProducts) {
     byProducts = new Map();
@@ -110,9 +125,9 @@ export async function placePurchase(
   }
   const target = queue;
   const all = byProducts;
-  // Queued at once, with no await before: purchases are judged in the order they arrived.
+  // Queued at once, with no await between: purchases are judged in the order they arrived.
   const placed = await new Promise<PlacedPurchase>((resolve, reject) => {
-    target.waiting.push({ user, request, resolve, reject });
+    target.waiting.push({ user, request, taxBuyer, resolve, reject });
     if (!target.running) void drain(ctx, key, target, all);
   });
   ctx.log.info(
@@ -156,6 +171,7 @@ async function displayNames(db: Db, emails: string[]): Promise<Map<string, strin
 
 interface Accepted {
   pending: Pending;
+  charged: Charged;
   lines: AwaitingLineRow[];
   awaiting: boolean;
   verified: boolean;
@@ -182,6 +198,7 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
       productIds,
     );
     const available = new Map([...productOf].map(([id, product]) => [id, product.available]));
+    const tables = new ChargeTables(tx, ctx.charges);
 
     const results = new Map<Pending, Outcome>();
     const accepted: Accepted[] = [];
@@ -201,8 +218,23 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
         results.set(pending, refused(new LinesRefused(judged.refusals)));
         continue;
       }
-      if (judged.total > MAX_ORDER_TOTAL) {
-        const message = purchaseMessages.totalTooHigh(judged.total, MAX_ORDER_TOTAL);
+      let charged: Charged;
+      try {
+        charged = await chargePurchase(tables, productOf, {
+          lines: judged.priced,
+          destination: { shipTo: request.shipTo, taxExempt: request.taxExempt },
+          methodId: request.shippingMethodId,
+          buyer: pending.taxBuyer,
+          companyId: membership?.companyId ?? null,
+        });
+      } catch (error) {
+        if (!(error instanceof HttpError)) throw error;
+        results.set(pending, refused(error));
+        continue;
+      }
+      // What one card payment may take, and the spending limit, count shipping and tax too.
+      if (charged.total > MAX_ORDER_TOTAL) {
+        const message = purchaseMessages.totalTooHigh(charged.total, MAX_ORDER_TOTAL);
         results.set(pending, refused(new HttpError(400, message)));
         continue;
       }
@@ -218,7 +250,7 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
       // Above the member's monthly limit: it waits for an approver, holding no stock.
       const spent = spentOf.get(user.id) ?? 0;
       const awaiting =
-        membership?.spendingLimit != null && spent + judged.total > membership.spendingLimit;
+        membership?.spendingLimit != null && spent + charged.total > membership.spendingLimit;
       if (awaiting && buyer.awaiting >= AWAITING_PER_BUYER_MAX) {
         const message = purchaseMessages.tooManyAwaiting(AWAITING_PER_BUYER_MAX);
         results.set(pending, refused(new HttpError(409, message)));
@@ -227,17 +259,23 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
       buyer.holds += 1;
       if (awaiting) buyer.awaiting += 1;
       else {
-        spentOf.set(user.id, spent + judged.total);
-        for (const line of judged.priced) {
+        spentOf.set(user.id, spent + charged.total);
+        for (const line of charged.lines) {
           available.set(line.productId, available.get(line.productId)! - line.quantity);
         }
       }
-      accepted.push({ pending, lines: judged.priced, awaiting, verified: buyer.verified });
+      accepted.push({
+        pending,
+        charged,
+        lines: charged.lines,
+        awaiting,
+        verified: buyer.verified,
+      });
     }
     if (accepted.length === 0) return results;
 
     const values: PgInsertValue<typeof purchases>[] = accepted.map(
-      ({ pending, lines, awaiting }) => {
+      ({ pending, charged, lines, awaiting }) => {
         const { user, request } = pending;
         const membership = membershipOf.get(user.id);
         const company = membership ? companyOf.get(membership.companyId) : undefined;
@@ -255,6 +293,7 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
           companyId: company?.id ?? null,
           billingAddress: company?.billingAddress ?? null,
           awaitingLines: awaiting ? lines : null,
+          ...chargeColumns(charged, ctx.charges),
         };
       },
     );

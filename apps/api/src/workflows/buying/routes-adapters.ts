@@ -47,6 +47,8 @@ export async function buyNow(
       poNumber: null,
       company: null,
       taxId: null,
+      taxExempt: false,
+      shippingMethodId: null,
     });
     const [line] = lines;
     const status = toPurchase(purchase, lines).status;
@@ -82,6 +84,8 @@ export async function checkout(
       poNumber: input.poNumber,
       company: input.company,
       taxId: input.taxId,
+      taxExempt: destination.taxExempt,
+      shippingMethodId: input.shippingMethod ?? null,
     });
     return toPurchase(purchase, lines);
   } catch (error) {

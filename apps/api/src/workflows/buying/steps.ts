@@ -240,7 +240,7 @@ export function lineRows(
   lines: AwaitingLineRow[],
   hold: ReturnType<typeof holdEnd>,
 ): (PgInsertValue<typeof orders> & { id: string })[] {
-  const free = lines.every((line) => line.quantity * line.unitPrice === 0);
+  const free = isFree(lines);
   return lines.map((line) => ({
     id: randomUUID(),
     purchaseId: purchase.id,
@@ -253,6 +253,8 @@ export function lineRows(
     quantity: line.quantity,
     unitPrice: line.unitPrice,
     price: line.quantity * line.unitPrice,
+    shippingCharge: line.shippingCharge ?? 0,
+    tax: line.tax ?? 0,
     name: purchase.name,
     email: purchase.email,
     number: purchase.phone,
@@ -301,6 +303,8 @@ export async function placeLines(
   return linesOf;
 }
 
-/** Whether a purchase of these lines needs no payment. */
-export const isFree = (lines: { quantity: number; unitPrice: number }[]) =>
-  lines.every((line) => line.quantity * line.unitPrice === 0);
+/** Whether a purchase of these lines needs no payment: no goods, shipping or tax to pay. */
+export const isFree = (lines: AwaitingLineRow[]) =>
+  lines.every(
+    (line) => line.quantity * line.unitPrice + (line.shippingCharge ?? 0) + (line.tax ?? 0) === 0,
+  );

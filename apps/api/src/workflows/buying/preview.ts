@@ -1,0 +1,95 @@
+import {
+  fromCents,
+  purchaseMessages,
+  SHOP_CURRENCY,
+  type CheckoutPreview,
+  type checkoutSchema,
+} from '@shop/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { z } from 'zod';
+import { contractPrices, products } from '../../db/schema.js';
+import { HttpError } from '../../http/errors.js';
+import type { SignedInUser } from '../../kernel/people.js';
+import { membershipOf } from '../../modules/companies/membership.js';
+import type { OrderContext } from '../../modules/orders/context.js';
+import { orderMessages } from '../../modules/orders/messages.js';
+import { chosenMethodAnswer, taxLinesAnswer } from '../../modules/orders/purchase-serialize.js';
+import { ChargeTables, chargePurchase, taxBuyerOf } from './charges.js';
+import { resolveShipTo } from './ship-to.js';
+import { judgeLines } from './steps.js';
+
+/**
+ * POST /checkout/preview (issue 29): the charges POST /checkout would make for the same body,
+ * through the same steps (ship-to, pricing and the quantity rule, shipping, tax), reading instead
+ * of locking and placing nothing. The cart and Buy Now show its figures, so the total a buyer
+ * sees is the total they are charged while nothing changes between.
+ */
+export async function previewPurchase(
+  ctx: OrderContext,
+  user: SignedInUser,
+  input: z.output<typeof checkoutSchema>,
+): Promise<CheckoutPreview> {
+  const destination = await resolveShipTo(ctx.db, user, input);
+  const taxBuyer = await taxBuyerOf(ctx.db, user, input, ctx.charges.viesUrl);
+  const membership = await membershipOf(ctx.db, user);
+  const productIds = input.lines.map((line) => line.productId);
+  return ctx.db.transaction(async (tx) => {
+    const rows = await tx.select().from(products).where(inArray(products.id, productIds));
+    const productOf = new Map(rows.map((row) => [row.id, row]));
+    const contract = new Map<string, number>();
+    if (membership) {
+      const prices = await tx
+        .select({ productId: contractPrices.productId, price: contractPrices.price })
+        .from(contractPrices)
+        .where(
+          and(
+            eq(contractPrices.companyId, membership.companyId),
+            inArray(contractPrices.productId, productIds),
+          ),
+        );
+      for (const price of prices) contract.set(price.productId, price.price);
+    }
+    const available = new Map(rows.map((row) => [row.id, row.available]));
+    const judged = judgeLines(
+      input.lines,
+      productOf,
+      available,
+      contract,
+      orderMessages.productNotFound,
+    );
+    if (judged.refusals.length > 0) {
+      const lines = judged.refusals.map(({ productId, message }) => ({ productId, message }));
+      throw new HttpError(409, purchaseMessages.linesRefused, { lines });
+    }
+    const charged = await chargePurchase(new ChargeTables(tx, ctx.charges), productOf, {
+      lines: judged.priced,
+      destination: { shipTo: destination.shipTo, taxExempt: destination.taxExempt },
+      methodId: input.shippingMethod ?? null,
+      buyer: taxBuyer,
+      companyId: membership?.companyId ?? null,
+    });
+    return {
+      lines: charged.lines.map((line) => ({
+        productId: line.productId,
+        quantity: line.quantity,
+        unitPrice: fromCents(line.unitPrice),
+        price: fromCents(line.quantity * line.unitPrice),
+        shippingCharge: fromCents(line.shippingCharge ?? 0),
+        tax: fromCents(line.tax ?? 0),
+      })),
+      subtotal: fromCents(charged.subtotal),
+      shipping: fromCents(charged.shipping),
+      tax: fromCents(charged.tax),
+      total: fromCents(charged.total),
+      currency: SHOP_CURRENCY,
+      shippingMethod: charged.method ? chosenMethodAnswer(charged.method) : null,
+      shippingOptions: charged.options.map(({ row, price }) => ({
+        ...chosenMethodAnswer(row),
+        price: fromCents(price),
+      })),
+      taxLines: taxLinesAnswer(charged.taxRow, charged.subtotal + charged.shipping, charged.tax),
+      reverseCharge: charged.taxRow.reverseCharge,
+      taxNote: charged.taxRow.note,
+    };
+  });
+}
