@@ -261,6 +261,12 @@ export const authorizationMatrix: readonly MatrixRow[] = [
       payload: { ...orderBody(kit.productId), lines: [{ productId: kit.productId, quantity: 1 }] },
     }),
   }),
+  row(purchases.preview, {
+    expect: anyUser(200),
+    request: (kit) => ({
+      payload: { ...orderBody(kit.productId), lines: [{ productId: kit.productId, quantity: 1 }] },
+    }),
+  }),
   row(purchases.listOwn, {
     expect: ownerOnly(200),
     request: (kit) => ({ query: { email: kit.customerEmail } }),

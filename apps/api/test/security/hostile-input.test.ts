@@ -547,6 +547,32 @@ const writeEndpoints: WriteEndpoint[] = [
       // Issue 29: a location of no company of the buyer's (404), or a bad structured address.
       locationId: ['x', 1, null, randomUUID()],
       shipTo: [null, 'somewhere', 1, {}, { ...goodAddress, postalCode: '1234' }],
+      // A method of no id, or one that does not exist (400: it serves nothing).
+      shippingMethod: ['x', 1, null, randomUUID()],
+    },
+  },
+  // The same body, priced and not placed: the same refusals.
+  {
+    contract: api.purchases.preview,
+    as: 'customer',
+    body: (f) => ({
+      lines: [{ productId: f.productId, quantity: 1 }],
+      number: '+(555) 123-4567',
+      address: '12 Harbour Road, Springfield',
+    }),
+    poison: {
+      lines: [
+        [],
+        null,
+        {},
+        [{ productId: 'x', quantity: 1 }],
+        [{ productId: randomUUID(), quantity: 1 }],
+      ],
+      number: ['', ...markup, '555\u0000123', null],
+      address: ['', ...markup, 'Road\u0000', ...lineBreaks, long('a'), 1],
+      locationId: ['x', 1, randomUUID()],
+      shipTo: [null, 'somewhere', {}, { ...goodAddress, postalCode: '1234' }],
+      shippingMethod: ['x', 1, null, randomUUID()],
     },
   },
   {
