@@ -80,6 +80,8 @@ export class LinesRefused extends Error {
 export interface PlacedPurchase {
   purchase: PurchaseRow;
   lines: OrderRow[];
+  /** Milliseconds its shipping and tax took (their table reads included): logged, benchmarked. */
+  chargeMs?: number;
 }
 
 /** At most this many purchases in one transaction: keeps each transaction short. */
@@ -131,7 +133,12 @@ export async function placePurchase(
     if (!target.running) void drain(ctx, key, target, all);
   });
   ctx.log.info(
-    { purchaseId: placed.purchase.id, number: placed.purchase.number, lines: placed.lines.length },
+    {
+      purchaseId: placed.purchase.id,
+      number: placed.purchase.number,
+      lines: placed.lines.length,
+      chargeMs: placed.chargeMs === undefined ? undefined : Number(placed.chargeMs.toFixed(2)),
+    },
     placed.purchase.awaitingLines ? 'purchase awaiting approval' : 'purchase placed',
   );
   return placed;
@@ -172,6 +179,7 @@ async function displayNames(db: Db, emails: string[]): Promise<Map<string, strin
 interface Accepted {
   pending: Pending;
   charged: Charged;
+  chargeMs: number;
   lines: AwaitingLineRow[];
   awaiting: boolean;
   verified: boolean;
@@ -219,6 +227,7 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
         continue;
       }
       let charged: Charged;
+      const chargeStarted = performance.now();
       try {
         charged = await chargePurchase(tables, productOf, {
           lines: judged.priced,
@@ -267,6 +276,7 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
       accepted.push({
         pending,
         charged,
+        chargeMs: performance.now() - chargeStarted,
         lines: charged.lines,
         awaiting,
         verified: buyer.verified,
@@ -310,7 +320,7 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
       const purchase = current.get(rows[index]!.id) ?? rows[index]!;
       if (entry.awaiting) {
         await enqueueApprovalNeeded(tx, purchase);
-        results.set(entry.pending, toPlaced(purchase, []));
+        results.set(entry.pending, toPlaced(purchase, [], entry.chargeMs));
         continue;
       }
       const lines = placedLines.get(purchase.id) ?? [];
@@ -322,7 +332,7 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
           payload: { purchaseId: purchase.id },
         });
       }
-      results.set(entry.pending, toPlaced(purchase, lines));
+      results.set(entry.pending, toPlaced(purchase, lines, entry.chargeMs));
     }
     if (placedEmails.length > 0) await enqueueEmail(tx, placedEmails);
     return results;
@@ -341,6 +351,6 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
 
 type Outcome = { placed: PlacedPurchase; error?: never } | { placed?: never; error: Error };
 const refused = (error: Error): Outcome => ({ error });
-const toPlaced = (purchase: PurchaseRow, lines: OrderRow[]): Outcome => ({
-  placed: { purchase, lines },
+const toPlaced = (purchase: PurchaseRow, lines: OrderRow[], chargeMs: number): Outcome => ({
+  placed: { purchase, lines, chargeMs },
 });
