@@ -58,6 +58,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: '1000',
       // An admin by address: the email-verification journey shows the right waits for the link.
       ADMIN_EMAILS: 'chiefadmin@example.com',
+      // The seller's own tax id (an EIN), which every invoice prints beside the buyer's.
+      SELLER_TAX_ID: 'EIN 74-2931845',
     },
   },
 });
