@@ -301,7 +301,7 @@ export const purchaseSchema = z.object({
   taxLines: z.array(taxLineSchema),
   /** EU reverse charge: no VAT charged, the buyer accounts for it (the invoice says so). */
   reverseCharge: z.boolean(),
-  /** Words the invoice must carry about its tax (the reverse-charge note), or null. */
+  /** Words the invoice carries about its tax: the reverse-charge note, or why none is charged. */
   taxNote: z.string().nullable(),
   status: z.enum(PURCHASE_STATUSES),
   /** When its last line was paid; null while any line is unpaid. */

@@ -35,6 +35,21 @@ export type TaxTreatment = (typeof TAX_TREATMENTS)[number];
 export const REVERSE_CHARGE_NOTE =
   'Reverse charge: VAT to be accounted for by the recipient (Art. 196 VAT Directive)';
 
+/**
+ * Why a sale carries no tax, in the words its invoice and purchase page print (reverse charge
+ * has its own note above). A tax office reading an invoice of 0 tax must see the reason.
+ */
+export const NO_TAX_NOTES: Partial<Record<string, string>> = {
+  export: "Export: no tax charged, the goods are delivered outside the seller's tax area",
+  us_no_nexus: 'No sales tax: the seller does not collect sales tax in this state',
+  us_exempt: "No sales tax: the buyer's exemption certificate for this state is on file",
+  location_exempt: 'No tax: this ship-to location is exempt from tax',
+};
+
+/** The words about its tax a sale's invoice carries: its note, else why it has no tax. */
+export const taxNoteOf = (treatment: string, note: string | null): string | null =>
+  note ?? NO_TAX_NOTES[treatment] ?? null;
+
 export interface TaxSeller {
   country: SellerCountry;
   taxId: string | null;

@@ -1,4 +1,10 @@
-import { fromCents, type Purchase, type PurchaseStatus, type TaxLineAnswer } from '@shop/shared';
+import {
+  fromCents,
+  taxNoteOf,
+  type Purchase,
+  type PurchaseStatus,
+  type TaxLineAnswer,
+} from '@shop/shared';
 import type { PurchaseTaxRow, ShippingMethodSnapshot } from '../../db/schema.js';
 import { toOrder } from './serialize.js';
 import type { PurchaseRow } from './purchase-store.js';
@@ -110,7 +116,7 @@ export function toPurchase(
     shippingMethod: row.shippingMethod ? chosenMethodAnswer(row.shippingMethod) : null,
     taxLines: taxLinesAnswer(treatment, subtotal + shipping, tax),
     reverseCharge: treatment?.reverseCharge ?? false,
-    taxNote: treatment?.note ?? null,
+    taxNote: treatment ? taxNoteOf(treatment.treatment, treatment.note) : null,
     status,
     paidAt:
       status !== 'paid' && status !== 'partially_shipped' && status !== 'shipped'

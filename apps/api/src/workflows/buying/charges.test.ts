@@ -1,5 +1,6 @@
 import {
   api,
+  NO_TAX_NOTES,
   REVERSE_CHARGE_NOTE,
   shippingMessages,
   type ApiErrorBody,
@@ -452,6 +453,7 @@ describe.each(testDatabases())('shipping and tax on every way to buy, EU seller,
       shipping: 149,
       tax: 0,
       taxLines: [],
+      taxNote: NO_TAX_NOTES.export,
       total: 1539,
       shippingMethod: { name: 'Kuehne+Nagel Freight' },
     });
@@ -569,7 +571,12 @@ describe.each(testDatabases())('sales tax on every way to buy, US seller, on %s'
       injectUnchecked(t, purchaseApi.checkout, { body }, owner),
       201,
     );
-    expect(exempt).toMatchObject({ tax: 0, total: 800, taxLines: [] });
+    expect(exempt).toMatchObject({
+      tax: 0,
+      total: 800,
+      taxLines: [],
+      taxNote: NO_TAX_NOTES.us_exempt,
+    });
 
     // Expired yesterday: it no longer exempts.
     await t.db.execute(
@@ -600,7 +607,7 @@ describe.each(testDatabases())('sales tax on every way to buy, US seller, on %s'
       ),
       201,
     );
-    expect(texas).toMatchObject({ tax: 0, total: 80 });
+    expect(texas).toMatchObject({ tax: 0, total: 80, taxNote: NO_TAX_NOTES.us_no_nexus });
     const placed = await answered<{ purchaseId: string }>(
       injectUnchecked(
         t,

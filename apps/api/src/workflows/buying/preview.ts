@@ -2,6 +2,7 @@ import {
   fromCents,
   purchaseMessages,
   SHOP_CURRENCY,
+  taxNoteOf,
   type CheckoutPreview,
   type checkoutSchema,
 } from '@shop/shared';
@@ -89,7 +90,7 @@ export async function previewPurchase(
       })),
       taxLines: taxLinesAnswer(charged.taxRow, charged.subtotal + charged.shipping, charged.tax),
       reverseCharge: charged.taxRow.reverseCharge,
-      taxNote: charged.taxRow.note,
+      taxNote: taxNoteOf(charged.taxRow.treatment, charged.taxRow.note),
     };
   });
 }
