@@ -208,7 +208,9 @@ describe('the invoice PDF', () => {
     }));
     const total = lines.reduce((sum, line) => sum + line.total, 0);
     const { pages, items } = await extractPdfText(
-      await renderInvoicePdf(invoice({ lines, subtotal: total, taxLines: [], total: total + 12_500 })),
+      await renderInvoicePdf(
+        invoice({ lines, subtotal: total, taxLines: [], total: total + 12_500 }),
+      ),
     );
     expect(pages.length).toBeGreaterThanOrEqual(5);
     const withRows = pages.filter((page) => page.includes('Part number'));

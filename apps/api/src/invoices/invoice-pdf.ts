@@ -279,8 +279,7 @@ export function linesTable(doc: Doc, items: InvoiceLine[], top: number): number 
 }
 
 /** The shipping line's label: "Shipping (Express)". */
-const shippingLabel = (method: string | null) =>
-  method ? `Shipping (${method})` : 'Shipping';
+const shippingLabel = (method: string | null) => (method ? `Shipping (${method})` : 'Shipping');
 
 /** "VAT DE 19 % on $1,190": a tax line names the amount it taxes. */
 const taxLabel = (line: InvoiceTaxLine) => `${line.name} on ${money.format(line.base)}`;
@@ -298,8 +297,7 @@ function totalsRows(totals: DocumentTotals): [label: string, cents: number][] {
 }
 
 /** The height `totalsBlock` takes. */
-export const totalsHeight = (totals: DocumentTotals) =>
-  totalsRows(totals).length * TOTALS_ROW + 44;
+export const totalsHeight = (totals: DocumentTotals) => totalsRows(totals).length * TOTALS_ROW + 44;
 
 /**
  * Subtotal, shipping, each tax line, the total in bold and the currency it is in, right-aligned

@@ -21,7 +21,11 @@ export const CARD_TERMS = 'Paid by card';
  * The tax lines of a purchase (cents): its treatment's one rate on the goods and the shipping,
  * as the purchase answers them (purchase-serialize.ts taxLinesAnswer), or none.
  */
-export function invoiceTaxLines(purchase: PurchaseRow, base: number, tax: number): InvoiceTaxLine[] {
+export function invoiceTaxLines(
+  purchase: PurchaseRow,
+  base: number,
+  tax: number,
+): InvoiceTaxLine[] {
   const treatment = purchase.taxTreatment;
   return treatment?.name != null
     ? [{ name: treatment.name, rate: treatment.rate, base, amount: tax }]
