@@ -74,7 +74,7 @@ export function RevenueCard({ stats, onOpen }: { stats: Stats; onOpen: (href: st
         </span>
       </p>
       <p className={styles.secondary}>Net of tax, without shipping.</p>
-      <dl className={styles.apart} aria-label="Charged beside revenue">
+      <dl className={styles.apart}>
         <div>
           <dt>Shipping charged</dt>
           <dd data-testid="shipping-total">{formatPrice(shipping)}</dd>
