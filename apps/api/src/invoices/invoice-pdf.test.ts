@@ -1,7 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { extractPdfText, type PdfTextItem } from '../test-support/pdf-text.js';
 import { REVERSE_CHARGE_NOTE } from '@shop/shared';
-import { renderInvoicePdf, TEST_PAYMENT_NOTE, type InvoiceData } from './invoice-pdf.js';
+import {
+  documentHeader,
+  linesTable,
+  notesBlock,
+  pageFooters,
+  pdfDocument,
+  roomFor,
+  taxNoteRows,
+  totalsBlock,
+  totalsHeight,
+  renderInvoicePdf,
+  TEST_PAYMENT_NOTE,
+  type InvoiceData,
+} from './invoice-pdf.js';
 
 const invoice = (changes: Partial<InvoiceData> = {}): InvoiceData => ({
   invoiceNumber: 'INV-2026-00042',
@@ -250,5 +263,62 @@ describe('the invoice PDF', () => {
     data.buyer = { ...data.buyer, contactName: 'שלום Pat\u202e\u0000', company: 'Café Ünïcode' };
     const { text } = await extractPdfText(await renderInvoicePdf(data));
     expect(text).toContain('Café Ünïcode\n???? Pat\n');
+  });
+
+  it('lends its blocks to another document: a credit note with the same parties and totals', async () => {
+    const data = invoice({ taxNote: REVERSE_CHARGE_NOTE, reverseCharge: true });
+    const { doc, done } = pdfDocument({
+      title: 'Credit note CN-2026-00007',
+      author: data.seller.name,
+      createdAt: new Date('2026-03-10T08:00:00Z'),
+    });
+    const top = documentHeader(doc, {
+      title: 'CREDIT NOTE',
+      number: 'Credit note number: CN-2026-00007',
+      facts: ['For invoice: INV-2026-00042', 'Date: Mar 10, 2026'],
+      warning: null,
+      seller: data.seller,
+      buyer: data.buyer,
+      references: ['Purchase number: PW-000123'],
+    });
+    const credited = {
+      subtotal: 55_000,
+      shipping: 0,
+      shippingMethod: 'Ground',
+      taxLines: [{ name: 'VAT reverse charge 0 %', rate: 0, base: 55_000, amount: 0 }],
+      total: 55_000,
+      currency: 'USD',
+      totalLabel: 'Total credited',
+    };
+    let y = linesTable(doc, [{ ...data.lines[0]!, quantity: 1, total: 55_000 }], top);
+    y = totalsBlock(doc, credited, roomFor(doc, y + 8, totalsHeight(credited))) + 16;
+    notesBlock(
+      doc,
+      [
+        { text: 'Reason: one processor returned' },
+        ...taxNoteRows(REVERSE_CHARGE_NOTE, true, 'DE1', 'FR2'),
+      ],
+      y,
+    );
+    pageFooters(doc, 'CN-2026-00007');
+    doc.end();
+    const { text, items } = await extractPdfText(await done);
+    for (const expected of [
+      'CREDIT NOTE',
+      'Credit note number: CN-2026-00007',
+      'For invoice: INV-2026-00042',
+      'Bill to',
+      'Ship to',
+      'Description Quantity Unit price Net amount',
+      'Subtotal $550',
+      'VAT reverse charge 0 % on $550 $0',
+      'Total credited $550',
+      'Reason: one processor returned',
+      'Seller VAT ID: DE1',
+      'CN-2026-00007 Page 1 of 1',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(overlaps(items)).toEqual([]);
   });
 });

@@ -47,6 +47,8 @@ export interface DocumentTotals {
   total: number;
   /** ISO 4217 code, said under the total. */
   currency: string;
+  /** The total's label: "Total" unless given ("Total credited" on a credit note). */
+  totalLabel?: string;
 }
 
 export interface InvoiceData extends DocumentTotals {
@@ -320,7 +322,10 @@ export function totalsBlock(doc: Doc, totals: DocumentTotals, top: number): numb
     .stroke();
   y += 2;
   doc.font(BOLD).fontSize(12);
-  doc.text('Total', TOTALS_LABEL.x, y, { ...right, width: TOTALS_LABEL.width });
+  doc.text(printable(totals.totalLabel ?? 'Total'), TOTALS_LABEL.x, y, {
+    ...right,
+    width: TOTALS_LABEL.width,
+  });
   doc.text(money.format(totals.total), COLUMNS.total.x, y, {
     ...right,
     width: COLUMNS.total.width,
