@@ -69,14 +69,28 @@ export const statsSchema = z.object({
   timeZone: z.string(),
   /**
    * Paid lines by the shop's day (or the week's Monday) they were paid: every period listed.
-   * `orders` counts lines (SPEC's orders), `purchases` the purchases those lines belong to.
+   * `total` is the revenue: the goods sold, net of tax and without shipping (SPEC's `price`);
+   * `shipping` the shipping charged and `tax` the tax collected on those lines, apart (issue
+   * 29): tax is owed to a tax office, not earned. `orders` counts lines (SPEC's orders),
+   * `purchases` the purchases those lines belong to.
    */
-  revenue: z.array(z.object({ period: z.string(), total: money, orders: count, purchases: count })),
+  revenue: z.array(
+    z.object({
+      period: z.string(),
+      total: money,
+      shipping: money,
+      tax: money,
+      orders: count,
+      purchases: count,
+    }),
+  ),
   /** The same figures for the period just before, as long. */
   previous: z.object({
     from: z.string(),
     to: z.string(),
     total: money,
+    shipping: money,
+    tax: money,
     orders: count,
     purchases: count,
   }),

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { extractPdfText, type PdfTextItem } from '../test-support/pdf-text.js';
-import { renderInvoicePdf, TEST_PAYMENT_NOTE, type InvoiceData } from './invoice-pdf.js';
+import { REVERSE_CHARGE_NOTE } from '@shop/shared';
+import {
+  documentHeader,
+  linesTable,
+  notesBlock,
+  pageFooters,
+  pdfDocument,
+  roomFor,
+  taxNoteRows,
+  totalsBlock,
+  totalsHeight,
+  renderInvoicePdf,
+  TEST_PAYMENT_NOTE,
+  type InvoiceData,
+} from './invoice-pdf.js';
 
 const invoice = (changes: Partial<InvoiceData> = {}): InvoiceData => ({
   invoiceNumber: 'INV-2026-00042',
@@ -20,6 +34,7 @@ const invoice = (changes: Partial<InvoiceData> = {}): InvoiceData => ({
     email: 'pat@acme.example',
     address: '5 Main Street\nBoston, MA 02110',
     taxId: 'EU-998877',
+    shipTo: 'Receiving dock\nAcme Corp\n40 Harbor Way\nChicago, IL 60601\nUnited States',
   },
   lines: [
     {
@@ -41,7 +56,16 @@ const invoice = (changes: Partial<InvoiceData> = {}): InvoiceData => ({
     },
   ],
   // In cents, as the database keeps every amount.
-  total: 2_806_850,
+  subtotal: 2_806_850,
+  shipping: 12_500,
+  shippingMethod: 'Ground',
+  taxLines: [{ name: 'Sales tax IL 6.25 %', rate: 0.0625, base: 2_819_350, amount: 176_210 }],
+  total: 2_995_560,
+  currency: 'USD',
+  taxNote: null,
+  reverseCharge: false,
+  terms: 'Paid by card',
+  dueDate: new Date('2026-03-04T10:00:00Z'),
   paidAt: new Date('2026-03-04T09:15:00Z'),
   paymentReference: 'pi_3PqRsT123',
   testPayment: false,
@@ -88,8 +112,15 @@ describe('the invoice PDF', () => {
       'pat@acme.example',
       'Purchase number: PW-000123',
       'PO number: PO-7781',
-      'Description Quantity Unit price Amount',
-      'Total $28,068.50',
+      'Terms: Paid by card',
+      'Due date: Mar 4, 2026',
+      'Ship to',
+      'Description Quantity Unit price Net amount',
+      'Subtotal $28,068.50',
+      'Shipping (Ground) $125',
+      'Sales tax IL 6.25 % on $28,193.50 $1,762.10',
+      'Total $29,955.60',
+      'Amounts in USD',
       'Paid on Mar 4, 2026',
       'Payment reference: pi_3PqRsT123',
     ]) {
@@ -101,7 +132,42 @@ describe('the invoice PDF', () => {
     expect(flat(text)).toContain('NVMe SSD 2 TB 64 $200 $12,800');
     expect(flat(text)).toContain('SFP+ cable 3 m SKU CBL-SFP-3M 3 $89.50 $268.50');
     expect(text).not.toContain(TEST_PAYMENT_NOTE);
+    expect(text).not.toMatch(/Reverse charge|VAT ID/);
     expect(overlaps(items)).toEqual([]);
+  });
+
+  it('prints where it ships beside the billing address, on its own lines', async () => {
+    const { text } = await extractPdfText(await renderInvoicePdf(invoice()));
+    expect(text).toContain(
+      'Ship to\nReceiving dock\nAcme Corp\n40 Harbor Way\nChicago, IL 60601\nUnited States',
+    );
+  });
+
+  it('under reverse charge prints the note with both VAT ids and a 0 % VAT line', async () => {
+    const data = invoice({
+      taxLines: [{ name: 'VAT reverse charge 0 %', rate: 0, base: 2_819_350, amount: 0 }],
+      total: 2_819_350,
+      taxNote: REVERSE_CHARGE_NOTE,
+      reverseCharge: true,
+    });
+    data.seller = { ...data.seller, taxId: 'DE136695976' };
+    data.buyer = { ...data.buyer, taxId: 'FR40303265045' };
+    const { text, items } = await extractPdfText(await renderInvoicePdf(data));
+    const flatText = flat(text);
+    expect(flatText).toContain('VAT reverse charge 0 % on $28,193.50 $0');
+    expect(flatText).toContain('Total $28,193.50');
+    expect(flatText).toContain(
+      `${REVERSE_CHARGE_NOTE} Seller VAT ID: DE136695976 Buyer VAT ID: FR40303265045`,
+    );
+    expect(overlaps(items)).toEqual([]);
+  });
+
+  it('shows no tax line when none applies, and no shipping method when none is known', async () => {
+    const data = invoice({ taxLines: [], shippingMethod: null, shipping: 0, total: 2_806_850 });
+    const { text } = await extractPdfText(await renderInvoicePdf(data));
+    expect(text).toContain('Shipping $0');
+    expect(text).not.toMatch(/Sales tax|VAT/);
+    expect(text).toContain('Total $28,068.50');
   });
 
   it('keeps the lines of an address, without the blank ones or Windows line ends', async () => {
@@ -113,9 +179,9 @@ describe('the invoice PDF', () => {
   it('leaves out what is not known: company, tax ids, PO number, payment reference', async () => {
     const data = invoice({ poNumber: null, paymentReference: null });
     data.seller = { ...data.seller, taxId: null };
-    data.buyer = { ...data.buyer, company: null, taxId: null };
+    data.buyer = { ...data.buyer, company: null, taxId: null, shipTo: null };
     const { text } = await extractPdfText(await renderInvoicePdf(data));
-    expect(text).not.toMatch(/Tax ID|PO number|Payment reference|Acme Corp/);
+    expect(text).not.toMatch(/Tax ID|PO number|Payment reference|Acme Corp|Ship to/);
     expect(text).toContain('Bill to\nPat Buyer\n5 Main Street');
     expect(text).toContain('Purchase number: PW-000123');
   });
@@ -130,7 +196,9 @@ describe('the invoice PDF', () => {
     const name = 'X'.repeat(32) + 'Y'.repeat(32);
     const data = invoice({
       lines: [{ description: name, quantity: 1000, unitPrice: 2700, total: 2_700_000 }],
-      total: 2_700_000,
+      subtotal: 2_700_000,
+      taxLines: [],
+      total: 2_712_500,
     });
     const { text, items } = await extractPdfText(await renderInvoicePdf(data));
     const parts = items.filter((item) => /^[XY]+$/.test(item.str));
@@ -153,11 +221,15 @@ describe('the invoice PDF', () => {
     }));
     const total = lines.reduce((sum, line) => sum + line.total, 0);
     const { pages, items } = await extractPdfText(
-      await renderInvoicePdf(invoice({ lines, total })),
+      await renderInvoicePdf(
+        invoice({ lines, subtotal: total, taxLines: [], total: total + 12_500 }),
+      ),
     );
     expect(pages.length).toBeGreaterThanOrEqual(5);
     const withRows = pages.filter((page) => page.includes('Part number'));
-    for (const page of withRows) expect(page).toContain('Description Quantity Unit price Amount');
+    for (const page of withRows) {
+      expect(page).toContain('Description Quantity Unit price Net amount');
+    }
     pages.forEach((page, index) =>
       expect(page).toContain(`INV-2026-00042 Page ${index + 1} of ${pages.length}`),
     );
@@ -172,7 +244,8 @@ describe('the invoice PDF', () => {
     expect(all).toContain(
       'Part number 500, a component with a long enough name to wrap once SKU SKU-500 500 $3 $1,500',
     );
-    expect(pages.at(-1)).toContain(`Total $${(total / 100).toLocaleString('en-US')}`);
+    expect(pages.at(-1)).toContain(`Subtotal $${(total / 100).toLocaleString('en-US')}`);
+    expect(pages.at(-1)).toContain(`Total $${((total + 12_500) / 100).toLocaleString('en-US')}`);
     expect(overlaps(items)).toEqual([]);
   });
 
@@ -190,5 +263,62 @@ describe('the invoice PDF', () => {
     data.buyer = { ...data.buyer, contactName: 'שלום Pat\u202e\u0000', company: 'Café Ünïcode' };
     const { text } = await extractPdfText(await renderInvoicePdf(data));
     expect(text).toContain('Café Ünïcode\n???? Pat\n');
+  });
+
+  it('lends its blocks to another document: a credit note with the same parties and totals', async () => {
+    const data = invoice({ taxNote: REVERSE_CHARGE_NOTE, reverseCharge: true });
+    const { doc, done } = pdfDocument({
+      title: 'Credit note CN-2026-00007',
+      author: data.seller.name,
+      createdAt: new Date('2026-03-10T08:00:00Z'),
+    });
+    const top = documentHeader(doc, {
+      title: 'CREDIT NOTE',
+      number: 'Credit note number: CN-2026-00007',
+      facts: ['For invoice: INV-2026-00042', 'Date: Mar 10, 2026'],
+      warning: null,
+      seller: data.seller,
+      buyer: data.buyer,
+      references: ['Purchase number: PW-000123'],
+    });
+    const credited = {
+      subtotal: 55_000,
+      shipping: 0,
+      shippingMethod: 'Ground',
+      taxLines: [{ name: 'VAT reverse charge 0 %', rate: 0, base: 55_000, amount: 0 }],
+      total: 55_000,
+      currency: 'USD',
+      totalLabel: 'Total credited',
+    };
+    let y = linesTable(doc, [{ ...data.lines[0]!, quantity: 1, total: 55_000 }], top);
+    y = totalsBlock(doc, credited, roomFor(doc, y + 8, totalsHeight(credited))) + 16;
+    notesBlock(
+      doc,
+      [
+        { text: 'Reason: one processor returned' },
+        ...taxNoteRows(REVERSE_CHARGE_NOTE, true, 'DE1', 'FR2'),
+      ],
+      y,
+    );
+    pageFooters(doc, 'CN-2026-00007');
+    doc.end();
+    const { text, items } = await extractPdfText(await done);
+    for (const expected of [
+      'CREDIT NOTE',
+      'Credit note number: CN-2026-00007',
+      'For invoice: INV-2026-00042',
+      'Bill to',
+      'Ship to',
+      'Description Quantity Unit price Net amount',
+      'Subtotal $550',
+      'VAT reverse charge 0 % on $550 $0',
+      'Total credited $550',
+      'Reason: one processor returned',
+      'Seller VAT ID: DE1',
+      'CN-2026-00007 Page 1 of 1',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(overlaps(items)).toEqual([]);
   });
 });

@@ -8,7 +8,16 @@ export interface InvoiceParty {
   taxId: string | null;
 }
 
-/** Amounts are integer cents of US dollars (docs/decisions/027). */
+/** The buyer: billed at `address` (the company's billing address), shipped to `shipTo`. */
+export interface InvoiceBuyer extends InvoiceParty {
+  company: string | null;
+  email: string;
+  contactName: string;
+  /** Where the goods go, on several lines; null leaves the Ship to block out. */
+  shipTo?: string | null;
+}
+
+/** Amounts are integer cents (docs/decisions/027). `total` is the line's net amount. */
 export interface InvoiceLine {
   description: string;
   sku?: string | null;
@@ -17,17 +26,48 @@ export interface InvoiceLine {
   total: number;
 }
 
-export interface InvoiceData {
+/** One line of tax: its name ("VAT DE 19 %"), the net amount it taxes, the tax (cents). */
+export interface InvoiceTaxLine {
+  name: string;
+  rate: number;
+  base: number;
+  amount: number;
+}
+
+/**
+ * The money block of an invoice or a credit note (integer cents): the goods net, the shipping,
+ * every tax line and the total, which is their sum (`total = subtotal + shipping + tax`).
+ */
+export interface DocumentTotals {
+  subtotal: number;
+  shipping: number;
+  /** The shipping method's name, shown beside the shipping charge. */
+  shippingMethod: string | null;
+  taxLines: InvoiceTaxLine[];
+  total: number;
+  /** ISO 4217 code, said under the total. */
+  currency: string;
+  /** The total's label: "Total" unless given ("Total credited" on a credit note). */
+  totalLabel?: string;
+}
+
+export interface InvoiceData extends DocumentTotals {
   invoiceNumber: string;
   issuedAt: Date;
   purchaseNumber: string;
   orderedAt: Date;
   poNumber: string | null;
-  /** From the SELLER_NAME, SELLER_ADDRESS and SELLER_TAX_ID settings. */
+  /** From the SELLER_NAME and SELLER_ADDRESS settings; the tax id the purchase was sold under. */
   seller: InvoiceParty;
-  buyer: InvoiceParty & { company: string | null; email: string; contactName: string };
+  buyer: InvoiceBuyer;
   lines: InvoiceLine[];
-  total: number;
+  /** Words the tax treatment requires (REVERSE_CHARGE_NOTE), or null. */
+  taxNote: string | null;
+  /** Reverse charge applies: the note is printed with both parties' VAT ids. */
+  reverseCharge: boolean;
+  /** "Paid by card". */
+  terms: string;
+  dueDate: Date;
   paidAt: Date;
   /** The payment gateway's transaction id. */
   paymentReference: string | null;
@@ -64,9 +104,9 @@ const COLUMNS = {
 } as const;
 const ROW_PADDING = 6;
 
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
 
-interface TextRow {
+export interface TextRow {
   text: string;
   bold?: boolean;
   size?: number;
@@ -74,7 +114,7 @@ interface TextRow {
 }
 
 /** Writes rows one under the other in a column and answers the y below the last. */
-function block(
+export function block(
   doc: Doc,
   x: number,
   y: number,
@@ -128,7 +168,7 @@ function tableHeader(doc: Doc, y: number): number {
     width: COLUMNS.unitPrice.width,
     align: 'right',
   });
-  doc.text('Amount', COLUMNS.total.x, y, { width: COLUMNS.total.width, align: 'right' });
+  doc.text('Net amount', COLUMNS.total.x, y, { width: COLUMNS.total.width, align: 'right' });
   doc.fillColor('black');
   const below = doc.y + 4;
   rule(doc, below, GREY);
@@ -165,20 +205,36 @@ function row(doc: Doc, line: InvoiceLine, y: number, height: number) {
   rule(doc, y + height - ROW_PADDING / 2);
 }
 
-function header(doc: Doc, data: InvoiceData): number {
-  const { seller, buyer } = data;
+/** A document's opening: the seller, the title and its facts, the buyer and the references. */
+export interface DocumentHeader {
+  /** "INVOICE", "CREDIT NOTE". */
+  title: string;
+  /** The first, bold fact under the title: "Invoice number: INV-2026-00042". */
+  number: string;
+  /** Dates, terms and the like, one a line under the number. */
+  facts: string[];
+  /** Said in red beside the title (a test payment), or null. */
+  warning: string | null;
+  seller: InvoiceParty;
+  buyer: InvoiceBuyer;
+  /** The Order block: "Purchase number: PW-000123", "PO number: ...". */
+  references: string[];
+}
+
+/** Writes the header from the top of the first page and answers the y below it. */
+export function documentHeader(doc: Doc, spec: DocumentHeader): number {
+  const { seller, buyer } = spec;
   const sellerBottom = block(doc, LEFT, MARGIN, HALF - COLUMN_GAP, [
     { text: seller.name, bold: true, size: 14 },
     { text: lines(seller.address) },
     ...(seller.taxId ? [{ text: `Tax ID: ${seller.taxId}` }] : []),
   ]);
   const titleRows: TextRow[] = [
-    { text: 'INVOICE', bold: true, size: 24 },
-    { text: `Invoice number: ${data.invoiceNumber}`, bold: true },
-    { text: `Invoice date: ${day.format(data.issuedAt)}` },
-    { text: `Order date: ${day.format(data.orderedAt)}` },
+    { text: spec.title, bold: true, size: 24 },
+    { text: spec.number, bold: true },
+    ...spec.facts.map((text) => ({ text })),
   ];
-  if (data.testPayment) titleRows.push({ text: TEST_PAYMENT_NOTE, bold: true, color: WARNING });
+  if (spec.warning) titleRows.push({ text: spec.warning, bold: true, color: WARNING });
   const titleBottom = block(doc, LEFT + HALF, MARGIN, HALF, titleRows, 'right');
 
   const partiesTop = Math.max(sellerBottom, titleBottom) + 28;
@@ -189,78 +245,30 @@ function header(doc: Doc, data: InvoiceData): number {
   billTo.push({ text: buyer.email });
   const buyerBottom = block(doc, LEFT, partiesTop, HALF - COLUMN_GAP, billTo);
 
-  const references: TextRow[] = [
+  let rightTop = partiesTop;
+  const shipTo = buyer.shipTo ? lines(buyer.shipTo) : '';
+  if (shipTo) {
+    rightTop =
+      block(doc, LEFT + HALF, partiesTop, HALF, [
+        { text: 'Ship to', bold: true, size: 9, color: GREY },
+        { text: shipTo },
+      ]) + 12;
+  }
+  const referencesBottom = block(doc, LEFT + HALF, rightTop, HALF, [
     { text: 'Order', bold: true, size: 9, color: GREY },
-    { text: `Purchase number: ${data.purchaseNumber}` },
-  ];
-  if (data.poNumber) references.push({ text: `PO number: ${data.poNumber}` });
-  const referencesBottom = block(doc, LEFT + HALF, partiesTop, HALF, references);
+    ...spec.references.map((text) => ({ text })),
+  ]);
 
   return Math.max(buyerBottom, referencesBottom) + 24;
 }
 
-function totalAndPayment(doc: Doc, data: InvoiceData, top: number) {
-  const { total } = COLUMNS;
-  doc.font(BOLD).fontSize(12);
-  doc.text('Total', COLUMNS.unitPrice.x - 60, top, {
-    width: COLUMNS.unitPrice.width + 60,
-    align: 'right',
-  });
-  doc.text(money.format(data.total), total.x, top, { width: total.width, align: 'right' });
-
-  const paid: TextRow[] = [
-    { text: 'Paid', bold: true, size: 12 },
-    { text: `Paid on ${day.format(data.paidAt)}` },
-  ];
-  if (data.paymentReference) paid.push({ text: `Payment reference: ${data.paymentReference}` });
-  if (data.testPayment) paid.push({ text: TEST_PAYMENT_NOTE, bold: true, color: WARNING });
-  block(doc, LEFT, doc.y + 24, RIGHT - LEFT, paid);
-}
-
-/** Room the total and the payment block need, so they never start at the foot of a page. */
-const CLOSING_HEIGHT = 110;
-
-function footers(doc: Doc, invoiceNumber: string) {
-  const { start, count: pages } = doc.bufferedPageRange();
-  for (let index = 0; index < pages; index++) {
-    doc.switchToPage(start + index);
-    const y = doc.page.height - MARGIN + 16;
-    // A height keeps pdfkit from opening a new page for text written below the bottom margin.
-    const options = { width: HALF, height: 20, lineBreak: false } as const;
-    doc.font(REGULAR).fontSize(8).fillColor(GREY);
-    doc.text(invoiceNumber, LEFT, y, options);
-    doc.text(`Page ${index + 1} of ${pages}`, LEFT + HALF, y, { ...options, align: 'right' });
-  }
-}
-
 /**
- * The invoice of a paid purchase as a PDF: seller, title and dates, buyer, references, the lines
- * (over as many pages as they need, the table header on each), the total and the payment.
- * Uses the PDF standard Helvetica fonts, so it needs no font files; they cover Latin text only.
+ * The lines' table from `y`, over as many pages as it needs with its header on each; answers the
+ * y below the last row.
  */
-export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'LETTER',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + 20 },
-    bufferPages: true,
-    displayTitle: true,
-    lang: 'en-US',
-    info: {
-      Title: `Invoice ${data.invoiceNumber}`,
-      Author: data.seller.name,
-      // Also the seed of the file's ID: the same invoice renders to the same bytes.
-      CreationDate: data.issuedAt,
-    },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  let y = tableHeader(doc, header(doc, data));
-  for (const line of data.lines) {
+export function linesTable(doc: Doc, items: InvoiceLine[], top: number): number {
+  let y = tableHeader(doc, top);
+  for (const line of items) {
     const height = rowHeight(doc, line);
     if (y + height > bottom(doc)) {
       doc.addPage();
@@ -269,12 +277,187 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
     row(doc, line, y, height);
     y += height;
   }
-  if (y + CLOSING_HEIGHT > bottom(doc)) {
-    doc.addPage();
-    y = doc.page.margins.top;
+  return y;
+}
+
+/** The shipping line's label: "Shipping (Express)". */
+const shippingLabel = (method: string | null) => (method ? `Shipping (${method})` : 'Shipping');
+
+/** "VAT DE 19 % on $1,190": a tax line names the amount it taxes. */
+const taxLabel = (line: InvoiceTaxLine) => `${line.name} on ${money.format(line.base)}`;
+
+const TOTALS_LABEL = { x: LEFT + 150, width: COLUMNS.total.x - COLUMN_GAP - (LEFT + 150) };
+const TOTALS_ROW = 16;
+
+/** The rows of the totals block, as label and amount. */
+function totalsRows(totals: DocumentTotals): [label: string, cents: number][] {
+  return [
+    ['Subtotal', totals.subtotal],
+    [shippingLabel(totals.shippingMethod), totals.shipping],
+    ...totals.taxLines.map((line): [string, number] => [taxLabel(line), line.amount]),
+  ];
+}
+
+/** The height `totalsBlock` takes. */
+export const totalsHeight = (totals: DocumentTotals) => totalsRows(totals).length * TOTALS_ROW + 44;
+
+/**
+ * Subtotal, shipping, each tax line, the total in bold and the currency it is in, right-aligned
+ * under the amounts; answers the y below.
+ */
+export function totalsBlock(doc: Doc, totals: DocumentTotals, top: number): number {
+  let y = top;
+  const right = { align: 'right' } as const;
+  doc.font(REGULAR).fontSize(10).fillColor('black');
+  for (const [label, cents] of totalsRows(totals)) {
+    doc.text(printable(label), TOTALS_LABEL.x, y, { ...right, width: TOTALS_LABEL.width });
+    doc.text(money.format(cents), COLUMNS.total.x, y, { ...right, width: COLUMNS.total.width });
+    y += TOTALS_ROW;
   }
-  totalAndPayment(doc, data, y + 8);
-  footers(doc, data.invoiceNumber);
+  doc
+    .moveTo(TOTALS_LABEL.x, y - 3)
+    .lineTo(RIGHT, y - 3)
+    .lineWidth(0.5)
+    .strokeColor(GREY)
+    .stroke();
+  y += 2;
+  doc.font(BOLD).fontSize(12);
+  doc.text(printable(totals.totalLabel ?? 'Total'), TOTALS_LABEL.x, y, {
+    ...right,
+    width: TOTALS_LABEL.width,
+  });
+  doc.text(money.format(totals.total), COLUMNS.total.x, y, {
+    ...right,
+    width: COLUMNS.total.width,
+  });
+  y += TOTALS_ROW + 2;
+  doc.font(REGULAR).fontSize(9).fillColor(GREY);
+  doc.text(`Amounts in ${printable(totals.currency)}`, TOTALS_LABEL.x, y, {
+    ...right,
+    width: RIGHT - TOTALS_LABEL.x,
+  });
+  doc.fillColor('black');
+  return doc.y;
+}
+
+/**
+ * The tax treatment's words (REVERSE_CHARGE_NOTE) and, under reverse charge, both parties' VAT
+ * ids beside them, as the VAT Directive (Art. 226) wants them on the invoice.
+ */
+export function taxNoteRows(
+  note: string | null,
+  reverseCharge: boolean,
+  sellerTaxId: string | null,
+  buyerTaxId: string | null,
+): TextRow[] {
+  const rows: TextRow[] = [];
+  if (note) rows.push({ text: note, bold: true });
+  if (reverseCharge) {
+    rows.push({ text: `Seller VAT ID: ${sellerTaxId ?? 'none'}` });
+    rows.push({ text: `Buyer VAT ID: ${buyerTaxId ?? 'none'}` });
+  }
+  return rows;
+}
+
+/** Rows across the page's width from `y`; answers the y below (nothing written for none). */
+export function notesBlock(doc: Doc, rows: TextRow[], y: number): number {
+  return rows.length === 0 ? y : block(doc, LEFT, y, RIGHT - LEFT, rows);
+}
+
+/** A new page when `height` more would pass the footer: answers where to write. */
+export function roomFor(doc: Doc, y: number, height: number): number {
+  if (y + height <= bottom(doc)) return y;
+  doc.addPage();
+  return doc.page.margins.top;
+}
+
+function payment(doc: Doc, data: InvoiceData, top: number) {
+  const paid: TextRow[] = [
+    { text: 'Paid', bold: true, size: 12 },
+    { text: `Paid on ${day.format(data.paidAt)}` },
+  ];
+  if (data.paymentReference) paid.push({ text: `Payment reference: ${data.paymentReference}` });
+  if (data.testPayment) paid.push({ text: TEST_PAYMENT_NOTE, bold: true, color: WARNING });
+  return block(doc, LEFT, top, RIGHT - LEFT, paid);
+}
+
+/** Room the payment block needs, so it never starts at the foot of a page. */
+const PAYMENT_HEIGHT = 80;
+
+/** Each page's footer: the document's number and "Page n of m". */
+export function pageFooters(doc: Doc, label: string) {
+  const { start, count: pages } = doc.bufferedPageRange();
+  for (let index = 0; index < pages; index++) {
+    doc.switchToPage(start + index);
+    const y = doc.page.height - MARGIN + 16;
+    // A height keeps pdfkit from opening a new page for text written below the bottom margin.
+    const options = { width: HALF, height: 20, lineBreak: false } as const;
+    doc.font(REGULAR).fontSize(8).fillColor(GREY);
+    doc.text(label, LEFT, y, options);
+    doc.text(`Page ${index + 1} of ${pages}`, LEFT + HALF, y, { ...options, align: 'right' });
+  }
+}
+
+/**
+ * A US Letter document with the shop's margins, buffered so the footers can be written last;
+ * `done` resolves to its bytes once `doc.end()` is called. `createdAt` also seeds the file's
+ * ID: the same document renders to the same bytes.
+ */
+export function pdfDocument(info: { title: string; author: string; createdAt: Date }) {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + 20 },
+    bufferPages: true,
+    displayTitle: true,
+    lang: 'en-US',
+    info: { Title: info.title, Author: info.author, CreationDate: info.createdAt },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  return { doc, done };
+}
+
+/** Dates as the documents print them: "Mar 4, 2026" (UTC). */
+export const documentDay = (date: Date) => day.format(date);
+
+/**
+ * The invoice of a paid purchase as a PDF: seller, title, dates and terms, buyer, ship-to and
+ * references, the lines (over as many pages as they need, the table header on each), subtotal,
+ * shipping, tax lines and total, the tax treatment's note, and the payment. Uses the PDF
+ * standard Helvetica fonts, so it needs no font files; they cover Latin text only.
+ */
+export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
+  const { doc, done } = pdfDocument({
+    title: `Invoice ${data.invoiceNumber}`,
+    author: data.seller.name,
+    createdAt: data.issuedAt,
+  });
+  const references = [`Purchase number: ${data.purchaseNumber}`];
+  if (data.poNumber) references.push(`PO number: ${data.poNumber}`);
+  const top = documentHeader(doc, {
+    title: 'INVOICE',
+    number: `Invoice number: ${data.invoiceNumber}`,
+    facts: [
+      `Invoice date: ${day.format(data.issuedAt)}`,
+      `Order date: ${day.format(data.orderedAt)}`,
+      `Terms: ${data.terms}`,
+      `Due date: ${day.format(data.dueDate)}`,
+    ],
+    warning: data.testPayment ? TEST_PAYMENT_NOTE : null,
+    seller: data.seller,
+    buyer: data.buyer,
+    references,
+  });
+  let y = linesTable(doc, data.lines, top);
+  y = totalsBlock(doc, data, roomFor(doc, y + 8, totalsHeight(data))) + 16;
+  const notes = taxNoteRows(data.taxNote, data.reverseCharge, data.seller.taxId, data.buyer.taxId);
+  y = notesBlock(doc, notes, roomFor(doc, y, notes.length * 14)) + (notes.length ? 16 : 0);
+  payment(doc, data, roomFor(doc, y, PAYMENT_HEIGHT));
+  pageFooters(doc, data.invoiceNumber);
   doc.end();
   return done;
 }

@@ -1,5 +1,12 @@
 import type { MailMessage } from './message.js';
-import { linkTo, money, renderEmail, type Block, type EmailLine } from './order-emails.js';
+import {
+  linkTo,
+  money,
+  renderEmail,
+  type Block,
+  type EmailLine,
+  type EmailTotals,
+} from './order-emails.js';
 
 /** The company accounts' emails (issue 15), drawn like the order emails. */
 
@@ -72,6 +79,8 @@ export function approvalNeededEmail(d: {
   purchaseNumber: string;
   lines: EmailLine[];
   total: number;
+  /** Subtotal, shipping, tax lines and total (orders/purchase-emails.ts emailTotals). */
+  totals?: EmailTotals;
   url: string;
 }): Promise<MailMessage> {
   const total = money.format(d.total);
@@ -89,7 +98,7 @@ export function approvalNeededEmail(d: {
             `${d.buyer}'s purchase ${d.purchaseNumber} would take their spending this month ` +
             'above their limit, so it waits for your approval. No stock is held until it is approved.',
         },
-        { kind: 'lines', lines: d.lines, total: d.total, prices: true },
+        { kind: 'lines', lines: d.lines, total: d.total, totals: d.totals, prices: true },
         ...linkTo('button', 'Review the purchase', d.url),
       ],
     },
@@ -108,6 +117,8 @@ export function purchaseSubmittedEmail(d: {
   purchaseNumber: string;
   lines: EmailLine[];
   total: number;
+  /** Subtotal, shipping, tax lines and total (orders/purchase-emails.ts emailTotals). */
+  totals?: EmailTotals;
   url: string;
 }): Promise<MailMessage> {
   return renderEmail(
@@ -125,7 +136,7 @@ export function purchaseSubmittedEmail(d: {
             'limit, so it went to your company for approval. No stock is held and nothing is ' +
             'charged until it is approved; we will email you when it is decided.',
         },
-        { kind: 'lines', lines: d.lines, total: d.total, prices: true },
+        { kind: 'lines', lines: d.lines, total: d.total, totals: d.totals, prices: true },
         ...linkTo('link', 'Follow the order', d.url),
       ],
     },

@@ -7,7 +7,7 @@ import {
   shippedEmail,
   type PurchaseEmailData,
 } from './order-emails.js';
-import { trackingUrl } from '@shop/shared';
+import { REVERSE_CHARGE_NOTE, trackingUrl } from '@shop/shared';
 
 const PURCHASE_URL = 'https://shop.example/dashboard/purchases/PW-000123';
 
@@ -25,9 +25,32 @@ const purchase = (changes: Partial<PurchaseEmailData> = {}): PurchaseEmailData =
     { productName: 'NVMe SSD 2 TB', quantity: 64, unitPrice: 20_000, total: 1_280_000 },
     { productName: 'SFP+ cable 3 m', quantity: 3, unitPrice: 8950, total: 26_850 },
   ],
-  total: 2_806_850,
+  total: 2_995_560,
+  totals: {
+    subtotal: 2_806_850,
+    shipping: 12_500,
+    shippingMethod: 'UPS Ground',
+    taxLines: [{ name: 'Sales tax IL 6.25 %', amount: 176_210 }],
+    total: 2_995_560,
+    currency: 'USD',
+    taxNote: null,
+  },
   purchaseUrl: PURCHASE_URL,
   ...changes,
+});
+
+/** A French company's purchase from a German seller: no VAT, the reverse-charge wording. */
+const reverseCharged = (): Partial<PurchaseEmailData> => ({
+  total: 2_819_350,
+  totals: {
+    subtotal: 2_806_850,
+    shipping: 12_500,
+    shippingMethod: 'DHL Express',
+    taxLines: [{ name: 'VAT reverse charge 0 %', amount: 0 }],
+    total: 2_819_350,
+    currency: 'USD',
+    taxNote: REVERSE_CHARGE_NOTE,
+  },
 });
 
 /** How React writes a value into an attribute: `&` becomes `&amp;`. */
@@ -37,7 +60,7 @@ describe('the order placed email', () => {
   const placed = (changes: Partial<PurchaseEmailData> = {}, holdExpiresAt: Date | null = null) =>
     orderPlacedEmail({ ...purchase(changes), holdExpiresAt });
 
-  it('lists the lines and the total and leads to the Pay link', async () => {
+  it('lists the lines, subtotal, shipping, tax and total and leads to the Pay link', async () => {
     const mail = await placed({}, new Date('2026-03-05T14:30:00Z'));
     expect(mail.to).toBe('pat@acme.example');
     expect(mail.subject).toBe('Order PW-000123 received');
@@ -52,9 +75,13 @@ describe('the order placed email', () => {
         '- NVMe SSD 2 TB: 64 pieces at $200 each, $12,800',
         '- SFP+ cable 3 m: 3 pieces at $89.50 each, $268.50',
         '',
-        'Total: $28,068.50',
+        'Subtotal: $28,068.50',
+        'Shipping (UPS Ground): $125',
+        'Sales tax IL 6.25 %: $1,762.10',
+        'Total: $29,955.60 (USD)',
       ].join('\n'),
     );
+    expect(mail.html).toContain('Order PW-000123: $29,955.60.');
     expect(mail.text).toContain(`Pay now:\n${PURCHASE_URL}\n`);
     expect(firstLinkIn(mail.text).href).toBe(PURCHASE_URL);
     expect(mail.link).toBe(PURCHASE_URL);
@@ -64,8 +91,49 @@ describe('the order placed email', () => {
     expect(mail.html).toContain(href(PURCHASE_URL));
     expect(mail.html).toContain('Pay now');
     expect(mail.html).toContain('Ryzen 9 7950X processor');
-    expect(mail.html).toContain('$28,068.50');
+    for (const cell of [
+      '>Subtotal</td>',
+      '>$28,068.50</td>',
+      '>Shipping (UPS Ground)</td>',
+      '>$125</td>',
+      '>Sales tax IL 6.25 %</td>',
+      '>$1,762.10</td>',
+      '>$29,955.60 (USD)</th>',
+    ]) {
+      expect(mail.html).toContain(cell);
+    }
+    expect(mail.html).not.toContain('Reverse charge');
     expect(mail.attachments).toBeUndefined();
+  });
+
+  it('under reverse charge shows the 0 % VAT line and the Art. 196 wording', async () => {
+    const mail = await placed(reverseCharged());
+    expect(mail.text).toContain(
+      [
+        'Shipping (DHL Express): $125',
+        'VAT reverse charge 0 %: $0',
+        'Total: $28,193.50 (USD)',
+        '',
+        REVERSE_CHARGE_NOTE,
+      ].join('\n'),
+    );
+    expect(mail.html).toContain(REVERSE_CHARGE_NOTE);
+  });
+
+  it('names the shipping alone when the purchase has no method, and no tax line when none', async () => {
+    const mail = await placed({
+      total: 2_806_850,
+      totals: {
+        subtotal: 2_806_850,
+        shipping: 0,
+        shippingMethod: null,
+        taxLines: [],
+        total: 2_806_850,
+        currency: 'USD',
+        taxNote: null,
+      },
+    });
+    expect(mail.text).toContain('Subtotal: $28,068.50\nShipping: $0\nTotal: $28,068.50 (USD)');
   });
 
   it('says nothing of a hold, a PO number or a company it does not have', async () => {
@@ -88,10 +156,13 @@ describe('the payment receipt email', () => {
   it('names the payment and the invoice and attaches the invoice PDF', async () => {
     const mail = await receipt();
     expect(mail.subject).toBe('Payment received for PW-000123 (invoice INV-2026-00042)');
-    expect(mail.text).toContain('We received your payment of $28,068.50 for order PW-000123.');
+    expect(mail.text).toContain('We received your payment of $29,955.60 for order PW-000123.');
     expect(mail.text).toContain('Invoice number: INV-2026-00042\nPaid on: Mar 4, 2026');
     expect(mail.text).toContain('- NVMe SSD 2 TB: 64 pieces at $200 each, $12,800');
-    expect(mail.text).toContain('Total: $28,068.50');
+    expect(mail.text).toContain(
+      'Subtotal: $28,068.50\nShipping (UPS Ground): $125\nSales tax IL 6.25 %: $1,762.10\n' +
+        'Total: $29,955.60 (USD)',
+    );
     expect(mail.text).toContain(`View your order:\n${PURCHASE_URL}\n`);
     expect(mail.html).toContain(href(PURCHASE_URL));
     expect(mail.html).toContain('INV-2026-00042');

@@ -24,6 +24,22 @@ export interface EmailLine {
   total: number;
 }
 
+/**
+ * What a purchase costs in all (integer cents): the goods, the shipping by its method, each tax
+ * line and the total (`subtotal + shipping + tax`), and the words its tax treatment requires.
+ */
+export interface EmailTotals {
+  subtotal: number;
+  shipping: number;
+  shippingMethod: string | null;
+  taxLines: { name: string; amount: number }[];
+  total: number;
+  /** ISO 4217 code. */
+  currency: string;
+  /** The reverse-charge wording, or null. */
+  taxNote: string | null;
+}
+
 export interface PurchaseEmailData {
   shopName: string;
   to: string;
@@ -32,7 +48,9 @@ export interface PurchaseEmailData {
   poNumber: string | null;
   company: string | null;
   lines: EmailLine[];
+  /** What it costs in all: `totals.total`. */
   total: number;
+  totals: EmailTotals;
   /** The purchase page, an absolute URL; where a placed order is paid. */
   purchaseUrl: string;
 }
@@ -58,7 +76,15 @@ const at = (date: Date) => `${moment.format(date)} UTC`;
 export type Block =
   | { kind: 'paragraph'; text: string }
   | { kind: 'facts'; rows: [label: string, value: string][] }
-  | { kind: 'lines'; lines: EmailLine[]; total: number | null; prices: boolean }
+  | {
+      kind: 'lines';
+      lines: EmailLine[];
+      /** One "Total" row, when there are no `totals`; null for none. */
+      total: number | null;
+      /** Subtotal, shipping, each tax line and the total, in place of `total`. */
+      totals?: EmailTotals;
+      prices: boolean;
+    }
   | { kind: 'button' | 'link'; label: string; url: string };
 
 export interface EmailContent {
@@ -92,6 +118,17 @@ export function references(d: PurchaseEmailData, ...more: [string, string][]): B
   return { kind: 'facts', rows: [...rows, ...more] };
 }
 
+/** The rows under the lines: subtotal, shipping, each tax line, then the total in bold. */
+export function totalsRows(totals: EmailTotals): [label: string, cents: number][] {
+  return [
+    ['Subtotal', totals.subtotal],
+    [totals.shippingMethod ? `Shipping (${totals.shippingMethod})` : 'Shipping', totals.shipping],
+    ...totals.taxLines.map((line): [string, number] => [line.name, line.amount]),
+  ];
+}
+
+const totalText = (totals: EmailTotals) => `${money.format(totals.total)} (${totals.currency})`;
+
 const lineText = (line: EmailLine, prices: boolean) =>
   prices
     ? `- ${line.productName}: ${pieces(line.quantity)} at ${money.format(line.unitPrice)} each, ${money.format(line.total)}`
@@ -105,7 +142,14 @@ function blockText(block: Block): string {
       return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
     case 'lines': {
       const rows = block.lines.map((line) => lineText(line, block.prices));
-      if (block.total !== null) rows.push('', `Total: ${money.format(block.total)}`);
+      if (block.totals) {
+        rows.push('');
+        for (const [label, cents] of totalsRows(block.totals)) {
+          rows.push(`${label}: ${money.format(cents)}`);
+        }
+        rows.push(`Total: ${totalText(block.totals)}`);
+        if (block.totals.taxNote) rows.push('', block.totals.taxNote);
+      } else if (block.total !== null) rows.push('', `Total: ${money.format(block.total)}`);
       return rows.join('\n');
     }
     case 'button':
@@ -139,8 +183,9 @@ const styles = {
 
 const right = { textAlign: 'right' } as const;
 
-function LinesTable({ lines, total, prices }: Extract<Block, { kind: 'lines' }>) {
+function LinesTable({ lines, total, totals, prices }: Extract<Block, { kind: 'lines' }>) {
   const cell = styles.cell;
+  const span = prices ? 3 : 1;
   return (
     <table style={styles.table} role="presentation">
       <thead>
@@ -160,12 +205,36 @@ function LinesTable({ lines, total, prices }: Extract<Block, { kind: 'lines' }>)
             {prices && <td style={{ ...cell, ...right }}>{money.format(line.total)}</td>}
           </tr>
         ))}
-        {total !== null && (
+        {totals &&
+          totalsRows(totals).map(([label, cents]) => (
+            <tr key={label}>
+              <td colSpan={span} style={{ ...cell, ...right }}>
+                {label}
+              </td>
+              <td style={{ ...cell, ...right }}>{money.format(cents)}</td>
+            </tr>
+          ))}
+        {totals && (
           <tr>
-            <th colSpan={prices ? 3 : 1} style={{ ...cell, ...right }}>
+            <th colSpan={span} style={{ ...cell, ...right }}>
+              Total
+            </th>
+            <th style={{ ...cell, ...right }}>{totalText(totals)}</th>
+          </tr>
+        )}
+        {!totals && total !== null && (
+          <tr>
+            <th colSpan={span} style={{ ...cell, ...right }}>
               Total
             </th>
             <th style={{ ...cell, ...right }}>{money.format(total)}</th>
+          </tr>
+        )}
+        {totals?.taxNote && (
+          <tr>
+            <td colSpan={span + 1} style={{ ...cell, ...right }}>
+              {totals.taxNote}
+            </td>
           </tr>
         )}
       </tbody>
@@ -280,7 +349,7 @@ export function orderPlacedEmail(
         : `Thank you for your order with ${d.shopName}. We have received it.`,
     },
     references(d),
-    { kind: 'lines', lines: d.lines, total: d.total, prices: true },
+    { kind: 'lines', lines: d.lines, total: d.total, totals: d.totals, prices: true },
     { kind: 'paragraph', text: 'We ship the order once it is paid.' },
     ...linkTo('button', 'Pay now', d.purchaseUrl),
   ];
@@ -322,7 +391,7 @@ export function paymentReceiptEmail(
           text: `We received your payment of ${paid} for order ${d.purchaseNumber}. Thank you.`,
         },
         references(d, ['Invoice number', d.invoiceNumber], ['Paid on', day.format(d.paidAt)]),
-        { kind: 'lines', lines: d.lines, total: d.total, prices: true },
+        { kind: 'lines', lines: d.lines, total: d.total, totals: d.totals, prices: true },
         {
           kind: 'paragraph',
           text: `Your invoice ${d.invoiceNumber} is attached to this email as a PDF.`,

@@ -99,6 +99,8 @@ describe.each(testDatabases())('company emails on %s', (kind) => {
     expect(approved.statusCode, approved.body).toBe(200);
     const told = await nextTo(buyer.email, `Order ${purchase.number} approved`);
     expect(told.text).toContain('ABE APPROVER approved your order');
+    // The purchase's money in full: no shipping method is set up and no tax is due here.
+    expect(told.text).toContain('Subtotal: $120\nShipping: $0\nTotal: $120 (USD)');
     expect(told.text).toContain(`/dashboard/purchases/${purchase._id}`);
   });
 

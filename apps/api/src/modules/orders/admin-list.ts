@@ -137,6 +137,12 @@ const CSV_COLUMNS: [string, (order: AdminOrder) => string | number | boolean | n
   ['Carrier', (o) => o.carrier],
   ['Tracking number', (o) => o.trackingNumber],
   ['Test payment', (o) => (o.paid ? o.testPayment : null)],
+  // Issue 29, appended so a spreadsheet reading the columns by position still reads the rest:
+  // the line's share of its purchase's shipping charge, its tax, and what it costs in all
+  // ("Total" above is the goods' net amount, as SPEC's `price`).
+  ['Shipping', (o) => moneyText(o.shippingCharge)],
+  ['Tax', (o) => moneyText(o.tax)],
+  ['Total with shipping and tax', (o) => moneyText(o.total)],
 ];
 
 /** Rows read per query while exporting: a page's memory, whatever the export's length. */

@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
-import { inject, injectUnchecked } from '../../test-support/inject.js';
+import { answered, inject, injectUnchecked } from '../../test-support/inject.js';
 import { payAtGateway } from '../../test-support/orders.js';
 import {
   addProduct,
@@ -214,6 +214,62 @@ describe.each(testDatabases())('admin orders on %s', (kind) => {
     );
     const paidRows = parse(paidOnly.body, { columns: true }) as Record<string, string>[];
     expect(paidRows.map((r) => r['Order id'])).toEqual([paidId]);
+  });
+
+  it("exports each line's shipping share, tax and total after the columns it always had", async () => {
+    // A line's share of its purchase's shipping and its tax, as checkout stores them (cents).
+    await t.db.execute(
+      sql`update orders set shipping_charge = 1250, tax = 3026 where id = ${paidId}`,
+    );
+    const response = await injectUnchecked(t, api.orders.adminCsv, { query: { q: tag } }, boss);
+    const [header] = parse(response.body, { to: 1 }) as string[][];
+    expect(header).toEqual([
+      'Purchase',
+      'Order id',
+      'Created',
+      'Customer',
+      'Email',
+      'Phone',
+      'Address',
+      'Company',
+      'Tax id',
+      'PO number',
+      'Product',
+      'Quantity',
+      'Shipped quantity',
+      'Unit price',
+      'Total',
+      'Status',
+      'Paid at',
+      'Shipped at',
+      'Carrier',
+      'Tracking number',
+      'Test payment',
+      'Shipping',
+      'Tax',
+      'Total with shipping and tax',
+    ]);
+    const rows = parse(response.body, { columns: true }) as Record<string, string>[];
+    const paid = rows.find((row) => row['Order id'] === paidId);
+    // Three at $70: $210 of goods, $12.50 of shipping, $30.26 of tax.
+    expect(paid).toMatchObject({
+      Total: '210',
+      Shipping: '12.50',
+      Tax: '30.26',
+      'Total with shipping and tax': '252.76',
+    });
+    const unpaid = rows.find((row) => row['Order id'] === unpaidId);
+    expect(unpaid).toMatchObject({ Shipping: '0', Tax: '0', 'Total with shipping and tax': '400' });
+    // The JSON list carries the same fields (orderSchema).
+    const page = await answered<AdminOrderPage>(
+      injectUnchecked(t, api.orders.adminList, { query: { q: tag } }, boss),
+    );
+    expect(page.items.find((order) => order._id === paidId)).toMatchObject({
+      price: 210,
+      shippingCharge: 12.5,
+      tax: 30.26,
+      total: 252.76,
+    });
   });
 
   it('streams a long export in batches, every order once, newest first', async () => {

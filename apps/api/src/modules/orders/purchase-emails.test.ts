@@ -1,10 +1,10 @@
-import { api, type Purchase } from '@shop/shared';
+import { api, type Purchase, type ShippingMethodInputBody } from '@shop/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailJobs } from '../../db/schema.js';
 import { sendDueEmails } from '../../mail/worker.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
-import { inject } from '../../test-support/inject.js';
+import { answered, inject, injectUnchecked } from '../../test-support/inject.js';
 import { nextEmailAbout, startSmtpServer, type TestSmtpServer } from '../../test-support/mail.js';
 import { extractPdfText } from '../../test-support/pdf-text.js';
 import { checkout, payPurchase } from '../../test-support/purchases.js';
@@ -33,6 +33,7 @@ describe.each(testDatabases())('purchase emails on %s', (kind) => {
         SMTP_URL: smtp.url,
         SELLER_NAME: 'PartsWorks Manufacturing Inc.',
         SELLER_TAX_ID: 'US 74-1234567',
+        TAX_NEXUS_STATES: 'CA',
       }),
     });
     [alice, boss] = await Promise.all([shopper(t, { name: 'ALICE BUYER' }), adminShopper(t)]);
@@ -113,6 +114,58 @@ describe.each(testDatabases())('purchase emails on %s', (kind) => {
     expect(gone.subject).toContain(purchase.number);
     expect(gone.text).toContain('UPS');
     expect(gone.text).toContain('1Z999AA10123456784');
+  });
+
+  it('order placed and receipt show subtotal, shipping by its method, the tax line and the total', async () => {
+    const ground: ShippingMethodInputBody = {
+      name: 'UPS Ground',
+      carrier: 'UPS',
+      countries: ['US'],
+      flatPrice: 12.5,
+      daysMin: 1,
+      daysMax: 5,
+      sortOrder: 1,
+    };
+    await answered(injectUnchecked(t, api.shipping.replace, { body: { methods: [ground] } }, boss));
+    await answered(
+      injectUnchecked(
+        t,
+        api.tax.replaceRates,
+        { body: { rates: [{ region: 'CA', rate: 0.0725 }] } },
+        boss,
+      ),
+    );
+    const product = await addProduct(t, { name: 'Rack server 2U', price: 100, available: 500 });
+    const purchase = await checkout(t, alice, [{ productId: product._id, quantity: 10 }], {
+      shipTo: {
+        name: 'Alice Buyer',
+        line1: '500 Howard Street',
+        city: 'San Francisco',
+        region: 'CA',
+        postalCode: '94105',
+        country: 'US',
+      },
+    });
+    // 7.25 % of $1,012.50 is $73.40625: $73.41.
+    const totals = [
+      'Subtotal: $1,000',
+      'Shipping (UPS Ground): $12.50',
+      'Sales tax CA 7.25 %: $73.41',
+      'Total: $1,085.91 (USD)',
+    ].join('\n');
+    const placed = await nextAbout(purchase.number);
+    expect(placed.text).toContain(`- Rack server 2U: 10 pieces at $100 each, $1,000\n\n${totals}`);
+    expect(placed.html).toContain('Sales tax CA 7.25 %');
+
+    const { invoiceNumber } = await payPurchase(t, alice, purchase._id);
+    const receipt = await nextAbout(invoiceNumber!);
+    expect(receipt.text).toContain('We received your payment of $1,085.91');
+    expect(receipt.text).toContain(totals);
+    const { text } = await extractPdfText(receipt.attachments[0]!.content);
+    expect(text).toContain('Shipping (UPS Ground) $12.50');
+    expect(text).toContain('Sales tax CA 7.25 % on $1,012.50 $73.41');
+    expect(text).toContain('Total $1,085.91');
+    await answered(injectUnchecked(t, api.shipping.replace, { body: { methods: [] } }, boss));
   });
 
   it('a mail server that is down neither fails nor loses the order: the email is retried later', async () => {

@@ -1,7 +1,7 @@
-import { purchaseMessages } from '@shop/shared';
+import { addressLines, purchaseMessages } from '@shop/shared';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import type { InvoiceData } from '../../invoices/invoice-pdf.js';
+import type { InvoiceData, InvoiceTaxLine } from '../../invoices/invoice-pdf.js';
 import { purchaseLines, type PurchaseRow } from './purchase-store.js';
 import type { OrderRow } from './store.js';
 import type { SignedInUser } from '../../kernel/people.js';
@@ -13,6 +13,28 @@ export interface InvoiceSettings {
   sellerAddress: string;
   sellerTaxId: string | null;
 }
+
+/** A card purchase's terms as the invoice words them: it is paid when invoiced. */
+export const CARD_TERMS = 'Paid by card';
+
+/**
+ * The tax lines of a purchase (cents): its treatment's one rate on the goods and the shipping,
+ * as the purchase answers them (purchase-serialize.ts taxLinesAnswer), or none.
+ */
+export function invoiceTaxLines(
+  purchase: PurchaseRow,
+  base: number,
+  tax: number,
+): InvoiceTaxLine[] {
+  const treatment = purchase.taxTreatment;
+  return treatment?.name != null
+    ? [{ name: treatment.name, rate: treatment.rate, base, amount: tax }]
+    : [];
+}
+
+/** Where a purchase ships, on several lines: its structured ship-to, else SPEC's one line. */
+export const shipToText = (purchase: PurchaseRow) =>
+  purchase.shipTo ? addressLines(purchase.shipTo).join('\n') : purchase.address;
 
 /** What the invoice of a paid purchase says, from the stored purchase and its lines only. */
 export function invoiceData(
@@ -27,6 +49,11 @@ export function invoiceData(
     (last, line) => (line.paidAt && line.paidAt > last ? line.paidAt : last),
     purchase.invoicedAt,
   );
+  const sum = (pick: (line: OrderRow) => number) =>
+    lines.reduce((total, line) => total + pick(line), 0);
+  const subtotal = sum((line) => line.price);
+  const shipping = sum((line) => line.shippingCharge);
+  const tax = sum((line) => line.tax);
   return {
     invoiceNumber: purchase.invoiceNumber,
     issuedAt: purchase.invoicedAt,
@@ -36,7 +63,8 @@ export function invoiceData(
     seller: {
       name: settings.sellerName,
       address: settings.sellerAddress,
-      taxId: settings.sellerTaxId,
+      // The id it was sold under; a purchase placed before issue 29 has none stored.
+      taxId: purchase.sellerTaxId ?? settings.sellerTaxId,
     },
     buyer: {
       name: purchase.company ?? purchase.name,
@@ -46,6 +74,7 @@ export function invoiceData(
       address: purchase.billingAddress ?? purchase.address,
       taxId: purchase.taxId,
       email: purchase.email,
+      shipTo: shipToText(purchase),
     },
     lines: lines.map((line) => ({
       description: line.productName,
@@ -53,7 +82,17 @@ export function invoiceData(
       unitPrice: line.unitPrice,
       total: line.price,
     })),
-    total: lines.reduce((sum, line) => sum + line.price, 0),
+    subtotal,
+    shipping,
+    shippingMethod: purchase.shippingMethod?.name ?? null,
+    taxLines: invoiceTaxLines(purchase, subtotal + shipping, tax),
+    total: subtotal + shipping + tax,
+    currency: purchase.currency,
+    taxNote: purchase.taxTreatment?.note ?? null,
+    reverseCharge: purchase.taxTreatment?.reverseCharge ?? false,
+    terms: CARD_TERMS,
+    // A card purchase is due when invoiced: it is invoiced once paid (purchase-serialize.ts).
+    dueDate: purchase.invoicedAt,
     paidAt,
     paymentReference:
       [...new Set(lines.map((line) => line.transactionId).filter(Boolean))].join(', ') || null,

@@ -96,37 +96,51 @@ async function rows<Row>(db: Db, query: SQL, sums: readonly (keyof Row)[] = []):
   });
 }
 
+type RevenueFigures = {
+  total: number;
+  shipping: number;
+  tax: number;
+  orders: number;
+  purchases: number;
+};
+const REVENUE_SUMS = ['total', 'shipping', 'tax', 'orders', 'purchases'] as const;
+
 /**
- * Revenue, paid lines and the purchases they belong to per period: only periods with sales
- * come back. A purchase whose lines were paid on two days counts on each of them.
+ * Revenue (the goods, `price`: net of tax and shipping), the shipping charged and the tax
+ * collected on them, paid lines and the purchases they belong to per period: only periods with
+ * sales come back. A purchase whose lines were paid on two days counts on each of them.
  */
 function revenueRows(db: Db, { from, to, interval }: StatsPeriod) {
-  return rows<{ period: string; total: number; orders: number; purchases: number }>(
+  return rows<{ period: string } & RevenueFigures>(
     db,
     perPeriod(
       sql`paid_at`,
       interval,
       {
         total: sql`sum(price)::bigint`,
+        shipping: sql`sum(shipping_charge)::bigint`,
+        tax: sql`sum(tax)::bigint`,
         orders: sql`count(*)::bigint`,
         purchases: sql`count(distinct purchase_id)::bigint`,
       },
       sql`orders`,
       paidWithin(from, to),
     ),
-    ['total', 'orders', 'purchases'],
+    REVENUE_SUMS,
   );
 }
 
-async function totals(db: Db, from: string, to: string) {
-  const [row] = await rows<{ total: number; orders: number; purchases: number }>(
+async function totals(db: Db, from: string, to: string): Promise<RevenueFigures> {
+  const [row] = await rows<RevenueFigures>(
     db,
-    sql`select coalesce(sum(price), 0)::bigint as total, count(*) as orders,
-          count(distinct purchase_id) as purchases
+    sql`select coalesce(sum(price), 0)::bigint as total,
+          coalesce(sum(shipping_charge), 0)::bigint as shipping,
+          coalesce(sum(tax), 0)::bigint as tax,
+          count(*) as orders, count(distinct purchase_id) as purchases
         from orders where ${paidWithin(from, to)}`,
-    ['total', 'orders', 'purchases'],
+    REVENUE_SUMS,
   );
-  return { total: row?.total ?? 0, orders: row?.orders ?? 0, purchases: row?.purchases ?? 0 };
+  return row ?? { total: 0, shipping: 0, tax: 0, orders: 0, purchases: 0 };
 }
 
 /**
@@ -332,11 +346,25 @@ export async function readStats(db: Db, period: StatsPeriod, timeZone: string): 
   return {
     ...period,
     timeZone,
-    revenue: everyPeriod(periods, revenue, { total: 0, orders: 0, purchases: 0 }).map((row) => ({
+    revenue: everyPeriod(periods, revenue, {
+      total: 0,
+      shipping: 0,
+      tax: 0,
+      orders: 0,
+      purchases: 0,
+    }).map((row) => ({
       ...row,
       total: fromCents(row.total),
+      shipping: fromCents(row.shipping),
+      tax: fromCents(row.tax),
     })),
-    previous: { ...before, ...previous, total: fromCents(previous.total) },
+    previous: {
+      ...before,
+      ...previous,
+      total: fromCents(previous.total),
+      shipping: fromCents(previous.shipping),
+      tax: fromCents(previous.tax),
+    },
     ordersByState: states,
     purchasesByState: purchaseStates,
     topProducts: products.map((row) => ({ ...row, revenue: fromCents(row.revenue) })),

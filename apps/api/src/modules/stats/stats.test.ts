@@ -79,6 +79,16 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
     expect(shipped.statusCode, shipped.body).toBe(200);
     // Before the period: counted for the period before only.
     ids.before = await paidOrder(bob, memory._id, 3, '2026-02-27T12:00:00Z');
+    // Shipping and tax charged on two lines (issue 29), as checkout stores them (cents): apart
+    // from revenue, which stays the goods net of tax.
+    await t.db
+      .update(orders)
+      .set({ shippingCharge: 1250, tax: 7838 })
+      .where(eq(orders.id, ids.edgeOfFebruary));
+    await t.db
+      .update(orders)
+      .set({ shippingCharge: 990, tax: 4178 })
+      .where(eq(orders.id, ids.before));
     // Unpaid: one whose hold ends within the day, one with its full hold ahead.
     const expiring = await placeOrder(t, bob, drive._id, 3);
     ids.expiring = expiring._id;
@@ -106,7 +116,7 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
     await t?.close();
   });
 
-  it("counts revenue by the shop's day it was paid, across the time-zone and DST edges", async () => {
+  it("counts revenue (goods, net of tax) by the shop's day it was paid, shipping and tax apart, across the time-zone and DST edges", async () => {
     const response = await stats({ from: '2026-02-28', to: '2026-03-09', interval: 'day' });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<Stats>();
@@ -118,22 +128,24 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
     });
     // Every day of the period, with zeros where nothing was paid.
     expect(body.revenue).toEqual([
-      { period: '2026-02-28', total: 400, orders: 1, purchases: 1 },
-      { period: '2026-03-01', total: 140, orders: 1, purchases: 1 },
-      { period: '2026-03-02', total: 70, orders: 1, purchases: 1 },
-      { period: '2026-03-03', total: 0, orders: 0, purchases: 0 },
-      { period: '2026-03-04', total: 0, orders: 0, purchases: 0 },
-      { period: '2026-03-05', total: 0, orders: 0, purchases: 0 },
-      { period: '2026-03-06', total: 0, orders: 0, purchases: 0 },
-      { period: '2026-03-07', total: 0, orders: 0, purchases: 0 },
-      { period: '2026-03-08', total: 0, orders: 0, purchases: 0 },
-      { period: '2026-03-09', total: 200, orders: 1, purchases: 1 },
+      { period: '2026-02-28', total: 400, shipping: 12.5, tax: 78.38, orders: 1, purchases: 1 },
+      { period: '2026-03-01', total: 140, shipping: 0, tax: 0, orders: 1, purchases: 1 },
+      { period: '2026-03-02', total: 70, shipping: 0, tax: 0, orders: 1, purchases: 1 },
+      { period: '2026-03-03', total: 0, shipping: 0, tax: 0, orders: 0, purchases: 0 },
+      { period: '2026-03-04', total: 0, shipping: 0, tax: 0, orders: 0, purchases: 0 },
+      { period: '2026-03-05', total: 0, shipping: 0, tax: 0, orders: 0, purchases: 0 },
+      { period: '2026-03-06', total: 0, shipping: 0, tax: 0, orders: 0, purchases: 0 },
+      { period: '2026-03-07', total: 0, shipping: 0, tax: 0, orders: 0, purchases: 0 },
+      { period: '2026-03-08', total: 0, shipping: 0, tax: 0, orders: 0, purchases: 0 },
+      { period: '2026-03-09', total: 200, shipping: 0, tax: 0, orders: 1, purchases: 1 },
     ]);
     // The ten days before: only the order of 27 February.
     expect(body.previous).toEqual({
       from: '2026-02-18',
       to: '2026-02-27',
       total: 210,
+      shipping: 9.9,
+      tax: 41.78,
       orders: 1,
       purchases: 1,
     });
@@ -145,9 +157,9 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
     ).json<Stats>();
     expect(body.revenue).toEqual([
       // 27 Feb (210), 28 Feb (400) and Sunday 1 March (140).
-      { period: '2026-02-23', total: 750, orders: 3, purchases: 3 },
-      { period: '2026-03-02', total: 70, orders: 1, purchases: 1 },
-      { period: '2026-03-09', total: 200, orders: 1, purchases: 1 },
+      { period: '2026-02-23', total: 750, shipping: 22.4, tax: 120.16, orders: 3, purchases: 3 },
+      { period: '2026-03-02', total: 70, shipping: 0, tax: 0, orders: 1, purchases: 1 },
+      { period: '2026-03-09', total: 200, shipping: 0, tax: 0, orders: 1, purchases: 1 },
     ]);
     expect(body.newCustomers).toEqual([
       { period: '2026-02-23', count: 1 },
@@ -252,12 +264,20 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
     );
     expect(formulaCells(response.body)).toEqual([]);
     expect(parse(response.body)).toEqual([
-      ['Day', 'Revenue', 'Paid orders', 'Paid lines', 'New customers'],
-      ['2026-02-28', '400', '1', '1', '1'],
-      ['2026-03-01', '140', '1', '1', '0'],
-      ['2026-03-02', '70', '1', '1', '0'],
-      ['Total 2026-02-28 to 2026-03-02', '610', '3', '3', '1'],
-      ['Period before: 2026-02-25 to 2026-02-27', '210', '1', '1', ''],
+      [
+        'Day',
+        'Revenue',
+        'Paid orders',
+        'Paid lines',
+        'New customers',
+        'Shipping charged',
+        'Tax collected',
+      ],
+      ['2026-02-28', '400', '1', '1', '1', '12.50', '78.38'],
+      ['2026-03-01', '140', '1', '1', '0', '0', '0'],
+      ['2026-03-02', '70', '1', '1', '0', '0', '0'],
+      ['Total 2026-02-28 to 2026-03-02', '610', '3', '3', '1', '12.50', '78.38'],
+      ['Period before: 2026-02-25 to 2026-02-27', '210', '1', '1', '', '9.90', '41.78'],
     ]);
   });
 
@@ -284,7 +304,14 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
     const body = response.json<Stats>();
     // $6,000,000,001.50: summed in cents, to the cent.
     expect(body.revenue).toEqual([
-      { period: '2031-06-02', total: dollars(3 * hugeCents), orders: 3, purchases: 3 },
+      {
+        period: '2031-06-02',
+        total: dollars(3 * hugeCents),
+        shipping: 0,
+        tax: 0,
+        orders: 3,
+        purchases: 3,
+      },
     ]);
     expect(body.revenue[0]?.total).toBe(6_000_000_001.5);
     expect(body.previous).toMatchObject({ total: dollars(hugeCents), orders: 1 });
@@ -305,8 +332,16 @@ describe.each(testDatabases())('admin stats on %s', (kind) => {
       boss,
     );
     expect(csv.statusCode, csv.body).toBe(200);
-    expect(parse(csv.body)).toContainEqual(['2031-06-02', '2000000000.50', '1', '1', '0']);
-    expect(parse(csv.body)).toContainEqual(['2031-06-03', '4000000001', '2', '2', '0']);
+    expect(parse(csv.body)).toContainEqual([
+      '2031-06-02',
+      '2000000000.50',
+      '1',
+      '1',
+      '0',
+      '0',
+      '0',
+    ]);
+    expect(parse(csv.body)).toContainEqual(['2031-06-03', '4000000001', '2', '2', '0', '0', '0']);
   });
 
   it.each([

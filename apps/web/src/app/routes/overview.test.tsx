@@ -36,10 +36,18 @@ const november: Stats = {
   to: '2026-11-21',
   interval: 'day',
   revenue: [
-    { period: '2026-11-20', total: 2000, orders: 2, purchases: 2 },
-    { period: '2026-11-21', total: 1500, orders: 1, purchases: 1 },
+    { period: '2026-11-20', total: 2000, shipping: 50, tax: 389.5, orders: 2, purchases: 2 },
+    { period: '2026-11-21', total: 1500, shipping: 25.25, tax: 0, orders: 1, purchases: 1 },
   ],
-  previous: { from: '2026-11-18', to: '2026-11-19', total: 2000, orders: 2, purchases: 2 },
+  previous: {
+    from: '2026-11-18',
+    to: '2026-11-19',
+    total: 2000,
+    shipping: 40,
+    tax: 100,
+    orders: 2,
+    purchases: 2,
+  },
   ordersByState: { unpaid: 4, paid: 3, shipped: 7, held: 1200 },
   purchasesByState: { awaiting_approval: 1, unpaid: 2, paid: 2, partially_shipped: 1, shipped: 5 },
   topProducts: [
@@ -106,8 +114,8 @@ describe('Overview', () => {
 
     const rows = within(revenueTable()).getAllByTestId('revenue-row');
     expect(rows.map((row) => row.textContent)).toEqual([
-      '20 Nov 2026$2,0002',
-      '21 Nov 2026$1,5001',
+      '20 Nov 2026$2,000$50$389.502',
+      '21 Nov 2026$1,500$25.25$01',
     ]);
     expect(screen.getByRole('heading', { level: 1, name: 'Overview' })).toBeInTheDocument();
     expect(
@@ -123,10 +131,38 @@ describe('Overview', () => {
     ]);
   });
 
+  it('keeps revenue net of tax and shows the shipping charged and the tax collected apart', async () => {
+    setUp('/dashboard/overview?from=2026-11-20&to=2026-11-21', [statsFor()]);
+    // $3,500 of goods; $75.25 of shipping and $389.50 of tax are not in it.
+    expect(await screen.findByTestId('revenue-total')).toHaveTextContent('$3,500');
+    expect(screen.getByText('Net of tax, without shipping.')).toBeVisible();
+    const apart = screen.getByTestId('shipping-total').closest('dl')!;
+    expect(screen.getByTestId('shipping-total')).toHaveTextContent('$75.25');
+    expect(screen.getByTestId('tax-total')).toHaveTextContent('$389.50');
+    expect(within(apart).getByText('Shipping charged')).toBeVisible();
+    expect(within(apart).getByText('Tax collected')).toBeVisible();
+    const header = within(revenueTable()).getAllByRole('columnheader');
+    expect(header.map((cell) => cell.textContent)).toEqual([
+      'Day',
+      'Revenue',
+      'Shipping',
+      'Tax',
+      'Paid orders',
+    ]);
+  });
+
   it('shows a fall as a negative change', async () => {
     setUp('/dashboard/overview?from=2026-11-20&to=2026-11-21', [
       statsFor({
-        previous: { from: '2026-11-18', to: '2026-11-19', total: 7000, orders: 5, purchases: 5 },
+        previous: {
+          from: '2026-11-18',
+          to: '2026-11-19',
+          total: 7000,
+          shipping: 0,
+          tax: 0,
+          orders: 5,
+          purchases: 5,
+        },
       }),
     ]);
     expect(await screen.findByText('-50%')).toBeInTheDocument();
@@ -135,7 +171,15 @@ describe('Overview', () => {
   it('gives no percentage when the previous period had no revenue', async () => {
     setUp('/dashboard/overview?from=2026-11-20&to=2026-11-21', [
       statsFor({
-        previous: { from: '2026-11-18', to: '2026-11-19', total: 0, orders: 0, purchases: 0 },
+        previous: {
+          from: '2026-11-18',
+          to: '2026-11-19',
+          total: 0,
+          shipping: 0,
+          tax: 0,
+          orders: 0,
+          purchases: 0,
+        },
       }),
     ]);
     expect(
@@ -169,9 +213,9 @@ describe('Overview', () => {
     setUp('/dashboard/overview?from=2026-11-18&to=2026-11-30&interval=week', [
       statsFor({
         revenue: [
-          { period: '2026-11-16', total: 100, orders: 1, purchases: 1 },
-          { period: '2026-11-23', total: 200, orders: 2, purchases: 2 },
-          { period: '2026-11-30', total: 0, orders: 0, purchases: 0 },
+          { period: '2026-11-16', total: 100, shipping: 0, tax: 0, orders: 1, purchases: 1 },
+          { period: '2026-11-23', total: 200, shipping: 0, tax: 0, orders: 2, purchases: 2 },
+          { period: '2026-11-30', total: 0, shipping: 0, tax: 0, orders: 0, purchases: 0 },
         ],
       }),
     ]);
@@ -245,9 +289,9 @@ describe('Overview', () => {
       statsFor({
         from: '2026-11-19',
         revenue: [
-          { period: '2026-11-19', total: 0.3, orders: 1, purchases: 1 },
-          { period: '2026-11-20', total: 0.6, orders: 1, purchases: 1 },
-          { period: '2026-11-21', total: 0.1, orders: 1, purchases: 1 },
+          { period: '2026-11-19', total: 0.3, shipping: 0, tax: 0, orders: 1, purchases: 1 },
+          { period: '2026-11-20', total: 0.6, shipping: 0, tax: 0, orders: 1, purchases: 1 },
+          { period: '2026-11-21', total: 0.1, shipping: 0, tax: 0, orders: 1, purchases: 1 },
         ],
       }),
     ]);
@@ -260,7 +304,7 @@ describe('Overview', () => {
     setUp('/dashboard/overview', [
       statsFor({
         ...noFigures,
-        revenue: [{ period: '2026-11-20', total: 0, orders: 0, purchases: 0 }],
+        revenue: [{ period: '2026-11-20', total: 0, shipping: 0, tax: 0, orders: 0, purchases: 0 }],
       }),
     ]);
     const welcome = await screen.findByRole('region', { name: 'No orders yet' });

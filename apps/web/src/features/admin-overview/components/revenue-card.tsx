@@ -43,12 +43,21 @@ function ChangeLine({ stats, total }: { stats: Stats; total: number }) {
   );
 }
 
-/** Revenue of paid orders per day or week: a headline total, the bars, and the table. */
+/** A sum of the period's rows, added up in cents. */
+const sumOf = (revenue: Stats['revenue'], key: 'total' | 'shipping' | 'tax') =>
+  fromCents(revenue.reduce((sum, row) => sum + toCents(row[key]), 0));
+
+/**
+ * Revenue of paid orders per day or week: a headline total (the goods, net of tax and without
+ * shipping), the shipping charged and the tax collected beside it, the bars, and the table.
+ */
 export function RevenueCard({ stats, onOpen }: { stats: Stats; onOpen: (href: string) => void }) {
   const { revenue, interval } = stats;
   const range = { from: stats.from, to: stats.to };
   // Added up in cents: dollars with cents do not add exactly as floating point numbers.
-  const total = fromCents(revenue.reduce((sum, row) => sum + toCents(row.total), 0));
+  const total = sumOf(revenue, 'total');
+  const shipping = sumOf(revenue, 'shipping');
+  const tax = sumOf(revenue, 'tax');
   // Orders are purchases here: a checkout of many lines is one order (issue 28).
   const orders = revenue.reduce((sum, row) => sum + row.purchases, 0);
   const hrefOf = (period: string) => ordersHref(periodDays(period, interval, range));
@@ -64,6 +73,17 @@ export function RevenueCard({ stats, onOpen }: { stats: Stats; onOpen: (href: st
           {formatDayRange(stats.from, stats.to)}
         </span>
       </p>
+      <p className={styles.secondary}>Net of tax, without shipping.</p>
+      <dl className={styles.apart}>
+        <div>
+          <dt>Shipping charged</dt>
+          <dd data-testid="shipping-total">{formatPrice(shipping)}</dd>
+        </div>
+        <div>
+          <dt>Tax collected</dt>
+          <dd data-testid="tax-total">{formatPrice(tax)}</dd>
+        </div>
+      </dl>
       <ChangeLine stats={stats} total={total} />
       <ChartFigure
         caption={`Revenue of paid orders per ${interval}, by the day they were paid. A bar opens its orders.`}
@@ -113,6 +133,8 @@ export function RevenueCard({ stats, onOpen }: { stats: Stats; onOpen: (href: st
                 <TableRow>
                   <TableCell>{interval === 'day' ? 'Day' : 'Week'}</TableCell>
                   <TableCell align="right">Revenue</TableCell>
+                  <TableCell align="right">Shipping</TableCell>
+                  <TableCell align="right">Tax</TableCell>
                   <TableCell align="right">Paid orders</TableCell>
                 </TableRow>
               </TableHead>
@@ -125,6 +147,8 @@ export function RevenueCard({ stats, onOpen }: { stats: Stats; onOpen: (href: st
                       </PageLink>
                     </TableCell>
                     <TableCell align="right">{formatPrice(row.total)}</TableCell>
+                    <TableCell align="right">{formatPrice(row.shipping)}</TableCell>
+                    <TableCell align="right">{formatPrice(row.tax)}</TableCell>
                     <TableCell align="right">{formatNumber(row.purchases)}</TableCell>
                   </TableRow>
                 ))}
