@@ -1,4 +1,4 @@
-import { trackingUrl } from '@shop/shared';
+import { taxNoteOf, trackingUrl } from '@shop/shared';
 import type { Db } from '../../db/client.js';
 import type { EmailKind } from '../../mail/jobs.js';
 import type { MailMessage } from '../../mail/message.js';
@@ -49,7 +49,9 @@ export function emailTotals(
     taxLines: invoiceTaxLines(purchase, subtotal + shipping, tax),
     total: subtotal + shipping + tax,
     currency: purchase.currency,
-    taxNote: purchase.taxTreatment?.note ?? null,
+    taxNote: purchase.taxTreatment
+      ? taxNoteOf(purchase.taxTreatment.treatment, purchase.taxTreatment.note)
+      : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { addressLines, purchaseMessages } from '@shop/shared';
+import { addressLines, purchaseMessages, taxNoteOf } from '@shop/shared';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import type { InvoiceData, InvoiceTaxLine } from '../../invoices/invoice-pdf.js';
@@ -88,7 +88,9 @@ export function invoiceData(
     taxLines: invoiceTaxLines(purchase, subtotal + shipping, tax),
     total: subtotal + shipping + tax,
     currency: purchase.currency,
-    taxNote: purchase.taxTreatment?.note ?? null,
+    taxNote: purchase.taxTreatment
+      ? taxNoteOf(purchase.taxTreatment.treatment, purchase.taxTreatment.note)
+      : null,
     reverseCharge: purchase.taxTreatment?.reverseCharge ?? false,
     terms: CARD_TERMS,
     // A card purchase is due when invoiced: it is invoiced once paid (purchase-serialize.ts).

@@ -1,3 +1,4 @@
+import { emailTotals } from '../../modules/orders/purchase-emails.js';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { companyMembers, type AwaitingLineRow } from '../../db/schema.js';
@@ -93,6 +94,15 @@ export function composeApprovalEmail(db: Db, settings: { shopName: string; publi
         unitPrice: line.unitPrice,
         total: line.quantity * line.unitPrice,
       }));
+      // What the purchase will cost with its shipping and tax, as the receipt will say.
+      const totals = emailTotals(
+        purchase,
+        purchase.awaitingLines.map((line) => ({
+          price: line.quantity * line.unitPrice,
+          shippingCharge: line.shippingCharge,
+          tax: line.tax,
+        })),
+      );
       if (job.kind === 'purchase-submitted') {
         return purchaseSubmittedEmail({
           shopName: settings.shopName,
@@ -100,7 +110,8 @@ export function composeApprovalEmail(db: Db, settings: { shopName: string; publi
           name: purchase.name,
           purchaseNumber: purchase.number,
           lines,
-          total: lines.reduce((sum, line) => sum + line.total, 0),
+          total: totals.total,
+          totals,
           url: page(`/dashboard/purchases/${purchase.id}`),
         });
       }
@@ -110,7 +121,8 @@ export function composeApprovalEmail(db: Db, settings: { shopName: string; publi
         buyer: purchase.name,
         purchaseNumber: purchase.number,
         lines,
-        total: lines.reduce((sum, line) => sum + line.total, 0),
+        total: totals.total,
+        totals,
         url: page('/dashboard/approvals'),
       });
     }
