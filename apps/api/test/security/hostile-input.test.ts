@@ -587,6 +587,38 @@ const writeEndpoints: WriteEndpoint[] = [
     at: hostileIdSegment,
   },
   {
+    // The customer's purchase is unpaid: a valid body is refused with 409, so no try credits it.
+    contract: api.creditNotes.create,
+    as: 'admin',
+    params: (f) => ({ id: f.purchaseId }),
+    body: (f) => ({ lines: [{ orderId: f.orderId, quantity: 1 }], reason: 'Damaged' }),
+    poison: {
+      reason: ['', ' ', long('R', 501), 'x\u0000y', 1, null],
+      shipping: ['yes', 1, null],
+      restock: ['no', 0, {}],
+      lines: [
+        [],
+        'all',
+        1,
+        {},
+        [null],
+        [{}],
+        ...badId.map((orderId) => [{ orderId }]),
+        ...[0, -1, 1.5, '1', 'NaN', null, {}, 1e308, 2 ** 31].map((quantity) => [
+          { orderId: randomUUID(), quantity },
+        ]),
+        [{ orderId: lineId }, { orderId: lineId }],
+      ],
+    },
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.creditNotes.retryRefund,
+    as: 'admin',
+    params: idOfNothing,
+    at: hostileIdSegment,
+  },
+  {
     contract: api.reviews.create,
     as: 'customer',
     body: () => ({ rating: 4, discription: 'Solid parts.' }),

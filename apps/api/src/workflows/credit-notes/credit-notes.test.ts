@@ -1,6 +1,7 @@
 import {
   api,
   formatCents,
+  shareOf,
   type ApiErrorBody,
   type AuditPage,
   type CreditNote,
@@ -29,7 +30,6 @@ import {
   shopper,
   type Shopper,
 } from '../../test-support/shop.js';
-import { shareOf } from './amounts.js';
 
 const berlin = {
   name: 'Anna Buyer',

@@ -1,5 +1,8 @@
 import {
+  creditFor,
   creditNoteMessages,
+  NOTHING_CREDITED,
+  type Credited,
   fromCents,
   purchaseMessages,
   type CreditNote,
@@ -28,7 +31,6 @@ import {
 import type { PaymentGateway } from '../../payments/gateway.js';
 import { createSandboxGateway } from '../../payments/sandbox.js';
 import { returnStock } from '../../stock/stock.js';
-import { creditFor, NOTHING_CREDITED, type Credited } from './amounts.js';
 
 /*
  * Credit notes (issue 29 item 5, docs/decisions/039). Issuing one is one transaction: the

@@ -6,7 +6,7 @@ import {
   shareOf,
   type ChargedLine,
   type Credited,
-} from './amounts.js';
+} from './credit-note-amounts.js';
 
 const line: ChargedLine = {
   quantity: 3,
