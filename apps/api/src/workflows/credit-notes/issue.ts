@@ -198,7 +198,8 @@ export async function issueCreditNote(
       details: {
         creditNote: note.number,
         invoiceNumber: purchase.invoiceNumber,
-        total,
+        // Dollars, as the audit log shows every amount.
+        total: fromCents(total),
         reason: body.reason,
         shipping: withShipping,
         restock,
