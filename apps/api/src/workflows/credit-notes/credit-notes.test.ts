@@ -4,6 +4,7 @@ import {
   shareOf,
   type ApiErrorBody,
   type AuditPage,
+  type Company,
   type CreditNote,
   type CreditNoteList,
   type Purchase,
@@ -18,6 +19,7 @@ import {
   sandboxPaymentIntents,
 } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
+import { addMember } from '../../test-support/companies.js';
 import { answered, injectUnchecked } from '../../test-support/inject.js';
 import { nextEmailAbout, startSmtpServer, type TestSmtpServer } from '../../test-support/mail.js';
 import { extractPdfText } from '../../test-support/pdf-text.js';
@@ -340,6 +342,50 @@ describe.each(testDatabases())('credit notes on %s', (kind) => {
     expect(await availableOf(t, cpu!.productId!)).toBe(before + 2);
     await issue(purchase._id, { lines: [{ orderId: cpu!._id, quantity: 1 }] });
     expect(await availableOf(t, cpu!.productId!)).toBe(before + 2);
+  });
+
+  it("lets the company's owner and approver read a member's credit notes, and not another buyer", async () => {
+    const [owner, buyer, approver, colleague] = await Promise.all([
+      shopper(t, { name: 'Olive Owner' }),
+      shopper(t, { name: 'Bea Buyer' }),
+      shopper(t, { name: 'Abe Approver' }),
+      shopper(t, { name: 'Cal Colleague' }),
+    ]);
+    const company = await answered<Company>(
+      injectUnchecked(t, api.companies.create, { body: { name: 'Credit Works Ltd' } }, owner),
+      201,
+    );
+    await addMember(t, owner, company._id, buyer, { role: 'buyer', spendingLimit: null });
+    await addMember(t, owner, company._id, approver, { role: 'approver' });
+    await addMember(t, owner, company._id, colleague, { role: 'buyer', spendingLimit: null });
+    const product = await addProduct(t, { price: 40, available: 10 });
+    const placed = await checkout(t, buyer, [{ productId: product._id, quantity: 2 }], {
+      shipTo: berlin,
+    });
+    expect(placed.companyId).toBe(company._id);
+    const purchase = await payPurchase(t, buyer, placed._id);
+    const note = await issue(purchase._id, { lines: [{ orderId: purchase.orders[0]!._id }] });
+    for (const reader of [buyer, owner, approver]) {
+      const list = await answered<CreditNoteList>(
+        injectUnchecked(t, api.creditNotes.list, { params: { id: purchase._id } }, reader),
+      );
+      expect(list.items.map((item) => item.number)).toEqual([note.number]);
+      const pdf = await injectUnchecked(
+        t,
+        api.creditNotes.pdf,
+        { params: { id: note._id } },
+        reader,
+      );
+      expect(pdf.statusCode).toBe(200);
+    }
+    await answered(
+      injectUnchecked(t, api.creditNotes.list, { params: { id: purchase._id } }, colleague),
+      403,
+    );
+    await answered(
+      injectUnchecked(t, api.creditNotes.pdf, { params: { id: note._id } }, colleague),
+      403,
+    );
   });
 
   it('keeps the note when the refund fails, says so, and refunds on a retry', async () => {
