@@ -230,6 +230,38 @@ const addressFields = {
   address: [null, 'somewhere', 1, [], {}],
 };
 
+/** A valid checkout (and checkout preview) body, and the values both refuse. */
+const checkoutBody = (f: Fixtures) => ({
+  lines: [{ productId: f.productId, quantity: 1 }],
+  number: '+(555) 123-4567',
+  address: '12 Harbour Road, Springfield',
+  poNumber: 'PO-1',
+  company: 'Acme',
+  taxId: 'GB123456789',
+});
+const checkoutPoison = {
+  lines: [
+    [],
+    null,
+    'lines',
+    {},
+    [{}],
+    [{ productId: 'x', quantity: 1 }],
+    [{ productId: randomUUID(), quantity: 1 }],
+    [{ productId: randomUUID(), quantity: 1.5 }],
+    [{ productId: randomUUID(), quantity: -1 }],
+    [{ productId: randomUUID(), quantity: '1' }],
+  ],
+  number: ['', '123', ...markup, '555\u0000123\u00004567', '555\n123\t4567', long('5'), null],
+  address: ['', 'ab', ...markup, 'Road\u0000', ...lineBreaks, long('a'), null, 1],
+  poNumber: [long('P', 36), 'PO\u0000', 1, {}, ...lineBreaks],
+  company: [long('C', 121), 'Acme\u0000', 1, [], ...lineBreaks],
+  taxId: [long('T', 33), 'GB\u0000', 1, ...lineBreaks],
+  // Issue 29: a location of no company of the buyer's (404), or a bad structured address.
+  locationId: ['x', 1, null, randomUUID()],
+  shipTo: [null, 'somewhere', 1, {}, { ...goodAddress, postalCode: '1234' }],
+};
+
 const writeEndpoints: WriteEndpoint[] = [
   // Ship-to locations (issue 29): the customer owns f.companyId.
   {
@@ -518,36 +550,15 @@ const writeEndpoints: WriteEndpoint[] = [
   {
     contract: api.purchases.checkout,
     as: 'customer',
-    body: (f) => ({
-      lines: [{ productId: f.productId, quantity: 1 }],
-      number: '+(555) 123-4567',
-      address: '12 Harbour Road, Springfield',
-      poNumber: 'PO-1',
-      company: 'Acme',
-      taxId: 'GB123456789',
-    }),
-    poison: {
-      lines: [
-        [],
-        null,
-        'lines',
-        {},
-        [{}],
-        [{ productId: 'x', quantity: 1 }],
-        [{ productId: randomUUID(), quantity: 1 }],
-        [{ productId: randomUUID(), quantity: 1.5 }],
-        [{ productId: randomUUID(), quantity: -1 }],
-        [{ productId: randomUUID(), quantity: '1' }],
-      ],
-      number: ['', '123', ...markup, '555\u0000123\u00004567', '555\n123\t4567', long('5'), null],
-      address: ['', 'ab', ...markup, 'Road\u0000', ...lineBreaks, long('a'), null, 1],
-      poNumber: [long('P', 36), 'PO\u0000', 1, {}, ...lineBreaks],
-      company: [long('C', 121), 'Acme\u0000', 1, [], ...lineBreaks],
-      taxId: [long('T', 33), 'GB\u0000', 1, ...lineBreaks],
-      // Issue 29: a location of no company of the buyer's (404), or a bad structured address.
-      locationId: ['x', 1, null, randomUUID()],
-      shipTo: [null, 'somewhere', 1, {}, { ...goodAddress, postalCode: '1234' }],
-    },
+    body: checkoutBody,
+    poison: checkoutPoison,
+  },
+  {
+    // Issue 29: the same body priced, nothing placed.
+    contract: api.purchases.preview,
+    as: 'customer',
+    body: checkoutBody,
+    poison: { ...checkoutPoison, shippingMethod: ['x', 1, null, randomUUID()] },
   },
   {
     contract: api.purchases.recordPayment,
