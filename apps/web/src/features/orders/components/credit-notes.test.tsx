@@ -129,6 +129,27 @@ describe('credit notes on the purchase page', () => {
     expect(screen.queryByRole('button', { name: 'Issue a credit note' })).not.toBeInTheDocument();
   });
 
+  it('says so, without an alert, when the list cannot be loaded, and loads it again', async () => {
+    let fail = true;
+    const { user, callsTo } = setUp(
+      customer,
+      [],
+      [
+        handle(routes.creditNotes.list, () =>
+          fail
+            ? { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Not yours.' } }
+            : { status: 200, body: { items: [note()] } },
+        ),
+      ],
+    );
+    expect(await screen.findByText(/We could not load the credit notes/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('credit-note')).toHaveTextContent('CN-2026-00007');
+    expect(callsTo(routes.creditNotes.list).length).toBeGreaterThanOrEqual(2);
+  });
+
   it('shows the buyer nothing when there are no credit notes', async () => {
     const { callsTo } = setUp(customer, []);
     await waitFor(() => expect(callsTo(routes.creditNotes.list)).toHaveLength(1));

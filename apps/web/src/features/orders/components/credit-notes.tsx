@@ -2,7 +2,6 @@ import type { CreditNote, CreditNoteRefundStatus, Purchase } from '@shop/shared'
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Chip } from '../../../components/ui/chip';
-import { LoadError } from '../../../components/ui/load-error';
 import { notify } from '../../../components/ui/toast';
 import { formatDateTime, formatPieces, formatPrice } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
@@ -43,12 +42,18 @@ export function CreditNotes({ purchase }: { purchase: Purchase }) {
         Credit notes
       </h2>
       {notes.error ? (
-        <LoadError
-          title="We could not load the credit notes."
-          error={notes.error}
-          retrying={notes.isFetching}
-          onRetry={() => void notes.refetch()}
-        />
+        // Not an alert: the purchase itself loaded, only this list did not.
+        <p>
+          We could not load the credit notes.{' '}
+          <Button
+            variant="text"
+            size="small"
+            loading={notes.isFetching}
+            onClick={() => void notes.refetch()}
+          >
+            Try again
+          </Button>
+        </p>
       ) : items.length > 0 ? (
         <ul className={styles.list}>
           {items.map((note) => (
