@@ -47,6 +47,8 @@ import { orderRoutes } from './routes/orders.js';
 import type { OrderContext } from './modules/orders/context.js';
 import { paymentRoutes } from './routes/payments.js';
 import { purchaseRoutes } from './routes/purchases.js';
+import { creditNoteRoutes } from './routes/credit-notes.js';
+import { composeCreditNoteEmail, CREDIT_NOTE_EMAIL_KINDS } from './workflows/credit-notes/email.js';
 import { refuseLastOwnerRemoval } from './modules/companies/membership.js';
 import { companyRoutes } from './routes/companies.js';
 import { statsRoutes } from './routes/stats.js';
@@ -213,6 +215,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
         guards: identity.guards,
         invoices,
       });
+      await api.register(creditNoteRoutes, { ctx: orders, guards: identity.guards, invoices });
       await api.register(companyRoutes, { ctx: orders, guards: identity.guards });
       await api.register(shippingRoutes, { db, guards: identity.guards });
       await api.register(paymentRoutes, {
@@ -392,7 +395,9 @@ function composeEmail(db: Db, settings: PurchaseEmailSettings) {
   const company = composeCompanyEmail(db, settings);
   const approval = composeApprovalEmail(db, settings);
   const purchase = composePurchaseEmail(db, settings);
+  const creditNote = composeCreditNoteEmail(db, settings);
   return (job: Parameters<typeof purchase>[0]) => {
+    if (CREDIT_NOTE_EMAIL_KINDS.has(job.kind)) return creditNote(job);
     if (COMPANY_EMAIL_KINDS.has(job.kind)) return company(job);
     if (APPROVAL_EMAIL_KINDS.has(job.kind)) return approval(job);
     return purchase(job);

@@ -25,6 +25,25 @@ describe('describeAuditChange', () => {
     );
   });
 
+  it('writes a credit note as its number, invoice, amount, lines and reason', () => {
+    expect(
+      describeAuditChange({
+        action: 'purchase.credit',
+        details: {
+          creditNote: 'CN-2026-00001',
+          invoiceNumber: 'INV-2026-00042',
+          total: 119,
+          reason: 'Damaged in transit',
+          shipping: false,
+          restock: true,
+          lines: [{ productName: 'Ryzen 7 CPU', quantity: 1 }],
+        },
+      }),
+    ).toBe(
+      'CN-2026-00001 for INV-2026-00042: $119.00 (1 x Ryzen 7 CPU), restocked: Damaged in transit',
+    );
+  });
+
   it('never prints [object Object], whatever the details hold', () => {
     const odd = describeAuditChange({
       action: 'product.update',

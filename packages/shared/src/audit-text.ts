@@ -234,6 +234,27 @@ function shippingText(details: Record<string, unknown>): string | null {
  * What the entry's action changed, in words, or null when the action says it all (a promotion).
  * Each product field changed is one part, joined by "; ".
  */
+/** A credit note: "CN-2026-00001 for INV-2026-00042: $119.00 (1 x Ryzen 7 CPU), restocked: why". */
+function creditNoteText(details: Record<string, unknown>): string {
+  const lines = Array.isArray(details.lines)
+    ? details.lines
+        .map((line) =>
+          isRecord(line) ? `${plainValue(line.quantity)} x ${plainValue(line.productName)}` : '',
+        )
+        .filter(Boolean)
+        .join(', ')
+    : '';
+  const extras = [
+    details.shipping === true ? 'with shipping' : null,
+    details.restock === true ? 'restocked' : null,
+  ].filter(Boolean);
+  return (
+    `${plainValue(details.creditNote)} for ${plainValue(details.invoiceNumber)}: ` +
+    `${auditMoney(details.total)}${lines ? ` (${lines})` : ''}` +
+    `${extras.length > 0 ? `, ${extras.join(', ')}` : ''}: ${shortText(details.reason)}`
+  );
+}
+
 export function describeAuditChange(entry: Pick<AuditEntry, 'action' | 'details'>): string | null {
   const details = entry.details;
   if (!isRecord(details)) return null;
@@ -269,6 +290,8 @@ export function describeAuditChange(entry: Pick<AuditEntry, 'action' | 'details'
       return `${plainValue(details.quantity)} pieces, ${auditMoney(details.price)}`;
     case 'order.ship':
       return shipmentText(details);
+    case 'purchase.credit':
+      return creditNoteText(details);
     case 'review.delete':
       return `Rating ${plainValue(details.rating)}: ${shortText(details.discription)}`;
     case 'user.remove':

@@ -15,6 +15,8 @@ export * from './reviews.js';
 export * from './orders.js';
 export * from './approval-words.js';
 export * from './purchases.js';
+export * from './credit-notes.js';
+export * from './credit-note-amounts.js';
 export * from './companies.js';
 export * from './addresses.js';
 export * from './locations.js';

@@ -45,6 +45,7 @@ const tagDescriptions: Record<keyof Api, string> = {
   reviews: "Customers' reviews and their moderation",
   orders: 'Orders, from placing to shipping',
   purchases: 'Purchases: a cart of many lines checked out at once, paid at once, invoiced',
+  creditNotes: 'Credit notes: all or part of an invoiced purchase given back, refunded to the card',
   shipping:
     'Shipping methods: zones, flat prices or weight bands, free above an amount, days in transit',
   payments: 'Paying an order: payment intents, the Stripe webhook and the test gateway',

@@ -18,6 +18,8 @@ export const EMAIL_KINDS = [
   'purchase-submitted',
   'purchase-approved',
   'purchase-rejected',
+  // A credit note to the buyer, its PDF attached (issue 29, docs/decisions/039).
+  'credit-note',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -47,6 +47,13 @@ export interface IntentOrder {
   replaces?: string;
 }
 
+export interface RefundOptions {
+  /** Cents; the whole intent when left out. */
+  amount?: number;
+  /** What makes a retried request the same refund (Stripe's Idempotency-Key). */
+  key?: string;
+}
+
 export interface WebhookEvent {
   id: string;
   type: string;
@@ -65,8 +72,13 @@ export interface PaymentGateway {
    * when it had already taken the money (then it cannot be cancelled), `canceled` otherwise.
    */
   cancel(intentId: string): Promise<GatewayIntent>;
-  /** Gives the whole amount of a succeeded intent back. Asking twice refunds once. */
-  refund(intentId: string): Promise<void>;
+  /**
+   * Gives money of a succeeded intent back: the whole amount, or `amount` cents of it (a credit
+   * note, docs/decisions/039). Asking twice with the same `key` (or, for a whole refund, at all)
+   * refunds once. Answers the gateway's refund id (null when the whole amount was given back
+   * already). Throws when the gateway refuses (more than is left to refund, say).
+   */
+  refund(intentId: string, options?: RefundOptions): Promise<string | null>;
   /** Verifies Stripe's signature on the raw body; throws WebhookSignatureError when it fails. */
   parseWebhook(rawBody: Buffer, signature: string | undefined): WebhookEvent;
 }

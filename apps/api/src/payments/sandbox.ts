@@ -125,16 +125,46 @@ export function createSandboxGateway(db: Db, webhookSecret?: string): SandboxGat
       return toIntent(row);
     },
 
-    async refund(intentId) {
-      await db
+    async refund(intentId, options = {}) {
+      const { amount } = options;
+      if (amount === undefined) {
+        const [whole] = await db
+          .update(sandboxPaymentIntents)
+          .set({ amountRefunded: sandboxPaymentIntents.amount, updatedAt: sql`now()` })
+          .where(
+            and(
+              eq(sandboxPaymentIntents.id, intentId),
+              eq(sandboxPaymentIntents.status, 'succeeded'),
+              sql`${sandboxPaymentIntents.amountRefunded} < ${sandboxPaymentIntents.amount}`,
+            ),
+          )
+          .returning({ id: sandboxPaymentIntents.id });
+        return whole ? `re_${randomAlphanumeric(24)}` : null;
+      }
+      if (!Number.isSafeInteger(amount) || amount <= 0) {
+        throw new Error(`A refund is a positive number of cents, not ${amount}.`);
+      }
+      // One conditional statement: two refunds at once never give back more than was paid.
+      const [part] = await db
         .update(sandboxPaymentIntents)
-        .set({ amountRefunded: sandboxPaymentIntents.amount, updatedAt: sql`now()` })
+        .set({
+          amountRefunded: sql`${sandboxPaymentIntents.amountRefunded} + ${amount}`,
+          updatedAt: sql`now()`,
+        })
         .where(
           and(
             eq(sandboxPaymentIntents.id, intentId),
             eq(sandboxPaymentIntents.status, 'succeeded'),
+            sql`${sandboxPaymentIntents.amountRefunded} + ${amount} <= ${sandboxPaymentIntents.amount}`,
           ),
+        )
+        .returning({ id: sandboxPaymentIntents.id });
+      if (!part) {
+        throw new Error(
+          `The sandbox cannot refund ${amount} cents of ${intentId}: not paid, or not that much left.`,
         );
+      }
+      return `re_${randomAlphanumeric(24)}`;
     },
 
     parseWebhook: (rawBody, signature) => parseStripeWebhook(webhookSecret, rawBody, signature),

@@ -87,14 +87,20 @@ export function createStripeGateway(options: StripeGatewayOptions): PaymentGatew
       }
     },
 
-    async refund(intentId) {
+    async refund(intentId, options = {}) {
+      const { amount, key } = options;
       try {
-        await stripe.refunds.create(
-          { payment_intent: intentId },
-          { idempotencyKey: `refund-${intentId}` },
+        const refund = await stripe.refunds.create(
+          amount === undefined
+            ? { payment_intent: intentId }
+            : { payment_intent: intentId, amount },
+          { idempotencyKey: key ?? `refund-${intentId}` },
         );
+        return refund.id;
       } catch (error) {
-        if (!isStripeError(error, 'charge_already_refunded')) throw error;
+        // A whole refund asked again: done already. A partial one must say it failed.
+        if (amount === undefined && isStripeError(error, 'charge_already_refunded')) return null;
+        throw error;
       }
     },
 

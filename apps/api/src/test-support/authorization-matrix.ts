@@ -37,6 +37,10 @@ export interface MatrixKit {
   confirmedPurchasePayment(): Promise<{ purchaseId: string; transactionId: string }>;
   /** A new paid purchase of the customer (it has its invoice). */
   paidPurchase(): Promise<string>;
+  /** A new paid purchase of the customer and its one line. */
+  paidPurchaseLine(): Promise<{ purchaseId: string; orderId: string }>;
+  /** A new credit note (by an admin) of a new paid purchase of the customer: its id. */
+  creditNote(): Promise<string>;
   /** The client secret of a new payment intent of a new order of the customer. */
   clientSecret(): Promise<string>;
   /** A `payment_intent.succeeded` event for a new order of the customer, signed as Stripe signs. */
@@ -161,7 +165,7 @@ const sandboxCard = {
 
 const { catalog, reviews, newsletter, orders, purchases, payments, identity, profile, users } = api;
 const { audit, companies, locations, stats } = api;
-const { settings, docs, tax, shipping } = api;
+const { settings, docs, tax, shipping, creditNotes } = api;
 
 /** The smallest file the shop takes as a PDF: its signature. */
 const TINY_PDF = Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1');
@@ -261,6 +265,7 @@ export const authorizationMatrix: readonly MatrixRow[] = [
       payload: { ...orderBody(kit.productId), lines: [{ productId: kit.productId, quantity: 1 }] },
     }),
   }),
+  // Issue 29: what checking out would charge; places nothing.
   row(purchases.preview, {
     expect: anyUser(200),
     request: (kit) => ({
@@ -297,6 +302,27 @@ export const authorizationMatrix: readonly MatrixRow[] = [
   row(purchases.invoice, {
     expect: ownerOrAdmin(200),
     request: async (kit) => ({ params: { id: await kit.paidPurchase() } }),
+  }),
+
+  // Credit notes (issue 29 item 5): the admin issues; whoever reads the purchase reads them.
+  row(creditNotes.create, {
+    expect: adminOnly(201),
+    request: async (kit) => {
+      const { purchaseId, orderId } = await kit.paidPurchaseLine();
+      return { params: { id: purchaseId }, payload: { lines: [{ orderId }], reason: 'Matrix' } };
+    },
+  }),
+  row(creditNotes.list, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: await kit.paidPurchase() } }),
+  }),
+  row(creditNotes.pdf, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: await kit.creditNote() } }),
+  }),
+  row(creditNotes.retryRefund, {
+    expect: adminOnly(200),
+    request: async (kit) => ({ params: { id: await kit.creditNote() } }),
   }),
 
   // Companies: "customer" owns the company, "other" is no member of it. The create row comes

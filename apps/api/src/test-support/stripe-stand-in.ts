@@ -109,13 +109,18 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (intent.amount_refunded >= intent.amount) {
         return error(400, 'charge_already_refunded', 'Charge has already been refunded.');
       }
-      intent.amount_refunded = intent.amount;
+      const left = intent.amount - intent.amount_refunded;
+      const amount = form.amount === undefined ? left : Number(form.amount);
+      if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left) {
+        return error(400, 'amount_too_large', `Refund amount is greater than ${left}.`);
+      }
+      intent.amount_refunded += amount;
       return {
         status: 200,
         body: {
           id: `re_${randomId()}`,
           object: 'refund',
-          amount: intent.amount,
+          amount,
           payment_intent: intent.id,
           status: 'succeeded',
         },

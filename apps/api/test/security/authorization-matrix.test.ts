@@ -79,29 +79,47 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
       return { orderId, transactionId: intentIdOf(clientSecret) };
     };
     const confirmedPurchase = async () => {
-      const purchaseId = (await placeOrder(t, customer, product._id)).purchaseId;
+      const { purchaseId, _id: orderId } = await placeOrder(t, customer, product._id);
       const intent = await inject(t, api.payments.createIntent, { body: { purchaseId } }, customer);
       expect(intent.statusCode, intent.body).toBe(200);
       const { clientSecret } = intent.json();
       const confirmation = await confirmSandbox(t, clientSecret);
       expect(confirmation.statusCode, confirmation.body).toBe(200);
-      return { purchaseId, transactionId: intentIdOf(clientSecret) };
+      return { purchaseId, orderId, transactionId: intentIdOf(clientSecret) };
+    };
+    const paidPurchaseLine = async () => {
+      const { purchaseId, orderId, transactionId } = await confirmedPurchase();
+      const paid = await inject(
+        t,
+        api.purchases.recordPayment,
+        { params: { id: purchaseId }, body: { transactionId } },
+        customer,
+      );
+      expect(paid.statusCode, paid.body).toBe(200);
+      return { purchaseId, orderId };
+    };
+    const admin: Shopper = {
+      ...callers.admin.user,
+      token: callers.admin.token,
+      headers: callers.admin.headers,
     };
     let companyId: Promise<string> | undefined;
     let buyer: Promise<Shopper> | undefined;
     kit = {
       unpaidPurchase: async () => (await placeOrder(t, customer, product._id)).purchaseId,
       confirmedPurchasePayment: confirmedPurchase,
-      paidPurchase: async () => {
-        const { purchaseId, transactionId } = await confirmedPurchase();
-        const paid = await inject(
+      paidPurchase: async () => (await paidPurchaseLine()).purchaseId,
+      paidPurchaseLine,
+      creditNote: async () => {
+        const { purchaseId, orderId } = await paidPurchaseLine();
+        const note = await inject(
           t,
-          api.purchases.recordPayment,
-          { params: { id: purchaseId }, body: { transactionId } },
-          customer,
+          api.creditNotes.create,
+          { params: { id: purchaseId }, body: { lines: [{ orderId }], reason: 'Matrix' } },
+          admin,
         );
-        expect(paid.statusCode, paid.body).toBe(200);
-        return purchaseId;
+        expect(note.statusCode, note.body).toBe(201);
+        return note.json()._id;
       },
       customerEmail: user.email,
       productId: product._id,

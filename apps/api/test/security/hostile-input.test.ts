@@ -230,6 +230,38 @@ const addressFields = {
   address: [null, 'somewhere', 1, [], {}],
 };
 
+/** A valid checkout (and checkout preview) body, and the values both refuse. */
+const checkoutBody = (f: Fixtures) => ({
+  lines: [{ productId: f.productId, quantity: 1 }],
+  number: '+(555) 123-4567',
+  address: '12 Harbour Road, Springfield',
+  poNumber: 'PO-1',
+  company: 'Acme',
+  taxId: 'GB123456789',
+});
+const checkoutPoison = {
+  lines: [
+    [],
+    null,
+    'lines',
+    {},
+    [{}],
+    [{ productId: 'x', quantity: 1 }],
+    [{ productId: randomUUID(), quantity: 1 }],
+    [{ productId: randomUUID(), quantity: 1.5 }],
+    [{ productId: randomUUID(), quantity: -1 }],
+    [{ productId: randomUUID(), quantity: '1' }],
+  ],
+  number: ['', '123', ...markup, '555\u0000123\u00004567', '555\n123\t4567', long('5'), null],
+  address: ['', 'ab', ...markup, 'Road\u0000', ...lineBreaks, long('a'), null, 1],
+  poNumber: [long('P', 36), 'PO\u0000', 1, {}, ...lineBreaks],
+  company: [long('C', 121), 'Acme\u0000', 1, [], ...lineBreaks],
+  taxId: [long('T', 33), 'GB\u0000', 1, ...lineBreaks],
+  // Issue 29: a location of no company of the buyer's (404), or a bad structured address.
+  locationId: ['x', 1, null, randomUUID()],
+  shipTo: [null, 'somewhere', 1, {}, { ...goodAddress, postalCode: '1234' }],
+};
+
 const writeEndpoints: WriteEndpoint[] = [
   // Ship-to locations (issue 29): the customer owns f.companyId.
   {
@@ -518,62 +550,15 @@ const writeEndpoints: WriteEndpoint[] = [
   {
     contract: api.purchases.checkout,
     as: 'customer',
-    body: (f) => ({
-      lines: [{ productId: f.productId, quantity: 1 }],
-      number: '+(555) 123-4567',
-      address: '12 Harbour Road, Springfield',
-      poNumber: 'PO-1',
-      company: 'Acme',
-      taxId: 'GB123456789',
-    }),
-    poison: {
-      lines: [
-        [],
-        null,
-        'lines',
-        {},
-        [{}],
-        [{ productId: 'x', quantity: 1 }],
-        [{ productId: randomUUID(), quantity: 1 }],
-        [{ productId: randomUUID(), quantity: 1.5 }],
-        [{ productId: randomUUID(), quantity: -1 }],
-        [{ productId: randomUUID(), quantity: '1' }],
-      ],
-      number: ['', '123', ...markup, '555\u0000123\u00004567', '555\n123\t4567', long('5'), null],
-      address: ['', 'ab', ...markup, 'Road\u0000', ...lineBreaks, long('a'), null, 1],
-      poNumber: [long('P', 36), 'PO\u0000', 1, {}, ...lineBreaks],
-      company: [long('C', 121), 'Acme\u0000', 1, [], ...lineBreaks],
-      taxId: [long('T', 33), 'GB\u0000', 1, ...lineBreaks],
-      // Issue 29: a location of no company of the buyer's (404), or a bad structured address.
-      locationId: ['x', 1, null, randomUUID()],
-      shipTo: [null, 'somewhere', 1, {}, { ...goodAddress, postalCode: '1234' }],
-      // A method of no id, or one that does not exist (400: it serves nothing).
-      shippingMethod: ['x', 1, null, randomUUID()],
-    },
+    body: checkoutBody,
+    poison: checkoutPoison,
   },
-  // The same body, priced and not placed: the same refusals.
   {
+    // Issue 29: the same body priced, nothing placed.
     contract: api.purchases.preview,
     as: 'customer',
-    body: (f) => ({
-      lines: [{ productId: f.productId, quantity: 1 }],
-      number: '+(555) 123-4567',
-      address: '12 Harbour Road, Springfield',
-    }),
-    poison: {
-      lines: [
-        [],
-        null,
-        {},
-        [{ productId: 'x', quantity: 1 }],
-        [{ productId: randomUUID(), quantity: 1 }],
-      ],
-      number: ['', ...markup, '555\u0000123', null],
-      address: ['', ...markup, 'Road\u0000', ...lineBreaks, long('a'), 1],
-      locationId: ['x', 1, randomUUID()],
-      shipTo: [null, 'somewhere', {}, { ...goodAddress, postalCode: '1234' }],
-      shippingMethod: ['x', 1, null, randomUUID()],
-    },
+    body: checkoutBody,
+    poison: { ...checkoutPoison, shippingMethod: ['x', 1, null, randomUUID()] },
   },
   {
     contract: api.purchases.recordPayment,
@@ -610,6 +595,38 @@ const writeEndpoints: WriteEndpoint[] = [
         [{ orderId: lineId }, { orderId: lineId }],
       ],
     },
+    at: hostileIdSegment,
+  },
+  {
+    // The customer's purchase is unpaid: a valid body is refused with 409, so no try credits it.
+    contract: api.creditNotes.create,
+    as: 'admin',
+    params: (f) => ({ id: f.purchaseId }),
+    body: (f) => ({ lines: [{ orderId: f.orderId, quantity: 1 }], reason: 'Damaged' }),
+    poison: {
+      reason: ['', ' ', long('R', 501), 'x\u0000y', 1, null],
+      shipping: ['yes', 1, null],
+      restock: ['no', 0, {}],
+      lines: [
+        [],
+        'all',
+        1,
+        {},
+        [null],
+        [{}],
+        ...badId.map((orderId) => [{ orderId }]),
+        ...[0, -1, 1.5, '1', 'NaN', null, {}, 1e308, 2 ** 31].map((quantity) => [
+          { orderId: randomUUID(), quantity },
+        ]),
+        [{ orderId: lineId }, { orderId: lineId }],
+      ],
+    },
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.creditNotes.retryRefund,
+    as: 'admin',
+    params: idOfNothing,
     at: hostileIdSegment,
   },
   {

@@ -2,6 +2,7 @@ import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as catalog from './catalog.js';
 import * as companies from './companies.js';
+import * as creditNotes from './credit-notes.js';
 import * as docs from './docs.js';
 import * as identity from './identity.js';
 import * as locations from './locations.js';
@@ -35,6 +36,7 @@ export const api = {
   reviews,
   orders,
   purchases,
+  creditNotes,
   companies,
   locations,
   shipping,

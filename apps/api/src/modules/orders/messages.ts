@@ -5,7 +5,8 @@ export const orderMessages = {
   notYours: 'This order belongs to another customer.',
   otherEmail: 'You may only list your own orders. Admins see every order under /allorders.',
   paidCannotBeCancelled: 'A paid order cannot be cancelled.',
-  paidCannotBeDeleted: 'A paid order cannot be deleted.',
+  paidCannotBeDeleted:
+    'A paid order cannot be deleted: issue a credit note on its purchase instead.',
   justPaid: 'This order has just been paid, so it can no longer be cancelled.',
   unpaidCannotShip: 'Only a paid order can be shipped.',
   paidIsNotHeld: 'A paid order holds no stock, so its hold cannot expire.',

@@ -7,6 +7,7 @@ import { buildTestApp, testDatabases, type TestApp } from '../../test-support/bu
 import { inject } from '../../test-support/inject.js';
 import { newOrder as newOrderOf, orderRow } from '../../test-support/orders.js';
 import {
+  adminShopper,
   availableOf,
   clientSecretFor,
   confirmSandbox,
@@ -173,6 +174,31 @@ describe.each(testDatabases())('the Stripe gateway against a local stand-in, on 
     expect(refunds.length).toBeGreaterThanOrEqual(1);
     expect(refunds[0]?.headers['idempotency-key']).toBe(`refund-${intentId}`);
     expect(stripe.intents.get(intentId)?.amount_refunded).toBe(order.price * 100);
+  });
+
+  it('refunds a credit note through Stripe: the amount credited, against the intent that paid, keyed per note', async () => {
+    const { order } = await newOrder(3);
+    const intentId = intentIdOf(await clientSecretFor(t, alice, order._id));
+    stripe.succeed(intentId);
+    expect((await recordPayment(t, alice, order._id, intentId)).statusCode).toBe(200);
+    const boss = await adminShopper(t);
+    const issued = await inject(
+      t,
+      api.creditNotes.create,
+      {
+        params: { id: order.purchaseId },
+        body: { lines: [{ orderId: order._id, quantity: 1 }], reason: 'One was faulty' },
+      },
+      boss,
+    );
+    expect(issued.statusCode, issued.body).toBe(201);
+    const note = issued.json();
+    expect(note).toMatchObject({ total: 40, refundStatus: 'refunded' });
+    const refunds = requestsTo('/v1/refunds').filter((r) => r.form.payment_intent === intentId);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]?.form.amount).toBe('4000');
+    expect(refunds[0]?.headers['idempotency-key']).toBe(`credit-note-${note._id}-${intentId}`);
+    expect(stripe.intents.get(intentId)?.amount_refunded).toBe(4000);
   });
 
   it('has no sandbox confirm endpoint, tells the web app to use Stripe, and allows Stripe.js in the CSP', async () => {

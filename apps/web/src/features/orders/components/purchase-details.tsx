@@ -30,6 +30,7 @@ import { useCancelOrder } from '../api/cancel-order';
 import { useWithdrawPurchase } from '../api/withdraw-purchase';
 import { downloadInvoice } from '../api/purchases';
 import { AwaitingLines, AWAITING_APPROVAL } from './awaiting-lines';
+import { CreditNotes } from './credit-notes';
 import { DashboardHeading } from './dashboard-heading';
 import { OrderProduct } from './order-product';
 import styles from './purchase-details.module.css';
@@ -351,6 +352,7 @@ export function PurchaseDetails({
           <Alert severity="info">The invoice is made once every line is paid.</Alert>
         )}
       </div>
+      <CreditNotes purchase={purchase} />
       <ConfirmDialog
         open={cancelling !== null}
         question={messages.confirmCancelOrder}
