@@ -1,3 +1,4 @@
+import { taxNoteOf } from '@shop/shared';
 import type { Db } from '../../db/client.js';
 import type { EmailKind } from '../../mail/jobs.js';
 import type { MailMessage } from '../../mail/message.js';
@@ -34,6 +35,20 @@ export function composeCreditNoteEmail(db: Db, settings: PurchaseEmailSettings) 
         total: line.net,
       })),
       total: note.total,
+      // What is credited, in the purchase's own terms: its shipping method and tax line.
+      totals: {
+        subtotal: note.subtotal,
+        shipping: note.shipping,
+        shippingMethod: purchase.shippingMethod?.name ?? null,
+        taxLines: purchase.taxTreatment?.name
+          ? [{ name: purchase.taxTreatment.name, amount: note.tax }]
+          : [],
+        total: note.total,
+        currency: purchase.currency,
+        taxNote: purchase.taxTreatment
+          ? taxNoteOf(purchase.taxTreatment.treatment, purchase.taxTreatment.note)
+          : null,
+      },
       purchaseUrl: new URL(`/dashboard/purchases/${purchase.id}`, settings.publicUrl).toString(),
       creditNoteNumber: note.number,
       invoiceNumber: purchase.invoiceNumber,
