@@ -2,7 +2,7 @@ import { companyMessages, type Purchase } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, fakeAuthServer } from '../../test/auth-mock';
-import { testConfig, testId } from '../../test/factories';
+import { makePurchase, testConfig, testId } from '../../test/factories';
 import { answer, handle, mockApi, routes, type Mocks } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../features/companies/components/approvals-list';
 
 function waiting(n: number, overrides: Partial<Purchase> = {}): Purchase {
-  return {
+  return makePurchase({
     _id: testId(900 + n),
     number: `PW-00090${n}`,
     createdAt: '2026-11-20T09:30:00.000Z',
@@ -34,6 +34,8 @@ function waiting(n: number, overrides: Partial<Purchase> = {}): Purchase {
         quantity: 60,
         unitPrice: 120,
         price: 7200,
+        shippingCharge: 0,
+        tax: 0,
       },
     ],
     companyId: testId(700),
@@ -46,7 +48,7 @@ function waiting(n: number, overrides: Partial<Purchase> = {}): Purchase {
     invoiceNumber: null,
     rejectionReason: null,
     ...overrides,
-  };
+  });
 }
 
 /** GET /approvals' answer: the page of `all` the query asks for (50 a page unless told). */

@@ -2,7 +2,7 @@ import { addressMessages, type Location, type Purchase, type UserInfo } from '@s
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, signedIn } from '../../test/auth-mock';
-import { makeOrder, makeProduct, testConfig, testId } from '../../test/factories';
+import { makeOrder, makeProduct, makePurchase, testConfig, testId } from '../../test/factories';
 import { answer, handle, mockApi, routes, type Mocks } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 import { addToCart } from '../../lib/cart-store';
@@ -44,7 +44,7 @@ const location = (n: number, name: string, city: string): Location => ({
 const austin = location(1, 'Austin plant', 'Austin');
 const dallas = location(2, 'Dallas depot', 'Dallas');
 
-const placed: Purchase = {
+const placed: Purchase = makePurchase({
   _id: testId(900),
   number: 'PW-000124',
   createdAt: '2026-11-24T09:30:00.000Z',
@@ -68,7 +68,7 @@ const placed: Purchase = {
   shipments: [],
   companyId,
   billingAddress: null,
-};
+});
 
 function setUp(locations: Location[], extra: Mocks = []) {
   const api = mockApi([

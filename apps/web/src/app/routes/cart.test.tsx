@@ -10,7 +10,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, signedIn } from '../../test/auth-mock';
-import { makeOrder, makeProduct, testConfig, testId } from '../../test/factories';
+import { makeOrder, makeProduct, makePurchase, testConfig, testId } from '../../test/factories';
 import {
   answer,
   handle,
@@ -44,7 +44,7 @@ const profile: UserInfo = {
   shippingAddress: 'Unit 4, Harbour Road, Leeds',
 };
 
-const placed: Purchase = {
+const placed: Purchase = makePurchase({
   _id: testId(900),
   number: 'PW-000123',
   createdAt: '2026-11-24T09:30:00.000Z',
@@ -68,7 +68,7 @@ const placed: Purchase = {
   shipments: [],
   companyId: null,
   billingAddress: null,
-};
+});
 
 /**
  * The catalogue: its newest products (GET /items, `newest`), each product by id (the lines) and
@@ -584,6 +584,8 @@ describe('Cart page', () => {
           quantity: 20,
           unitPrice: 95,
           price: 1900,
+          shippingCharge: 0,
+          tax: 0,
         },
       ],
     };

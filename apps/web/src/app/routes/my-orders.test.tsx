@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, fakeAuthServer } from '../../test/auth-mock';
 import { formatPrice } from '../../lib/format';
-import { makeOrder, testConfig, testId } from '../../test/factories';
+import { makeOrder, makePurchase, testConfig, testId } from '../../test/factories';
 import { answer, handle, type Mock, mockApi, type Mocks, routes } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 
@@ -26,8 +26,7 @@ function purchasesOf(orders: Order[], poNumbers: Record<string, string> = {}): P
   return ids.map((id) => {
     const lines = orders.filter((order) => order.purchaseId === id);
     const unpaid = lines.filter((order) => !order.paid);
-    const sum = (list: Order[]) => list.reduce((total, order) => total + order.price, 0);
-    return {
+    return makePurchase({
       _id: id,
       number: lines[0]!.purchaseNumber,
       createdAt: lines[0]!.createdAt,
@@ -40,8 +39,6 @@ function purchasesOf(orders: Order[], poNumbers: Record<string, string> = {}): P
       company: null,
       taxId: null,
       orders: lines,
-      total: sum(lines),
-      unpaidTotal: sum(unpaid),
       status: unpaid.length > 0 ? 'unpaid' : 'paid',
       paidAt: null,
       shippedAt: null,
@@ -51,7 +48,7 @@ function purchasesOf(orders: Order[], poNumbers: Record<string, string> = {}): P
       shipments: [],
       companyId: null,
       billingAddress: null,
-    };
+    });
   });
 }
 
@@ -288,6 +285,8 @@ describe('My Orders', () => {
                 quantity: 60,
                 unitPrice: 120,
                 price: 7200,
+                shippingCharge: 0,
+                tax: 0,
               },
             ],
           },
@@ -319,6 +318,8 @@ describe('My Orders', () => {
           quantity: 2,
           unitPrice: 60,
           price: 120,
+          shippingCharge: 0,
+          tax: 0,
         },
       ],
     };

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCT_IMAGE_PLACEHOLDER } from '../../components/product-image';
 import { CART_STORAGE_KEY } from '../../lib/cart-store';
 import { customer, fakeAuthServer } from '../../test/auth-mock';
-import { makeOrder, testConfig, testId } from '../../test/factories';
+import { makeOrder, makePurchase, testConfig, testId } from '../../test/factories';
 import { answer, handle, mockApi, routes, type Mocks } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 
@@ -17,7 +17,7 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
     makeOrder(1, { productName: 'Vector X8 Processor', quantity: 60, unitPrice: 120, price: 7200 }),
     makeOrder(2, { productName: long, quantity: 1, unitPrice: 95, price: 95 }),
   ].map((line) => ({ ...line, purchaseId: id, purchaseNumber: 'PW-000123' }));
-  return {
+  return makePurchase({
     _id: id,
     number: 'PW-000123',
     createdAt: '2026-11-20T09:30:00.000Z',
@@ -42,7 +42,7 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
     companyId: null,
     billingAddress: null,
     ...overrides,
-  };
+  });
 }
 
 /** A purchase that asked for 60 processors and has no lines yet: waiting, or closed while it did. */
@@ -60,6 +60,8 @@ function asked(overrides: Partial<Purchase> = {}): Purchase {
         quantity: 60,
         unitPrice: 120,
         price: 7200,
+        shippingCharge: 0,
+        tax: 0,
       },
     ],
     ...overrides,
