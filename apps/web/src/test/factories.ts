@@ -1,6 +1,7 @@
 import {
   orderStatus,
   type AwaitingLine,
+  type CheckoutPreview,
   type Order,
   type Product,
   type PublicConfig,
@@ -157,6 +158,71 @@ export function makePurchase(overrides: Partial<Purchase> = {}): Purchase {
     unpaidTotal:
       overrides.unpaidTotal ??
       cents(orders.filter((order) => !order.paid).reduce((total, order) => total + order.total, 0)),
+  };
+}
+
+/** The shipping methods the preview offers unless told: ground and express, cheapest first. */
+export const testShippingOptions: CheckoutPreview['shippingOptions'] = [
+  { _id: testId(501), name: 'UPS Ground', carrier: 'UPS', days: { min: 1, max: 5 }, price: 11.5 },
+  {
+    _id: testId(502),
+    name: 'UPS Next Day Air',
+    carrier: 'UPS',
+    days: { min: 1, max: 1 },
+    price: 39.9,
+  },
+];
+
+/**
+ * POST /checkout/preview's answer for `lines` priced at `unitPrice` each: shipping by the method
+ * `methodId` names (the cheapest of `options` unless told), tax at `taxRate` (a fraction) of goods
+ * and shipping, named `taxName`.
+ */
+export function makePreview(
+  lines: { productId: string; quantity: number; unitPrice: number }[],
+  {
+    methodId,
+    options = testShippingOptions,
+    taxRate = 0,
+    taxName = 'Sales tax',
+    taxNote = null,
+  }: {
+    methodId?: string;
+    options?: CheckoutPreview['shippingOptions'];
+    taxRate?: number;
+    taxName?: string;
+    taxNote?: string | null;
+  } = {},
+): CheckoutPreview {
+  const method = options.find((option) => option._id === methodId) ?? options[0] ?? null;
+  const subtotal = cents(lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0));
+  const shipping = method?.price ?? 0;
+  const tax = cents((subtotal + shipping) * taxRate);
+  return {
+    lines: lines.map((line) => ({
+      ...line,
+      price: cents(line.quantity * line.unitPrice),
+      shippingCharge: 0,
+      tax: 0,
+    })),
+    subtotal,
+    shipping,
+    tax,
+    total: cents(subtotal + shipping + tax),
+    currency: 'USD',
+    shippingMethod: method && {
+      _id: method._id,
+      name: method.name,
+      carrier: method.carrier,
+      days: method.days,
+    },
+    shippingOptions: options,
+    taxLines:
+      taxRate > 0
+        ? [{ name: taxName, rate: taxRate, base: cents(subtotal + shipping), amount: tax }]
+        : [],
+    reverseCharge: taxNote !== null,
+    taxNote,
   };
 }
 
