@@ -1,14 +1,17 @@
 import { APPROVAL_WORDS, joinAddressLines, type Product } from '@shop/shared';
 import { useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { AddToCart } from '../../../components/add-to-cart';
 import { ApprovalNotice, needsApproval, type Spending } from '../../../components/approval-notice';
+import { ChargeSummary } from '../../../components/charge-summary';
 import { QuantityPrice } from '../../../components/price-info';
 import { QuantityStepper } from '../../../components/quantity-stepper';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
+import { useCheckoutPreview } from '../../../lib/checkout-preview';
 import { formatCents, formatNumber } from '../../../lib/format';
+import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useSession } from '../../../lib/session/use-session';
 import { replacePage } from '../../../lib/replace-page';
 import { notify } from '../../../components/ui/toast';
@@ -64,16 +67,30 @@ export function PurchaseForm({
   const [leaving, setLeaving] = useState(false);
   const quantityToast = useRef<string | null>(null);
   const check = checkQuantityField(quantityText, product);
-  const waits = check?.ok ? needsApproval(spending, check.total) : false;
 
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<ContactValues>({
     resolver: contactResolver,
     defaultValues: { number: '', address: '' },
   });
+
+  // What buying it would charge (issue 29), once a quantity, phone and address are typed: the
+  // server's preview of this one line, with shipping (the cheapest method) and tax.
+  const [number, address] = useWatch({ control, name: ['number', 'address'] });
+  const previewBody =
+    check?.ok && priceIsBuyers && number.trim() !== '' && address.trim() !== ''
+      ? { lines: [{ productId: product._id, quantity: check.quantity }], number, address }
+      : null;
+  const { preview, pending, error: previewError } = useCheckoutPreview(previewBody);
+  // The server's rules for the phone and address say so on Purchase; until then, no charge.
+  const contactIncomplete =
+    previewError !== null && serverFieldErrors(previewError, ['number', 'address']).length > 0;
+  const charged = check?.ok ? (preview ? Math.round(preview.total * 100) : check.total) : 0;
+  const waits = check?.ok ? needsApproval(spending, charged) : false;
 
   // The toast belongs to the change that made the quantity invalid, not to every render.
   const onQuantityChange = (next: string) => {
@@ -128,10 +145,30 @@ export function PurchaseForm({
           terms={product}
           quantity={quantityText.trim() === '' ? null : Number(quantityText)}
         />
-        <p aria-live="polite" data-testid="order-total" className={styles.total}>
-          Total: {check?.ok ? formatCents(check.total) : '—'}
-        </p>
-        {check?.ok && <ApprovalNotice spending={spending} total={check.total} />}
+        {/* One total (issue 29): the server's, with shipping and tax, once it has priced the
+            address; until then the goods alone, SPEC's quantity times unit price, as a subtotal. */}
+        <div aria-live="polite" className={styles.charges}>
+          {check?.ok && preview ? (
+            <ChargeSummary charges={preview} label="Order total" totalTestId="charge-total" />
+          ) : (
+            <>
+              <p data-testid="order-total" className={styles.total}>
+                Subtotal: {check?.ok ? formatCents(check.total) : '—'}
+              </p>
+              {check?.ok && (
+                <p className={styles.chargeHint} data-testid="charge-hint">
+                  {previewBody && pending
+                    ? 'Working out shipping and tax…'
+                    : 'Shipping and tax are added once the phone number and address are typed.'}
+                </p>
+              )}
+            </>
+          )}
+          {previewError && !contactIncomplete && (
+            <Alert severity="error" title={previewError.message} data-testid="preview-error" />
+          )}
+        </div>
+        {check?.ok && <ApprovalNotice spending={spending} total={charged} />}
         <TextField label="Name" value={user?.displayName ?? ''} readOnly fullWidth />
         <TextField label="Email" type="email" value={user?.email ?? ''} readOnly fullWidth />
         <TextField
