@@ -101,6 +101,55 @@ describe('the purchase page', () => {
     expect(screen.queryByRole('button', { name: /Download invoice/ })).not.toBeInTheDocument();
   });
 
+  it('shows subtotal, shipping with its method and delivery time, each tax line and the total (issue 29)', async () => {
+    setUp(
+      purchase({
+        subtotal: 7295,
+        shipping: 34.9,
+        tax: 1392.66,
+        total: 8722.56,
+        unpaidTotal: 8722.56,
+        shippingMethod: {
+          _id: testId(501),
+          name: 'UPS Ground',
+          carrier: 'UPS',
+          days: { min: 1, max: 5 },
+        },
+        taxLines: [{ name: 'VAT DE 19 %', rate: 0.19, base: 7329.9, amount: 1392.66 }],
+      }),
+    );
+    const totals = await screen.findByRole('region', { name: 'Purchase totals' });
+    expect(totals).toHaveTextContent('Subtotal$7,295');
+    expect(totals).toHaveTextContent('ShippingUPS Ground (UPS), 1-5 business days$34.90');
+    expect(within(totals).getByTestId('charge-tax-line')).toHaveTextContent('VAT DE 19 %$1,392.66');
+    expect(within(totals).getByTestId('purchase-total')).toHaveTextContent('$8,722.56');
+    expect(within(totals).queryByTestId('tax-note')).not.toBeInTheDocument();
+  });
+
+  it('says no VAT is charged under the reverse charge, and what is left to pay', async () => {
+    const note =
+      'Reverse charge: VAT to be accounted for by the recipient (Art. 196 VAT Directive).';
+    setUp(
+      purchase({
+        subtotal: 7295,
+        shipping: 0,
+        tax: 0,
+        total: 7295,
+        unpaidTotal: 95,
+        taxLines: [{ name: 'VAT reverse charge 0 %', rate: 0, base: 7295, amount: 0 }],
+        reverseCharge: true,
+        taxNote: note,
+      }),
+    );
+    const totals = await screen.findByRole('region', { name: 'Purchase totals' });
+    expect(within(totals).getByTestId('charge-tax-line')).toHaveTextContent(
+      'VAT reverse charge 0 %$0',
+    );
+    expect(within(totals).getByTestId('tax-note')).toHaveTextContent(note);
+    expect(within(totals).getByTestId('purchase-total')).toHaveTextContent('$7,295');
+    expect(within(totals).getByTestId('left-to-pay')).toHaveTextContent('$95 left to pay');
+  });
+
   it('offers the invoice once paid, and shows carrier and a tracking link once shipped', async () => {
     const paid = purchase();
     const [first, second] = paid.orders;
