@@ -20,6 +20,34 @@ interface ChargeSummaryProps {
 export const methodText = (method: NonNullable<Charges['shippingMethod']>) =>
   `${method.name} (${method.carrier}), ${transitText(method.days)}`;
 
+/** One figure of a charge, as a list of facts (My Orders' purchase heads) writes it. */
+export interface ChargeFact {
+  term: string;
+  value: string;
+}
+
+/**
+ * The figures of `charges` as terms and values, shortest first: "Subtotal $1,900", "Shipping
+ * $11.50 (UPS Ground, 1-5 business days)", each tax line ("VAT DE 19 % $363.19", or "Tax $0"),
+ * "Reverse charge" when it applies, and "Total $2,274.69" last.
+ */
+export function chargeFacts(charges: Charges & { reverseCharge?: boolean }): ChargeFact[] {
+  const method = charges.shippingMethod;
+  const shipping = charges.shipping === 0 && method ? 'Free' : formatPrice(charges.shipping);
+  return [
+    { term: 'Subtotal', value: formatPrice(charges.subtotal) },
+    {
+      term: 'Shipping',
+      value: method ? `${shipping} (${method.name}, ${transitText(method.days)})` : shipping,
+    },
+    ...(charges.taxLines.length > 0
+      ? charges.taxLines.map((line) => ({ term: line.name, value: formatPrice(line.amount) }))
+      : [{ term: 'Tax', value: formatPrice(charges.tax) }]),
+    ...(charges.reverseCharge ? [{ term: 'VAT', value: 'Reverse charge' }] : []),
+    { term: 'Total', value: formatPrice(charges.total) },
+  ];
+}
+
 /**
  * What a purchase charges, a line each (issue 29): the goods' subtotal, shipping with its method
  * and delivery time, each tax rate by name, the total; and the reverse-charge words when no VAT

@@ -109,6 +109,35 @@ describe('Approvals', () => {
     expect(await rowOf('PW-000902')).toBeInTheDocument();
   });
 
+  it('shows what the total holds: goods, shipping with its method, each tax line (issue 29)', async () => {
+    const charged = waiting(1, {
+      subtotal: 7200,
+      shipping: 34.9,
+      tax: 1374.63,
+      total: 8609.53,
+      shippingMethod: {
+        _id: testId(501),
+        name: 'DHL Paket',
+        carrier: 'DHL',
+        days: { min: 1, max: 3 },
+      },
+      taxLines: [{ name: 'VAT DE 19 %', rate: 0.19, base: 7234.9, amount: 1374.63 }],
+    });
+    setUp([answer(routes.companies.approvals, 200, pageOf([charged]))]);
+    const row = await rowOf('PW-000901');
+    expect(within(row).getByTestId('approval-total')).toHaveTextContent('$8,609.53');
+    const charges = within(row).getByRole('list', { name: 'Charges' });
+    expect(
+      within(charges)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Subtotal $7,200',
+      'Shipping $34.90 (DHL Paket, 1-3 business days)',
+      'VAT DE 19 % $1,374.63',
+    ]);
+  });
+
   it('rejects only after Yes', async () => {
     let pending = [waiting(1)];
     const { user, callsTo } = setUp([

@@ -252,6 +252,40 @@ describe('My Orders', () => {
     expect(within(second!).getAllByTestId('order-row')).toHaveLength(1);
   });
 
+  it("shows each purchase's subtotal, shipping and method, tax lines, reverse charge and total (issue 29)", async () => {
+    const [base] = purchasesOf([unpaid]);
+    setUp(
+      answer(
+        routes.purchases.listOwn,
+        200,
+        pageOf([
+          {
+            ...base!,
+            subtotal: 7200,
+            shipping: 11.5,
+            tax: 0,
+            total: 7211.5,
+            shippingMethod: {
+              _id: testId(501),
+              name: 'UPS Ground',
+              carrier: 'UPS',
+              days: { min: 1, max: 5 },
+            },
+            taxLines: [{ name: 'VAT reverse charge 0 %', rate: 0, base: 7211.5, amount: 0 }],
+            reverseCharge: true,
+            taxNote: 'Reverse charge: VAT to be accounted for by the recipient.',
+          },
+        ]),
+      ),
+    );
+    const group = await screen.findByTestId('purchase-group');
+    expect(group).toHaveTextContent('Subtotal$7,200');
+    expect(group).toHaveTextContent('Shipping$11.50 (UPS Ground, 1-5 business days)');
+    expect(group).toHaveTextContent('VAT reverse charge 0 %$0');
+    expect(group).toHaveTextContent('VATReverse charge');
+    expect(within(group).getByTestId('purchase-total')).toHaveTextContent('Total$7,211.50');
+  });
+
   it('names every cell, so the rows read as cards on a phone', async () => {
     setUp(ordersOf(() => [unpaid]));
     const row = await rowOf(unpaid.productName);
