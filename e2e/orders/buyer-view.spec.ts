@@ -84,7 +84,7 @@ test('the approver rejects with a reason on the purchase page, and the buyer see
   const page = buyer.page;
   await page.goto(`/purchase/${product._id}`);
   await page.getByLabel('Quantity', { exact: true }).fill(String(QUANTITY));
-  await expect(page.getByTestId('order-total')).toHaveText(`Total: ${usd(TOTAL)}`);
+  await expect(page.getByTestId('order-total')).toHaveText(`Subtotal: ${usd(TOTAL)}`);
   await expect(page.getByTestId('approval-notice')).toContainText(
     'This purchase needs approval by your company',
   );

@@ -170,7 +170,7 @@ test('a customer fills a cart from a card, the purchase page and a CSV file, and
   await expect(form.getByRole('textbox', { name: 'Phone Number' })).toHaveValue(profile.number);
   await expect(form.getByRole('textbox', { name: 'Address' })).toHaveValue(profile.shippingAddress);
   await form.getByRole('textbox', { name: 'PO number (optional)' }).fill(`PO-${tag}`);
-  await expect(page.getByTestId('cart-total')).toHaveText('Total: $1,320');
+  await expect(page.getByTestId('cart-subtotal')).toHaveText('Subtotal: $1,320');
   await page.getByRole('button', { name: 'Place order' }).click();
 
   await expect(page).toHaveURL(/\/dashboard\/purchases\/[0-9a-f-]{36}$/);

@@ -204,7 +204,7 @@ test('an owner invites a buyer and an approver, who accept; a purchase above the
     `Your price ${usd(CONTRACT_PRICE)}`,
   );
   await expect(cartLine.getByTestId('line-total')).toHaveText(usd(TOTAL));
-  await expect(buyerPage.getByTestId('cart-total')).toHaveText(`Total: ${usd(TOTAL)}`);
+  await expect(buyerPage.getByTestId('cart-subtotal')).toHaveText(`Subtotal: ${usd(TOTAL)}`);
   const checkout = buyerPage.getByRole('form', { name: 'Checkout' });
   await checkout.getByRole('textbox', { name: 'Phone Number' }).fill('+44 20 7946 0958');
   await checkout.getByRole('textbox', { name: 'Address' }).fill('Unit 4, Harbour Road, Leeds');
@@ -275,7 +275,7 @@ test('an owner invites a buyer and an approver, who accept; a purchase above the
   await expect(paidLine).toContainText('Paid');
   await expect(paidLine).toContainText(`${usd(CONTRACT_PRICE)} × ${QUANTITY} pieces`);
   await expect(paidLine.getByRole('link', { name: 'Pay this line' })).toHaveCount(0);
-  await expect(buyerPage.getByText(`Total ${usd(TOTAL)}`)).toBeVisible();
+  await expect(buyerPage.getByTestId('charge-subtotal')).toHaveText(usd(TOTAL));
   await expect(
     buyerPage.getByRole('button', { name: /^Download invoice INV-\d{4}-\d{5}$/ }),
   ).toBeVisible();
