@@ -1,26 +1,27 @@
 import { APPROVAL_WORDS, joinAddressLines, type Product } from '@shop/shared';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { AddToCart } from '../../../components/add-to-cart';
 import { ApprovalNotice, needsApproval, type Spending } from '../../../components/approval-notice';
-import { ChargeSummary } from '../../../components/charge-summary';
 import { QuantityPrice } from '../../../components/price-info';
 import { QuantityStepper } from '../../../components/quantity-stepper';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { useCheckoutPreview } from '../../../lib/checkout-preview';
-import { formatCents, formatNumber } from '../../../lib/format';
-import { serverFieldErrors } from '../../../lib/server-field-errors';
+import { formatNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/session/use-session';
 import { replacePage } from '../../../lib/replace-page';
 import { notify } from '../../../components/ui/toast';
 import { usePlaceOrder } from '../api/place-order';
 import { placedPurchasePath } from '../placed';
+import { BuyNowSubtotal } from './buy-now-subtotal';
 import { checkQuantityField } from '../quantity';
 import styles from './purchase-form.module.css';
 
 import type { ContactValues } from '../contact-rule';
+
+/** The charge's code comes once a phone and address are typed (buy-now-charges.tsx). */
+const BuyNowCharges = lazy(() => import('./buy-now-charges'));
 
 /** The shared rules' resolver, loaded with the first check (contact-rule.ts says why). */
 const contactResolver: Resolver<ContactValues> = async (...args) =>
@@ -85,11 +86,12 @@ export function PurchaseForm({
     check?.ok && priceIsBuyers && number.trim() !== '' && address.trim() !== ''
       ? { lines: [{ productId: product._id, quantity: check.quantity }], number, address }
       : null;
-  const { preview, pending, error: previewError } = useCheckoutPreview(previewBody);
-  // The server's rules for the phone and address say so on Purchase; until then, no charge.
-  const contactIncomplete =
-    previewError !== null && serverFieldErrors(previewError, ['number', 'address']).length > 0;
-  const charged = check?.ok ? (preview ? Math.round(preview.total * 100) : check.total) : 0;
+  const [chargedCents, setChargedCents] = useState<number | null>(null);
+  const charged = check?.ok
+    ? previewBody && chargedCents !== null
+      ? chargedCents
+      : check.total
+    : 0;
   const waits = check?.ok ? needsApproval(spending, charged) : false;
 
   // The toast belongs to the change that made the quantity invalid, not to every render.
@@ -148,24 +150,12 @@ export function PurchaseForm({
         {/* One total (issue 29): the server's, with shipping and tax, once it has priced the
             address; until then the goods alone, SPEC's quantity times unit price, as a subtotal. */}
         <div aria-live="polite" className={styles.charges}>
-          {check?.ok && preview ? (
-            <ChargeSummary charges={preview} label="Order total" totalTestId="charge-total" />
+          {check?.ok && previewBody ? (
+            <Suspense fallback={<BuyNowSubtotal goods={check.total} pending />}>
+              <BuyNowCharges body={previewBody} goods={check.total} onCharged={setChargedCents} />
+            </Suspense>
           ) : (
-            <>
-              <p data-testid="order-total" className={styles.total}>
-                Subtotal: {check?.ok ? formatCents(check.total) : '—'}
-              </p>
-              {check?.ok && (
-                <p className={styles.chargeHint} data-testid="charge-hint">
-                  {previewBody && pending
-                    ? 'Working out shipping and tax…'
-                    : 'Shipping and tax are added once the phone number and address are typed.'}
-                </p>
-              )}
-            </>
-          )}
-          {previewError && !contactIncomplete && (
-            <Alert severity="error" title={previewError.message} data-testid="preview-error" />
+            <BuyNowSubtotal goods={check?.ok ? check.total : null} pending={false} />
           )}
         </div>
         {check?.ok && <ApprovalNotice spending={spending} total={charged} />}
