@@ -58,6 +58,16 @@ const rowOf = async (productName: string) =>
   (await screen.findByText(productName)).closest('tr') as HTMLElement;
 
 describe('Manage All Orders', () => {
+  it("shows each line's shipping share and tax beside its price (issue 29)", async () => {
+    const charged = { ...unpaid, shippingCharge: 11.5, tax: 60.35, total: unpaid.price + 71.85 };
+    setUp(ordersOf(() => [charged, pending]));
+    const row = await rowOf(unpaid.productName);
+    expect(within(row).getByTestId('line-charges')).toHaveTextContent(
+      '+ $11.50 shipping, $60.35 tax',
+    );
+    expect(within(await rowOf(pending.productName)).queryByTestId('line-charges')).toBeNull();
+  });
+
   it('shows every order with its customer and the Unpaid, Pending and Shipping states', async () => {
     setUp(ordersOf(() => [unpaid, pending, shipped]));
 

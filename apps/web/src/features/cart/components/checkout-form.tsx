@@ -207,7 +207,11 @@ export function CheckoutForm({
     const refused = refusedLines(previewError);
     if (refused.size > 0) onRefused(refused);
   }, [previewError, onRefused]);
-  const options = (preview ?? last)?.shippingOptions ?? [];
+  // The last answer's methods stay on show while a new body is priced, not once it cannot be.
+  const options = previewBody ? ((preview ?? last)?.shippingOptions ?? []) : [];
+  // A refusal the lines show (409) is not repeated here; any other (no method serves it) is.
+  const previewProblem =
+    previewError && refusedLines(previewError).size === 0 ? previewError : null;
   const chargedCents = preview ? Math.round(preview.total * 100) : total;
 
   const send = (contact: ContactOutput) => {
@@ -337,26 +341,28 @@ export function CheckoutForm({
           helperText={errors.taxId?.message ?? 'VAT number or EIN, printed on the invoice.'}
           fullWidth
         />
-        <fieldset className={styles.shipTo} data-testid="shipping-methods">
-          <legend className={styles.shipToLegend}>Shipping method</legend>
-          {options.length > 0 && (
-            <ShippingOptionList
-              options={options}
-              name="shipping-method"
-              selectedId={methodId ?? (preview ?? last)?.shippingMethod?._id ?? null}
-              onSelect={(option) => setPicked({ destination: destinationKey, id: option._id })}
-            />
-          )}
-          {!previewBody && (
-            <p className={styles.shipToHint}>
-              Shipping and tax are worked out once the phone number and delivery address are
-              complete.
-            </p>
-          )}
-          {previewError && refusedLines(previewError).size === 0 && (
-            <Alert severity="error" title={previewError.message} data-testid="preview-error" />
-          )}
-        </fieldset>
+        {(options.length > 0 || (lines && !previewBody) || previewProblem) && (
+          <fieldset className={styles.shipTo} data-testid="shipping-methods">
+            <legend className={styles.shipToLegend}>Shipping method</legend>
+            {options.length > 0 && (
+              <ShippingOptionList
+                options={options}
+                name="shipping-method"
+                selectedId={methodId ?? (preview ?? last)?.shippingMethod?._id ?? null}
+                onSelect={(option) => setPicked({ destination: destinationKey, id: option._id })}
+              />
+            )}
+            {lines && !previewBody && (
+              <p className={styles.shipToHint}>
+                Shipping and tax are worked out once the phone number and delivery address are
+                complete.
+              </p>
+            )}
+            {previewProblem && (
+              <Alert severity="error" title={previewProblem.message} data-testid="preview-error" />
+            )}
+          </fieldset>
+        )}
         {preview ? (
           <ChargeSummary charges={preview} label="Order total" totalTestId="cart-total" />
         ) : (
