@@ -61,7 +61,7 @@ test.describe('the admin runs the catalogue and the users', () => {
     ).toContainText('1,500');
     // Priced in cents as the server prices it: 20 pieces at $39.50.
     await expect(page.getByTestId('unit-price')).toContainText('$39.50');
-    await expect(page.getByTestId('order-total')).toHaveText('Total: $790');
+    await expect(page.getByTestId('order-total')).toHaveText('Subtotal: $790');
 
     await page.goto('/dashboard/manageproducts');
     await page

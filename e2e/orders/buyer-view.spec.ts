@@ -17,6 +17,8 @@ const LIMIT = 500;
 /** 10 × $80 = $800: above the buyer's $500 a month. */
 const QUANTITY = 10;
 const TOTAL = QUANTITY * CONTRACT_PRICE;
+/** The demo's UPS Ground for a parcel up to 2 kg, below its free-shipping threshold. */
+const GROUND = 11.5;
 const REASON = 'Over the Q3 budget: please order 5 now and 5 in October.';
 
 const usd = (value: number) => `$${value.toLocaleString('en-US')}`;
@@ -84,7 +86,7 @@ test('the approver rejects with a reason on the purchase page, and the buyer see
   const page = buyer.page;
   await page.goto(`/purchase/${product._id}`);
   await page.getByLabel('Quantity', { exact: true }).fill(String(QUANTITY));
-  await expect(page.getByTestId('order-total')).toHaveText(`Total: ${usd(TOTAL)}`);
+  await expect(page.getByTestId('order-total')).toHaveText(`Subtotal: ${usd(TOTAL)}`);
   await expect(page.getByTestId('approval-notice')).toContainText(
     'This purchase needs approval by your company',
   );
@@ -105,7 +107,8 @@ test('the approver rejects with a reason on the purchase page, and the buyer see
   await expect(context).toContainText(buyer.user.email);
   await expect(context).toContainText(`Monthly limit${usd(LIMIT)}`);
   await expect(context).toContainText(`Spent this month${usd(0)}`);
-  await expect(context).toContainText(`This purchase${usd(TOTAL)}`);
+  // The purchase as charged (issue 29): the goods and the demo's UPS Ground for a parcel.
+  await expect(context).toContainText(`This purchase${usd(TOTAL + GROUND)}`);
   await expect(approver.page.getByTestId('awaiting-line')).toContainText(
     `${usd(CONTRACT_PRICE)} × ${QUANTITY} pieces`,
   );

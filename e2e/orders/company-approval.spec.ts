@@ -21,6 +21,8 @@ const LIMIT = 1_000;
 /** 15 × $80 = $1,200: above the buyer's $1,000 a month (and $1,500 at the list price). */
 const QUANTITY = 15;
 const TOTAL = QUANTITY * CONTRACT_PRICE;
+/** The demo's UPS Ground for a parcel up to 2 kg, below its free-shipping threshold. */
+const GROUND = 11.5;
 
 const usd = (value: number) => `$${value.toLocaleString('en-US')}`;
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
@@ -204,7 +206,7 @@ test('an owner invites a buyer and an approver, who accept; a purchase above the
     `Your price ${usd(CONTRACT_PRICE)}`,
   );
   await expect(cartLine.getByTestId('line-total')).toHaveText(usd(TOTAL));
-  await expect(buyerPage.getByTestId('cart-total')).toHaveText(`Total: ${usd(TOTAL)}`);
+  await expect(buyerPage.getByTestId('cart-subtotal')).toHaveText(`Subtotal: ${usd(TOTAL)}`);
   const checkout = buyerPage.getByRole('form', { name: 'Checkout' });
   await checkout.getByRole('textbox', { name: 'Phone Number' }).fill('+44 20 7946 0958');
   await checkout.getByRole('textbox', { name: 'Address' }).fill('Unit 4, Harbour Road, Leeds');
@@ -256,7 +258,8 @@ test('an owner invites a buyer and an approver, who accept; a purchase above the
   await line.getByRole('link', { name: 'Pay this line' }).click();
 
   await expect(buyerPage).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
-  await expect(buyerPage.getByTestId('order-summary')).toContainText(`Pay ${usd(TOTAL)}`);
+  // The line's charge (issue 29): its price and the demo's UPS Ground for the parcel.
+  await expect(buyerPage.getByTestId('order-summary')).toContainText(`Pay ${usd(TOTAL + GROUND)}`);
   await expect(buyerPage.getByText('TEST MODE')).toBeVisible();
   await buyerPage.getByLabel('Card number').fill('4242 4242 4242 4242');
   await buyerPage.getByLabel(/expir/i).fill(`12/${nextYear}`);
@@ -275,14 +278,14 @@ test('an owner invites a buyer and an approver, who accept; a purchase above the
   await expect(paidLine).toContainText('Paid');
   await expect(paidLine).toContainText(`${usd(CONTRACT_PRICE)} × ${QUANTITY} pieces`);
   await expect(paidLine.getByRole('link', { name: 'Pay this line' })).toHaveCount(0);
-  await expect(buyerPage.getByText(`Total ${usd(TOTAL)}`)).toBeVisible();
+  await expect(buyerPage.getByTestId('charge-subtotal')).toHaveText(usd(TOTAL));
   await expect(
     buyerPage.getByRole('button', { name: /^Download invoice INV-\d{4}-\d{5}$/ }),
   ).toBeVisible();
 
-  // The owner sees the month's spend on My Company: the approved purchase counts.
+  // The owner sees the month's spend on My Company: the approved purchase counts, as charged.
   await ownerPage.reload();
-  await expect(buyerRow).toContainText(usd(TOTAL));
+  await expect(buyerRow).toContainText(usd(TOTAL + GROUND));
 
   for (const page of [adminPage, ownerPage, approverPage, buyerPage]) await page.context().close();
 });

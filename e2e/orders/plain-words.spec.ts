@@ -92,7 +92,7 @@ test('on a phone, a quantity typed before the order box hydrates is what lands i
   await expect(
     cartLine(page, product.name).getByRole('spinbutton', { name: 'Quantity' }),
   ).toHaveValue('75');
-  await expect(page.getByTestId('cart-total')).toHaveText('Total: $225');
+  await expect(page.getByTestId('cart-subtotal')).toHaveText('Subtotal: $225');
 });
 
 test('the quick order refuses a quantity that breaks the pack size and suggests the nearest', async ({
@@ -125,5 +125,5 @@ test('the quick order refuses a quantity that breaks the pack size and suggests 
   await expect(
     cartLine(page, product.name).getByRole('spinbutton', { name: 'Quantity' }),
   ).toHaveValue('50');
-  await expect(page.getByTestId('cart-total')).toHaveText('Total: $150');
+  await expect(page.getByTestId('cart-subtotal')).toHaveText('Subtotal: $150');
 });

@@ -139,5 +139,5 @@ test('a buyer searches, opens a product page, and the cart prices a tier as the 
   await expect(line.getByTestId('next-break')).toHaveText('Order 10 more for $9 a piece.');
   await line.getByRole('button', { name: `Increase by a pack of 10 of ${product.name}` }).click();
   await expect(line.getByTestId('unit-price')).toHaveText('$9');
-  await expect(page.getByTestId('cart-total')).toHaveText('Total: $900');
+  await expect(page.getByTestId('cart-subtotal')).toHaveText('Subtotal: $900');
 });

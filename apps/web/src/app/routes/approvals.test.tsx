@@ -2,7 +2,7 @@ import { companyMessages, type Purchase } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, fakeAuthServer } from '../../test/auth-mock';
-import { testConfig, testId } from '../../test/factories';
+import { makePurchase, testConfig, testId } from '../../test/factories';
 import { answer, handle, mockApi, routes, type Mocks } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../../features/companies/components/approvals-list';
 
 function waiting(n: number, overrides: Partial<Purchase> = {}): Purchase {
-  return {
+  return makePurchase({
     _id: testId(900 + n),
     number: `PW-00090${n}`,
     createdAt: '2026-11-20T09:30:00.000Z',
@@ -34,6 +34,8 @@ function waiting(n: number, overrides: Partial<Purchase> = {}): Purchase {
         quantity: 60,
         unitPrice: 120,
         price: 7200,
+        shippingCharge: 0,
+        tax: 0,
       },
     ],
     companyId: testId(700),
@@ -46,7 +48,7 @@ function waiting(n: number, overrides: Partial<Purchase> = {}): Purchase {
     invoiceNumber: null,
     rejectionReason: null,
     ...overrides,
-  };
+  });
 }
 
 /** GET /approvals' answer: the page of `all` the query asks for (50 a page unless told). */
@@ -105,6 +107,35 @@ describe('Approvals', () => {
       expect(screen.queryByRole('rowheader', { name: 'PW-000901' })).not.toBeInTheDocument(),
     );
     expect(await rowOf('PW-000902')).toBeInTheDocument();
+  });
+
+  it('shows what the total holds: goods, shipping with its method, each tax line (issue 29)', async () => {
+    const charged = waiting(1, {
+      subtotal: 7200,
+      shipping: 34.9,
+      tax: 1374.63,
+      total: 8609.53,
+      shippingMethod: {
+        _id: testId(501),
+        name: 'DHL Paket',
+        carrier: 'DHL',
+        days: { min: 1, max: 3 },
+      },
+      taxLines: [{ name: 'VAT DE 19 %', rate: 0.19, base: 7234.9, amount: 1374.63 }],
+    });
+    setUp([answer(routes.companies.approvals, 200, pageOf([charged]))]);
+    const row = await rowOf('PW-000901');
+    expect(within(row).getByTestId('approval-total')).toHaveTextContent('$8,609.53');
+    const charges = within(row).getByRole('list', { name: 'Charges' });
+    expect(
+      within(charges)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Subtotal $7,200',
+      'Shipping $34.90 (DHL Paket, 1-3 business days)',
+      'VAT DE 19 % $1,374.63',
+    ]);
   });
 
   it('rejects only after Yes', async () => {

@@ -2,7 +2,15 @@ import { addressMessages, type Location, type Purchase, type UserInfo } from '@s
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, signedIn } from '../../test/auth-mock';
-import { makeOrder, makeProduct, testConfig, testId } from '../../test/factories';
+import {
+  makeOrder,
+  makePreview,
+  makeProduct,
+  makePurchase,
+  testConfig,
+  testId,
+  testShippingOptions,
+} from '../../test/factories';
 import { answer, handle, mockApi, routes, type Mocks } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 import { addToCart } from '../../lib/cart-store';
@@ -44,7 +52,7 @@ const location = (n: number, name: string, city: string): Location => ({
 const austin = location(1, 'Austin plant', 'Austin');
 const dallas = location(2, 'Dallas depot', 'Dallas');
 
-const placed: Purchase = {
+const placed: Purchase = makePurchase({
   _id: testId(900),
   number: 'PW-000124',
   createdAt: '2026-11-24T09:30:00.000Z',
@@ -68,7 +76,7 @@ const placed: Purchase = {
   shipments: [],
   companyId,
   billingAddress: null,
-};
+});
 
 function setUp(locations: Location[], extra: Mocks = []) {
   const api = mockApi([
@@ -92,6 +100,13 @@ function setUp(locations: Location[], extra: Mocks = []) {
     }),
     answer(routes.purchases.get, 200, placed),
     handle(routes.purchases.checkout, () => ({ status: 201, body: placed })),
+    handle(routes.purchases.preview, ({ body }) => ({
+      status: 200,
+      body: makePreview(
+        body.lines.map((line) => ({ ...line, unitPrice: drive.price })),
+        { methodId: body.shippingMethod },
+      ),
+    })),
     extra,
   ]);
   return { ...api, ...renderApp('/cart') };
@@ -100,6 +115,33 @@ function setUp(locations: Location[], extra: Mocks = []) {
 const checkoutForm = () => screen.findByRole('form', { name: 'Checkout' });
 
 describe('Checkout: ship to', () => {
+  it('prices the location chosen, and a method picked for one location is not carried to another', async () => {
+    addToCart([{ productId: drive._id, quantity: 20 }]);
+    const { user, callsTo } = setUp([austin, dallas]);
+    const form = await checkoutForm();
+    const methods = await within(form).findByRole('list', { name: 'Shipping methods' });
+    await user.click(within(methods).getByRole('radio', { name: /UPS Next Day Air/ }));
+    await waitFor(() =>
+      expect(callsTo(routes.purchases.preview).at(-1)!.body).toMatchObject({
+        locationId: austin._id,
+        shippingMethod: testShippingOptions[1]!._id,
+      }),
+    );
+    expect(await screen.findByTestId('cart-total')).toHaveTextContent('$1,939.90');
+
+    // Dallas is priced by the cheapest method again, until the buyer picks another there.
+    const shipTo = within(form).getByRole('group', { name: 'Ship to' });
+    await user.click(within(shipTo).getByRole('radio', { name: /Dallas depot/ }));
+    await waitFor(() =>
+      expect(callsTo(routes.purchases.preview).at(-1)!.body).toMatchObject({
+        locationId: dallas._id,
+      }),
+    );
+    expect(callsTo(routes.purchases.preview).at(-1)!.body).not.toHaveProperty('shippingMethod');
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('$1,911.50'));
+    expect(within(methods).getByRole('radio', { name: /UPS Ground/ })).toBeChecked();
+  });
+
   it('offers the company’s locations with the first chosen, and sends its id', async () => {
     addToCart([{ productId: drive._id, quantity: 20 }]);
     const { user, callsTo } = setUp([austin, dallas]);

@@ -2,6 +2,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   messages,
   purchaseMessages,
+  shippingMessages,
   type Product,
   type ProductPage,
   type Purchase,
@@ -10,7 +11,15 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, signedIn } from '../../test/auth-mock';
-import { makeOrder, makeProduct, testConfig, testId } from '../../test/factories';
+import {
+  makeOrder,
+  makePreview,
+  makeProduct,
+  makePurchase,
+  testConfig,
+  testId,
+  testShippingOptions,
+} from '../../test/factories';
 import {
   answer,
   handle,
@@ -44,7 +53,7 @@ const profile: UserInfo = {
   shippingAddress: 'Unit 4, Harbour Road, Leeds',
 };
 
-const placed: Purchase = {
+const placed: Purchase = makePurchase({
   _id: testId(900),
   number: 'PW-000123',
   createdAt: '2026-11-24T09:30:00.000Z',
@@ -68,7 +77,7 @@ const placed: Purchase = {
   shipments: [],
   companyId: null,
   billingAddress: null,
-};
+});
 
 /**
  * The catalogue: its newest products (GET /items, `newest`), each product by id (the lines) and
@@ -107,6 +116,20 @@ function catalogue(products: Product[], newest: Product[] = products): Mocks {
   ];
 }
 
+/** POST /checkout/preview priced at each product's list price, by the method the body names. */
+const previewing = (products: Product[]) =>
+  handle(routes.purchases.preview, ({ body }) => ({
+    status: 200,
+    body: makePreview(
+      body.lines.map(({ productId, quantity }) => ({
+        productId,
+        quantity,
+        unitPrice: products.find((product) => product._id === productId)?.price ?? 0,
+      })),
+      { methodId: body.shippingMethod },
+    ),
+  }));
+
 function setUp(
   extra: Mocks = [],
   {
@@ -121,6 +144,7 @@ function setUp(
     catalogue(products, newest),
     answer(routes.profile.get, 200, profile),
     answer(routes.purchases.get, 200, placed),
+    previewing(products),
     extra,
   ]);
   return { ...api, ...renderApp('/cart') };
@@ -147,7 +171,7 @@ describe('Cart page', () => {
     expect(within(line).getByRole('spinbutton', { name: 'Quantity' })).toHaveValue(12000);
     expect(line).toHaveTextContent('12,000 pieces. Minimum 50, 25,000 in stock');
     expect(within(line).getByTestId('line-total')).toHaveTextContent('$144,000');
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: $145,900');
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('Subtotal: $145,900');
   });
 
   it('checks quantities live against the minimum and stock, and Place order waits for a fix', async () => {
@@ -161,9 +185,9 @@ describe('Cart page', () => {
     expect(line).toHaveTextContent(messages.minimumQuantity(10));
     expect(quantity).toHaveAttribute('aria-invalid', 'true');
     expect(await screen.findByRole('button', { name: 'Place order' })).toBeDisabled();
-    // One total on the page, and none while a line cannot be ordered (issue 28).
-    expect(screen.getAllByText(/^Total:/)).toHaveLength(1);
-    expect(screen.getByTestId('cart-total')).toHaveTextContent(/^Total: —$/);
+    // No total while a line cannot be ordered (issue 28), and no sum of the lines that can.
+    expect(screen.queryByText('Total')).not.toBeInTheDocument();
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent(/^Subtotal: —$/);
 
     await user.clear(quantity);
     await user.type(quantity, '301');
@@ -173,8 +197,10 @@ describe('Cart page', () => {
     await user.type(quantity, '30');
     expect(line).not.toHaveTextContent(messages.unavailableQuantity);
     expect(placeOrder()).toBeEnabled();
-    expect(screen.getAllByText(/^Total:/)).toHaveLength(1);
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('Total: $2,850');
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('Subtotal: $2,850');
+    // One total on the page: the server's, with the cheapest shipping ($11.50).
+    expect(await screen.findByTestId('cart-total')).toHaveTextContent('$2,861.50');
+    expect(screen.getAllByText('Total')).toHaveLength(1);
     // The valid quantity is what the cart keeps.
     expect(cartLines()).toEqual([{ productId: drive._id, quantity: 30 }]);
   });
@@ -329,6 +355,103 @@ describe('Cart page', () => {
     });
     expect(cartLines()).toEqual([]);
     expect(localStorage.getItem(CART_STORAGE_KEY)).toBeNull();
+  });
+
+  it("shows the server's charges, and the shipping method picked is priced and sent (issue 29)", async () => {
+    addToCart([{ productId: drive._id, quantity: 20 }]);
+    const { user, callsTo } = setUp([answer(routes.purchases.checkout, 201, placed)]);
+
+    // The cheapest method until the buyer picks one: 20 × $95 + $11.50.
+    expect(await screen.findByTestId('cart-total')).toHaveTextContent('$1,911.50');
+    const charges = screen.getByLabelText('Order total');
+    expect(charges).toHaveTextContent('Subtotal$1,900');
+    expect(charges).toHaveTextContent('ShippingUPS Ground (UPS), 1-5 business days$11.50');
+    const methods = screen.getByRole('list', { name: 'Shipping methods' });
+    expect(within(methods).getByRole('radio', { name: /UPS Ground/ })).toBeChecked();
+
+    await user.click(within(methods).getByRole('radio', { name: /UPS Next Day Air/ }));
+    expect(await screen.findByTestId('cart-total')).toHaveTextContent('$1,939.90');
+    expect(screen.getByLabelText('Order total')).toHaveTextContent(
+      'ShippingUPS Next Day Air (UPS), 1 business day$39.90',
+    );
+    expect(within(methods).getByRole('radio', { name: /UPS Next Day Air/ })).toBeChecked();
+    // Asked once per state of the form, not once per render or keystroke.
+    const previews = callsTo(routes.purchases.preview);
+    expect(previews.length).toBeLessThanOrEqual(3);
+    expect(previews.at(-1)!.body).toMatchObject({
+      lines: [{ productId: drive._id, quantity: 20 }],
+      address: profile.shippingAddress,
+      shippingMethod: testShippingOptions[1]!._id,
+    });
+
+    await user.click(placeOrder());
+    expect(await screen.findByText('Purchase PW-000123 placed')).toBeInTheDocument();
+    expect(callsTo(routes.purchases.checkout)[0]!.body).toMatchObject({
+      shippingMethod: testShippingOptions[1]!._id,
+    });
+  });
+
+  it('shows each tax line and the reverse-charge words of the preview', async () => {
+    addToCart([{ productId: drive._id, quantity: 20 }]);
+    setUp([
+      answer(
+        routes.purchases.preview,
+        200,
+        makePreview([{ productId: drive._id, quantity: 20, unitPrice: 95 }], {
+          taxRate: 0,
+          taxNote: 'Reverse charge: VAT to be accounted for by the recipient.',
+        }),
+      ),
+    ]);
+    expect(await screen.findByTestId('tax-note')).toHaveTextContent(
+      'Reverse charge: VAT to be accounted for by the recipient.',
+    );
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('$1,911.50');
+  });
+
+  it('names each tax rate with its amount', async () => {
+    addToCart([{ productId: drive._id, quantity: 20 }]);
+    setUp([
+      answer(
+        routes.purchases.preview,
+        200,
+        makePreview([{ productId: drive._id, quantity: 20, unitPrice: 95 }], {
+          taxRate: 0.0825,
+          taxName: 'Sales tax TX 8.25 %',
+        }),
+      ),
+    ]);
+    // ($1,900 + $11.50) × 8.25 % = $157.70
+    expect(await screen.findByTestId('cart-total')).toHaveTextContent('$2,069.20');
+    expect(screen.getByTestId('charge-tax-line')).toHaveTextContent('Sales tax TX 8.25 %$157.70');
+  });
+
+  it('says so when no shipping method takes the order to the address', async () => {
+    addToCart([{ productId: drive._id, quantity: 20 }]);
+    const message = shippingMessages.noMethodServes('US');
+    setUp([
+      answer(routes.purchases.preview, 400, {
+        statusCode: 400,
+        error: 'Bad Request',
+        message,
+      }),
+    ]);
+    expect(await screen.findByTestId('preview-error')).toHaveTextContent(message);
+    expect(screen.queryByTestId('cart-total')).not.toBeInTheDocument();
+  });
+
+  it("marks the lines a preview's 409 refuses, as the checkout's", async () => {
+    addToCart([{ productId: drive._id, quantity: 20 }]);
+    setUp([
+      answer(routes.purchases.preview, 409, {
+        statusCode: 409,
+        error: 'Conflict',
+        message: purchaseMessages.linesRefused,
+        lines: [{ productId: drive._id, message: messages.unavailableQuantity }],
+      }),
+    ]);
+    const line = await lineOf(drive.name);
+    await waitFor(() => expect(line).toHaveTextContent(messages.unavailableQuantity));
   });
 
   it('sends a checkout retried after a lost answer with the same Idempotency-Key', async () => {
@@ -540,7 +663,7 @@ describe('Cart page', () => {
       ),
     );
     expect(within(line).getByTestId('line-total')).toHaveTextContent('$1,600');
-    expect(screen.getByTestId('cart-total')).toHaveTextContent('$1,600');
+    expect(screen.getByTestId('cart-subtotal')).toHaveTextContent('Subtotal: $1,600');
   });
 
   it('says before checkout that the purchase needs approval, and the button says so (issue 28)', async () => {
@@ -554,19 +677,23 @@ describe('Cart page', () => {
         spentThisMonth: 400,
       }),
     ]);
-    // 20 × $95 = $1,900 on top of $400 spent: above the $1,000 limit.
-    expect(await screen.findByTestId('approval-notice')).toHaveTextContent(
-      'This purchase needs approval by your company: it takes your spending this month to ' +
-        '$2,300, above your limit of $1,000. Nothing is charged until it is approved.',
+    // 20 × $95 = $1,900 and $11.50 shipping on top of $400 spent: above the $1,000 limit.
+    await waitFor(() =>
+      expect(screen.getByTestId('approval-notice')).toHaveTextContent(
+        'This purchase needs approval by your company: it takes your spending this month to ' +
+          '$2,311.50, above your limit of $1,000. Nothing is charged until it is approved.',
+      ),
     );
     expect(screen.getByRole('button', { name: 'Submit for approval' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Place order' })).not.toBeInTheDocument();
 
-    // The notice follows the cart: 10 × $95 = $950 takes the month to $1,350.
+    // The notice follows the cart: 10 × $95 = $950 and shipping take the month to $1,361.50.
     const quantity = within(await lineOf('Hard Drive')).getByRole('spinbutton');
     await user.clear(quantity);
     await user.type(quantity, '10');
-    expect(await screen.findByTestId('approval-notice')).toHaveTextContent('$1,350');
+    await waitFor(() =>
+      expect(screen.getByTestId('approval-notice')).toHaveTextContent('$1,361.50'),
+    );
   });
 
   it("tells the buyer a purchase above their limit awaits their company's approval", async () => {
@@ -584,6 +711,8 @@ describe('Cart page', () => {
           quantity: 20,
           unitPrice: 95,
           price: 1900,
+          shippingCharge: 0,
+          tax: 0,
         },
       ],
     };

@@ -8,7 +8,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { admin, signedIn } from '../../test/auth-mock';
-import { makeOrder, testConfig, testId } from '../../test/factories';
+import { makeOrder, makePurchase, testConfig, testId } from '../../test/factories';
 import { answer, handle, type Mock, mockApi, type Mocks, routes } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 import { formatPrice } from '../../lib/format';
@@ -58,6 +58,16 @@ const rowOf = async (productName: string) =>
   (await screen.findByText(productName)).closest('tr') as HTMLElement;
 
 describe('Manage All Orders', () => {
+  it("shows each line's shipping share and tax beside its price (issue 29)", async () => {
+    const charged = { ...unpaid, shippingCharge: 11.5, tax: 60.35, total: unpaid.price + 71.85 };
+    setUp(ordersOf(() => [charged, pending]));
+    const row = await rowOf(unpaid.productName);
+    expect(within(row).getByTestId('line-charges')).toHaveTextContent(
+      '+ $11.50 shipping, $60.35 tax',
+    );
+    expect(within(await rowOf(pending.productName)).queryByTestId('line-charges')).toBeNull();
+  });
+
   it('shows every order with its customer and the Unpaid, Pending and Shipping states', async () => {
     setUp(ordersOf(() => [unpaid, pending, shipped]));
 
@@ -435,31 +445,32 @@ describe('Manage All Orders', () => {
       paidLine(12, 'Harbour B650 Board', 4),
       paidLine(13, 'Quiet Tower Cooler', 2),
     ];
-    const purchase = (): Purchase => ({
-      _id: purchaseId,
-      number: 'PW-000777',
-      createdAt: '2026-11-20T09:30:00.000Z',
-      name: 'JANE BUYER',
-      email: 'buyer@example.com',
-      phone: '(555) 123-4567',
-      address: '12 Harbour Road, Leeds',
-      shipTo: null,
-      poNumber: null,
-      company: null,
-      taxId: null,
-      orders: lines,
-      awaitingLines: [],
-      shipments: [],
-      companyId: null,
-      billingAddress: null,
-      total: 0,
-      unpaidTotal: 0,
-      status: lines.some((line) => line.shippedQuantity > 0) ? 'partially_shipped' : 'paid',
-      paidAt: '2026-11-20T10:00:00.000Z',
-      shippedAt: null,
-      invoiceNumber: 'INV-2026-00001',
-      rejectionReason: null,
-    });
+    const purchase = (): Purchase =>
+      makePurchase({
+        _id: purchaseId,
+        number: 'PW-000777',
+        createdAt: '2026-11-20T09:30:00.000Z',
+        name: 'JANE BUYER',
+        email: 'buyer@example.com',
+        phone: '(555) 123-4567',
+        address: '12 Harbour Road, Leeds',
+        shipTo: null,
+        poNumber: null,
+        company: null,
+        taxId: null,
+        orders: lines,
+        awaitingLines: [],
+        shipments: [],
+        companyId: null,
+        billingAddress: null,
+        total: 0,
+        unpaidTotal: 0,
+        status: lines.some((line) => line.shippedQuantity > 0) ? 'partially_shipped' : 'paid',
+        paidAt: '2026-11-20T10:00:00.000Z',
+        shippedAt: null,
+        invoiceNumber: 'INV-2026-00001',
+        rejectionReason: null,
+      });
     const { user, callsTo } = setUp(
       ordersOf(() => lines),
       [
@@ -536,7 +547,7 @@ describe('Manage All Orders', () => {
       [
         handle(routes.purchases.get, () => ({
           status: 200,
-          body: {
+          body: makePurchase({
             _id: purchaseId,
             number: 'PW-000778',
             createdAt: line.createdAt,
@@ -560,7 +571,7 @@ describe('Manage All Orders', () => {
             shippedAt: null,
             invoiceNumber: null,
             rejectionReason: null,
-          },
+          }),
         })),
       ],
     );

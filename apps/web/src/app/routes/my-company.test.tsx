@@ -2,7 +2,7 @@ import { companyMessages, type ActiveMember, type Company, type CompanyMember } 
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, fakeAuthServer } from '../../test/auth-mock';
-import { testConfig, testId } from '../../test/factories';
+import { makePurchase, testConfig, testId } from '../../test/factories';
 import { answer, handle, mockApi, routes, type Mocks } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 import {
@@ -245,7 +245,7 @@ describe('My Company', () => {
       answer(routes.companies.mine, 200, company([member({ role: 'buyer' })])),
       answer(routes.companies.purchases, 200, {
         items: [
-          {
+          makePurchase({
             _id: testId(900),
             number: 'PW-000321',
             createdAt: '2026-11-20T09:30:00.000Z',
@@ -269,7 +269,7 @@ describe('My Company', () => {
             shippedAt: null,
             invoiceNumber: null,
             rejectionReason: null,
-          },
+          }),
         ],
         total: 1,
         page: 1,

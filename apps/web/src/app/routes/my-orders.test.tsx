@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, fakeAuthServer } from '../../test/auth-mock';
 import { formatPrice } from '../../lib/format';
-import { makeOrder, testConfig, testId } from '../../test/factories';
+import { makeOrder, makePurchase, testConfig, testId } from '../../test/factories';
 import { answer, handle, type Mock, mockApi, type Mocks, routes } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 
@@ -26,8 +26,7 @@ function purchasesOf(orders: Order[], poNumbers: Record<string, string> = {}): P
   return ids.map((id) => {
     const lines = orders.filter((order) => order.purchaseId === id);
     const unpaid = lines.filter((order) => !order.paid);
-    const sum = (list: Order[]) => list.reduce((total, order) => total + order.price, 0);
-    return {
+    return makePurchase({
       _id: id,
       number: lines[0]!.purchaseNumber,
       createdAt: lines[0]!.createdAt,
@@ -40,8 +39,6 @@ function purchasesOf(orders: Order[], poNumbers: Record<string, string> = {}): P
       company: null,
       taxId: null,
       orders: lines,
-      total: sum(lines),
-      unpaidTotal: sum(unpaid),
       status: unpaid.length > 0 ? 'unpaid' : 'paid',
       paidAt: null,
       shippedAt: null,
@@ -51,7 +48,7 @@ function purchasesOf(orders: Order[], poNumbers: Record<string, string> = {}): P
       shipments: [],
       companyId: null,
       billingAddress: null,
-    };
+    });
   });
 }
 
@@ -255,6 +252,40 @@ describe('My Orders', () => {
     expect(within(second!).getAllByTestId('order-row')).toHaveLength(1);
   });
 
+  it("shows each purchase's subtotal, shipping and method, tax lines, reverse charge and total (issue 29)", async () => {
+    const [base] = purchasesOf([unpaid]);
+    setUp(
+      answer(
+        routes.purchases.listOwn,
+        200,
+        pageOf([
+          {
+            ...base!,
+            subtotal: 7200,
+            shipping: 11.5,
+            tax: 0,
+            total: 7211.5,
+            shippingMethod: {
+              _id: testId(501),
+              name: 'UPS Ground',
+              carrier: 'UPS',
+              days: { min: 1, max: 5 },
+            },
+            taxLines: [{ name: 'VAT reverse charge 0 %', rate: 0, base: 7211.5, amount: 0 }],
+            reverseCharge: true,
+            taxNote: 'Reverse charge: VAT to be accounted for by the recipient.',
+          },
+        ]),
+      ),
+    );
+    const group = await screen.findByTestId('purchase-group');
+    expect(group).toHaveTextContent('Subtotal$7,200');
+    expect(group).toHaveTextContent('Shipping$11.50 (UPS Ground, 1-5 business days)');
+    expect(group).toHaveTextContent('VAT reverse charge 0 %$0');
+    expect(group).toHaveTextContent('VATReverse charge');
+    expect(within(group).getByTestId('purchase-total')).toHaveTextContent('Total$7,211.50');
+  });
+
   it('names every cell, so the rows read as cards on a phone', async () => {
     setUp(ordersOf(() => [unpaid]));
     const row = await rowOf(unpaid.productName);
@@ -288,6 +319,8 @@ describe('My Orders', () => {
                 quantity: 60,
                 unitPrice: 120,
                 price: 7200,
+                shippingCharge: 0,
+                tax: 0,
               },
             ],
           },
@@ -319,6 +352,8 @@ describe('My Orders', () => {
           quantity: 2,
           unitPrice: 60,
           price: 120,
+          shippingCharge: 0,
+          tax: 0,
         },
       ],
     };

@@ -57,6 +57,17 @@ async function fillCard(user: ReturnType<typeof setUp>['user'], number: string) 
 const payButton = () => screen.findByRole('button', { name: 'Pay' });
 
 describe('Payment page', () => {
+  it("asks for the line's whole charge: its price, shipping share and tax (issue 29)", async () => {
+    const charged = { ...order, shippingCharge: 11.5, tax: 594.95, total: 7806.45 };
+    setUp([answer(routes.orders.get, 200, charged)]);
+    const summary = await screen.findByTestId('order-summary');
+    expect(within(summary).getByRole('heading', { name: 'Pay $7,806.45' })).toBeInTheDocument();
+    expect(summary).toHaveTextContent('Price: $7,200');
+    expect(summary).toHaveTextContent('Shipping: $11.50');
+    expect(summary).toHaveTextContent('Tax: $594.95');
+    expect(summary).toHaveTextContent('Total: $7,806.45');
+  });
+
   it('shows the order and TEST MODE card fields; Pay waits for the client secret', async () => {
     const intent = held<typeof routes.payments.createIntent>({
       status: 200,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { PRODUCT_IMAGE_PLACEHOLDER } from '../../components/product-image';
 import { CART_STORAGE_KEY } from '../../lib/cart-store';
 import { customer, fakeAuthServer } from '../../test/auth-mock';
-import { makeOrder, testConfig, testId } from '../../test/factories';
+import { makeOrder, makePurchase, testConfig, testId } from '../../test/factories';
 import { answer, handle, mockApi, routes, type Mocks } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 
@@ -17,7 +17,7 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
     makeOrder(1, { productName: 'Vector X8 Processor', quantity: 60, unitPrice: 120, price: 7200 }),
     makeOrder(2, { productName: long, quantity: 1, unitPrice: 95, price: 95 }),
   ].map((line) => ({ ...line, purchaseId: id, purchaseNumber: 'PW-000123' }));
-  return {
+  return makePurchase({
     _id: id,
     number: 'PW-000123',
     createdAt: '2026-11-20T09:30:00.000Z',
@@ -42,7 +42,7 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
     companyId: null,
     billingAddress: null,
     ...overrides,
-  };
+  });
 }
 
 /** A purchase that asked for 60 processors and has no lines yet: waiting, or closed while it did. */
@@ -60,6 +60,8 @@ function asked(overrides: Partial<Purchase> = {}): Purchase {
         quantity: 60,
         unitPrice: 120,
         price: 7200,
+        shippingCharge: 0,
+        tax: 0,
       },
     ],
     ...overrides,
@@ -97,6 +99,55 @@ describe('the purchase page', () => {
     expect(timeline).toHaveTextContent('Not shipped yet');
     expect(screen.getByText('The invoice is made once every line is paid.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Download invoice/ })).not.toBeInTheDocument();
+  });
+
+  it('shows subtotal, shipping with its method and delivery time, each tax line and the total (issue 29)', async () => {
+    setUp(
+      purchase({
+        subtotal: 7295,
+        shipping: 34.9,
+        tax: 1392.66,
+        total: 8722.56,
+        unpaidTotal: 8722.56,
+        shippingMethod: {
+          _id: testId(501),
+          name: 'UPS Ground',
+          carrier: 'UPS',
+          days: { min: 1, max: 5 },
+        },
+        taxLines: [{ name: 'VAT DE 19 %', rate: 0.19, base: 7329.9, amount: 1392.66 }],
+      }),
+    );
+    const totals = await screen.findByRole('region', { name: 'Purchase totals' });
+    expect(totals).toHaveTextContent('Subtotal$7,295');
+    expect(totals).toHaveTextContent('ShippingUPS Ground (UPS), 1-5 business days$34.90');
+    expect(within(totals).getByTestId('charge-tax-line')).toHaveTextContent('VAT DE 19 %$1,392.66');
+    expect(within(totals).getByTestId('purchase-total')).toHaveTextContent('$8,722.56');
+    expect(within(totals).queryByTestId('tax-note')).not.toBeInTheDocument();
+  });
+
+  it('says no VAT is charged under the reverse charge, and what is left to pay', async () => {
+    const note =
+      'Reverse charge: VAT to be accounted for by the recipient (Art. 196 VAT Directive).';
+    setUp(
+      purchase({
+        subtotal: 7295,
+        shipping: 0,
+        tax: 0,
+        total: 7295,
+        unpaidTotal: 95,
+        taxLines: [{ name: 'VAT reverse charge 0 %', rate: 0, base: 7295, amount: 0 }],
+        reverseCharge: true,
+        taxNote: note,
+      }),
+    );
+    const totals = await screen.findByRole('region', { name: 'Purchase totals' });
+    expect(within(totals).getByTestId('charge-tax-line')).toHaveTextContent(
+      'VAT reverse charge 0 %$0',
+    );
+    expect(within(totals).getByTestId('tax-note')).toHaveTextContent(note);
+    expect(within(totals).getByTestId('purchase-total')).toHaveTextContent('$7,295');
+    expect(within(totals).getByTestId('left-to-pay')).toHaveTextContent('$95 left to pay');
   });
 
   it('offers the invoice once paid, and shows carrier and a tracking link once shipped', async () => {

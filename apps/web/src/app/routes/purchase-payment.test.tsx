@@ -2,7 +2,7 @@ import { messages, type Purchase } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { customer, signedIn } from '../../test/auth-mock';
-import { makeOrder, testConfig, testId } from '../../test/factories';
+import { makeOrder, makePurchase, testConfig, testId } from '../../test/factories';
 import { answer, handle, mockApi, routes, type Mocks } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 
@@ -22,7 +22,7 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
     purchaseId: id,
     purchaseNumber: 'PW-000124',
   }));
-  return {
+  return makePurchase({
     _id: id,
     number: 'PW-000124',
     createdAt: '2026-11-20T09:30:00.000Z',
@@ -47,7 +47,7 @@ function purchase(overrides: Partial<Purchase> = {}): Purchase {
     companyId: null,
     billingAddress: null,
     ...overrides,
-  };
+  });
 }
 
 const paidPurchase = (): Purchase => ({
@@ -191,6 +191,8 @@ describe('paying a whole purchase', () => {
           quantity: 60,
           unitPrice: 120,
           price: 7200,
+          shippingCharge: 0,
+          tax: 0,
         },
       ],
       total: 7200,

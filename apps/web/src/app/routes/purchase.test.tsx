@@ -8,7 +8,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { customer, sessionAnswer, signedIn } from '../../test/auth-mock';
-import { makeOrder, makeProduct, testConfig, testId } from '../../test/factories';
+import { makeOrder, makePreview, makeProduct, testConfig, testId } from '../../test/factories';
 import { answer, handle, mockApi, type Mocks, type Reply, routes } from '../../test/fetch-mock';
 import { hydrateIsland, renderOnServer } from '../../test/islands';
 import { renderApp } from '../../test/render';
@@ -31,6 +31,14 @@ function setUp(extra: Mocks = [], item: Product = product) {
     answer(routes.settings.config, 200, testConfig),
     signedIn(customer),
     answer(routes.catalog.get, 200, item),
+    // The server's charge: the line at the product's price, UPS Ground, 8.25 % sales tax.
+    handle(routes.purchases.preview, ({ body }) => ({
+      status: 200,
+      body: makePreview(
+        body.lines.map((line) => ({ ...line, unitPrice: item.contractPrice ?? item.price })),
+        { taxRate: 0.0825, taxName: 'Sales tax TX 8.25 %' },
+      ),
+    })),
     extra,
   ]);
   const view = renderApp(`/purchase/${item._id}`);
@@ -121,12 +129,12 @@ describe('Purchase page', () => {
     const quantity = await quantityInput();
 
     expect(quantity).toHaveValue(50);
-    expect(screen.getByTestId('order-total')).toHaveTextContent('Total: $600');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Subtotal: $600');
     expect(purchaseButton()).toBeEnabled();
 
     await user.clear(quantity);
     await user.type(quantity, '120');
-    expect(screen.getByTestId('order-total')).toHaveTextContent('Total: $1,440');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Subtotal: $1,440');
   });
 
   it('disables Purchase and toasts Unavailable Quantity. once when the quantity exceeds the stock', async () => {
@@ -192,6 +200,43 @@ describe('Purchase page', () => {
     expect(cartLines()).toEqual([{ productId: product._id, quantity: 120 }]);
     // Adding to the cart orders nothing.
     expect(callsTo(routes.orders.place)).toHaveLength(0);
+  });
+
+  it('shows what the quantity and address typed would charge before Purchase (issue 29)', async () => {
+    const { user, callsTo } = setUp();
+    const quantity = await quantityInput();
+    await user.clear(quantity);
+    await user.type(quantity, '60');
+    expect(screen.getByTestId('charge-hint')).toHaveTextContent(
+      'Shipping and tax are added once the phone number and address are typed.',
+    );
+    await fillContact(user);
+
+    // 60 × $12 = $720, $11.50 shipping, 8.25 % of $731.50 = $60.35.
+    expect(await screen.findByTestId('charge-total')).toHaveTextContent('$791.85');
+    const charges = screen.getByLabelText('Order total');
+    expect(charges).toHaveTextContent('Subtotal$720');
+    expect(charges).toHaveTextContent('ShippingUPS Ground (UPS), 1-5 business days$11.50');
+    expect(charges).toHaveTextContent('Sales tax TX 8.25 %$60.35');
+    // One total on the page: the goods' subtotal makes way for the server's charge.
+    expect(screen.queryByTestId('order-total')).not.toBeInTheDocument();
+    expect(callsTo(routes.purchases.preview).at(-1)!.body).toEqual({
+      lines: [{ productId: product._id, quantity: 60 }],
+      number: '(555) 123-4567',
+      address: '12 Harbour Road, Leeds',
+    });
+    // Asked once the typing paused, not once per keystroke.
+    expect(callsTo(routes.purchases.preview).length).toBeLessThanOrEqual(2);
+  });
+
+  it('says so when no shipping method takes the order to the address typed', async () => {
+    const message = 'We cannot ship this order to US: no shipping method takes it there.';
+    const { user } = setUp([
+      answer(routes.purchases.preview, 400, { statusCode: 400, error: 'Bad Request', message }),
+    ]);
+    await quantityInput();
+    await fillContact(user);
+    expect(await screen.findByTestId('preview-error')).toHaveTextContent(message);
   });
 
   it('places a valid order and goes to its purchase page, Purchase busy meanwhile', async () => {
@@ -316,7 +361,7 @@ describe('Purchase page', () => {
     );
     await quantityInput();
     expect(screen.getByText('Your price $10')).toBeInTheDocument();
-    expect(screen.getByTestId('order-total')).toHaveTextContent('Total: $500');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Subtotal: $500');
     expect(await screen.findByTestId('approval-notice')).toHaveTextContent(
       'This purchase needs approval by your company: it takes your spending this month to ' +
         '$17,675, above your limit of $15,000. Nothing is charged until it is approved.',
@@ -341,7 +386,7 @@ describe('Purchase page', () => {
     };
     const { user, callsTo } = setUp([answer(routes.companies.spending, 200, within)]);
     const quantity = await quantityInput();
-    expect(screen.getByTestId('order-total')).toHaveTextContent('Total: $600');
+    expect(screen.getByTestId('order-total')).toHaveTextContent('Subtotal: $600');
     await waitFor(() => expect(callsTo(routes.companies.spending)).toHaveLength(1));
     expect(screen.queryByTestId('approval-notice')).not.toBeInTheDocument();
     await user.clear(quantity);

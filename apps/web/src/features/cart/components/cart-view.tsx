@@ -148,11 +148,13 @@ export function CartView({ signedIn, signIn, spending, locations, onPlaced }: Ca
     body = (
       <>
         <CartLines rows={rows} onQuantityChange={onQuantityChange} onRemove={onRemove} />
-        {/* The cart's one total (issue 28): a sum without the lines that cannot be ordered would
-            read as the price of the order, so until every line is valid it shows none. */}
-        <p className={text.h4} data-testid="cart-total">
-          Total: {invalid === 0 && missing === 0 && !checking ? formatCents(total) : '—'}
+        {/* The goods' sum, not a total (issue 28, 29): the checkout's summary has the one total,
+            the server's, with shipping and tax. A sum without the lines that cannot be ordered
+            would read as the price of the order, so until every line is valid it shows none. */}
+        <p className={text.h4} data-testid="cart-subtotal">
+          Subtotal: {invalid === 0 && missing === 0 && !checking ? formatCents(total) : '—'}
         </p>
+        <p className={styles.subtotalHint}>Shipping and tax are added at checkout.</p>
       </>
     );
   }

@@ -2,18 +2,28 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   APPROVAL_WORDS,
   checkoutFieldsSchema,
+  checkoutSchema,
   formatAddress,
   joinAddressLines,
   postalAddressSchema,
+  type Checkout,
   type Location,
   type Purchase,
   type UserInfo,
 } from '@shop/shared';
-import { useId, useMemo, useRef, useState } from 'react';
-import { useForm, type FieldValues, type Resolver, type UseFormReturn } from 'react-hook-form';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  useForm,
+  useWatch,
+  type FieldValues,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { z } from 'zod';
 import { AddressFields, emptyAddress } from '../../../components/address-fields';
 import { ApprovalNotice, needsApproval, type Spending } from '../../../components/approval-notice';
+import { ChargeSummary } from '../../../components/charge-summary';
+import { ShippingOptionList } from '../../../components/shipping-option-list';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import cardStyles from '../../../components/ui/card.module.css';
@@ -21,6 +31,7 @@ import { cx } from '../../../components/ui/container';
 import text from '../../../components/ui/text.module.css';
 import { TextField } from '../../../components/ui/text-field';
 import type { CartLine } from '../../../lib/cart-store';
+import { useCheckoutPreview } from '../../../lib/checkout-preview';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { useSession } from '../../../lib/session/use-session';
 import { refusedLines, useCheckout } from '../api/checkout';
@@ -80,7 +91,10 @@ function prefill(profile: UserInfo | null | undefined): typeof EMPTY {
 interface CheckoutFormProps {
   /** The lines to order; null while any line of the cart cannot be ordered as it is. */
   lines: CartLine[] | null;
-  /** In cents, as the quantity rule priced the lines: what the approval notice adds to the month. */
+  /**
+   * In cents, as the quantity rule priced the lines: what the approval notice adds to the month
+   * until the preview's total (shipping and tax included) is known.
+   */
   total: number;
   /** Why `lines` is null: the one thing to fix before Place order. */
   blocked: string | null;
@@ -163,18 +177,55 @@ export function CheckoutForm({
     formState: { errors },
   } = form;
 
+  // What the order would charge (issue 29): the body POST /checkout would get, once the fields
+  // the price depends on are complete, priced by POST /checkout/preview.
+  const watched = useWatch({ control: form.control });
+  const destination =
+    mode === 'address'
+      ? { address: watched.address }
+      : mode === 'location'
+        ? { locationId: shipTo! }
+        : { shipTo: watched.shipTo };
+  const destinationKey = JSON.stringify(destination);
+  // A method picked for one address is not carried to another: the cheapest serves the new one.
+  const [picked, setPicked] = useState<{ destination: string; id: string } | null>(null);
+  const methodId = picked?.destination === destinationKey ? picked.id : undefined;
+  const priceable = lines
+    ? checkoutSchema.safeParse({
+        lines,
+        number: watched.number,
+        company: watched.company,
+        taxId: watched.taxId,
+        ...destination,
+      })
+    : null;
+  const previewBody: Checkout | null = priceable?.success
+    ? { ...priceable.data, poNumber: null, ...(methodId ? { shippingMethod: methodId } : {}) }
+    : null;
+  const { preview, last, pending, error: previewError } = useCheckoutPreview(previewBody);
+  useEffect(() => {
+    const refused = refusedLines(previewError);
+    if (refused.size > 0) onRefused(refused);
+  }, [previewError, onRefused]);
+  // The last answer's methods stay on show while a new body is priced, not once it cannot be.
+  const options = previewBody ? ((preview ?? last)?.shippingOptions ?? []) : [];
+  // A refusal the lines show (409) is not repeated here; any other (no method serves it) is.
+  const previewProblem =
+    previewError && refusedLines(previewError).size === 0 ? previewError : null;
+  const chargedCents = preview ? Math.round(preview.total * 100) : total;
+
   const send = (contact: ContactOutput) => {
     if (!lines || sending.current) return;
     sending.current = true;
     const { address, shipTo: typed, ...rest } = contact;
-    const destination =
+    const where =
       mode === 'address'
         ? { address }
         : mode === 'location'
           ? { locationId: shipTo! }
           : { shipTo: typed };
     placeOrder.mutate(
-      { lines, ...rest, ...destination },
+      { lines, ...rest, ...where, ...(methodId ? { shippingMethod: methodId } : {}) },
       {
         onSuccess: onPlaced,
         onError: (error) => {
@@ -290,6 +341,38 @@ export function CheckoutForm({
           helperText={errors.taxId?.message ?? 'VAT number or EIN, printed on the invoice.'}
           fullWidth
         />
+        {(options.length > 0 || (lines && !previewBody) || previewProblem) && (
+          <fieldset className={styles.shipTo} data-testid="shipping-methods">
+            <legend className={styles.shipToLegend}>Shipping method</legend>
+            {options.length > 0 && (
+              <ShippingOptionList
+                options={options}
+                name="shipping-method"
+                selectedId={methodId ?? (preview ?? last)?.shippingMethod?._id ?? null}
+                onSelect={(option) => setPicked({ destination: destinationKey, id: option._id })}
+              />
+            )}
+            {lines && !previewBody && (
+              <p className={styles.shipToHint}>
+                Shipping and tax are worked out once the phone number and delivery address are
+                complete.
+              </p>
+            )}
+            {previewProblem && (
+              <Alert severity="error" title={previewProblem.message} data-testid="preview-error" />
+            )}
+          </fieldset>
+        )}
+        {preview ? (
+          <ChargeSummary charges={preview} label="Order total" totalTestId="cart-total" />
+        ) : (
+          previewBody &&
+          pending && (
+            <p role="status" className={styles.shipToHint} data-testid="preview-pending">
+              Working out shipping and tax…
+            </p>
+          )
+        )}
         {error && fieldErrors === 0 && (
           <Alert severity="error" title={error.message} data-testid="checkout-error">
             {refusedCount > 0 &&
@@ -302,7 +385,7 @@ export function CheckoutForm({
             {blocked}
           </Alert>
         )}
-        {lines && <ApprovalNotice spending={spending} total={total} />}
+        {lines && <ApprovalNotice spending={spending} total={chargedCents} />}
         <Button
           type="submit"
           variant="contained"
@@ -310,7 +393,7 @@ export function CheckoutForm({
           disabled={!lines}
           loading={placeOrder.isPending}
         >
-          {lines && needsApproval(spending, total) ? APPROVAL_WORDS.button : 'Place order'}
+          {lines && needsApproval(spending, chargedCents) ? APPROVAL_WORDS.button : 'Place order'}
         </Button>
       </form>
     </section>

@@ -1,5 +1,6 @@
 import type { Purchase } from '@shop/shared';
 import { useState } from 'react';
+import { chargeFacts } from '../../../components/charge-summary';
 import { PageTitle } from '../../../components/page-title';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -59,7 +60,17 @@ function ApprovalRow({ purchase, approving, onApprove, onReject }: ApprovalRowPr
         </ul>
       </TableCell>
       <TableCell label="Total" align="right">
-        {formatPrice(purchase.total)}
+        <span data-testid="approval-total">{formatPrice(purchase.total)}</span>
+        {/* What the total holds (issue 29): the approver approves shipping and tax too. */}
+        <ul className={styles.charges} aria-label="Charges">
+          {chargeFacts(purchase)
+            .filter(({ term }) => term !== 'Total')
+            .map(({ term, value }) => (
+              <li key={term} className={styles.secondary}>
+                {term} {value}
+              </li>
+            ))}
+        </ul>
       </TableCell>
       <TableCell label="Placed">{formatDateTime(purchase.createdAt)}</TableCell>
       <TableCell label="Actions">

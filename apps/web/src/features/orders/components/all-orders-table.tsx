@@ -209,7 +209,15 @@ function OrderRow({ order, shipping, onShip, onDelete }: OrderRowProps) {
         {formatNumber(order.quantity)}
       </TableCell>
       <TableCell label="Total" align="right">
-        {formatPrice(order.price)}
+        <span className={styles.stack}>
+          <span>{formatPrice(order.price)}</span>
+          {/* The line's share of its purchase's shipping, and its tax (issue 29). */}
+          {(order.shippingCharge > 0 || order.tax > 0) && (
+            <span className={orderStyles.caption} data-testid="line-charges">
+              + {formatPrice(order.shippingCharge)} shipping, {formatPrice(order.tax)} tax
+            </span>
+          )}
+        </span>
       </TableCell>
       <TableCell label="Status">
         <span className={cx(orderStyles.status, styles.statusCell)}>

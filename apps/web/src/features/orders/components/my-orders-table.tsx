@@ -34,6 +34,7 @@ import { useMyPurchases } from '../api/get-my-purchases';
 import { AwaitingLines, AWAITING_APPROVAL } from './awaiting-lines';
 import { DashboardHeading } from './dashboard-heading';
 import { PageLink } from '../../../components/ui/navigation';
+import { chargeFacts } from '../../../components/charge-summary';
 import { OrderProduct } from './order-product';
 import styles from './orders.module.css';
 import { OrdersTableSkeleton } from './orders-table-skeleton';
@@ -229,10 +230,13 @@ function PurchaseGroup({
               <dd>{purchase.poNumber}</dd>
             </div>
           )}
-          <div>
-            <dt>Total</dt>
-            <dd>{formatPrice(purchase.total)}</dd>
-          </div>
+          {/* The purchase's money (issue 29): goods, shipping, each tax line, the total. */}
+          {chargeFacts(purchase).map(({ term, value }) => (
+            <div key={term} data-testid={term === 'Total' ? 'purchase-total' : undefined}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
           {CLOSED_OR_WAITING[purchase.status] && (
             <div>
               <dt>Status</dt>

@@ -33,6 +33,7 @@ import { AwaitingLines, AWAITING_APPROVAL } from './awaiting-lines';
 import { CreditNotes } from './credit-notes';
 import { DashboardHeading } from './dashboard-heading';
 import { OrderProduct } from './order-product';
+import { PurchaseTotals } from './purchase-totals';
 import styles from './purchase-details.module.css';
 
 const STATUS_LABEL = PURCHASE_STATUS_LABELS;
@@ -310,12 +311,7 @@ export function PurchaseDetails({
           </Table>
         </TableContainer>
       )}
-      <p className={styles.total}>
-        Total <strong>{formatPrice(purchase.total)}</strong>
-        {purchase.unpaidTotal > 0 && purchase.unpaidTotal !== purchase.total && (
-          <> ({formatPrice(purchase.unpaidTotal)} left to pay)</>
-        )}
-      </p>
+      <PurchaseTotals purchase={purchase} />
       <div className={styles.actions}>
         {unpaidLines >= 2 && (
           <ButtonLink href={`/dashboard/payment/purchase/${purchase._id}`} variant="contained">

@@ -1,6 +1,6 @@
 import { APPROVAL_WORDS, joinAddressLines, type Product } from '@shop/shared';
-import { useRef, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { lazy, Suspense, useRef, useState } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { AddToCart } from '../../../components/add-to-cart';
 import { ApprovalNotice, needsApproval, type Spending } from '../../../components/approval-notice';
 import { QuantityPrice } from '../../../components/price-info';
@@ -8,16 +8,20 @@ import { QuantityStepper } from '../../../components/quantity-stepper';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { formatCents, formatNumber } from '../../../lib/format';
+import { formatNumber } from '../../../lib/format';
 import { useSession } from '../../../lib/session/use-session';
 import { replacePage } from '../../../lib/replace-page';
 import { notify } from '../../../components/ui/toast';
 import { usePlaceOrder } from '../api/place-order';
 import { placedPurchasePath } from '../placed';
+import { BuyNowSubtotal } from './buy-now-subtotal';
 import { checkQuantityField } from '../quantity';
 import styles from './purchase-form.module.css';
 
 import type { ContactValues } from '../contact-rule';
+
+/** The charge's code comes once a phone and address are typed (buy-now-charges.tsx). */
+const BuyNowCharges = lazy(() => import('./buy-now-charges'));
 
 /** The shared rules' resolver, loaded with the first check (contact-rule.ts says why). */
 const contactResolver: Resolver<ContactValues> = async (...args) =>
@@ -64,16 +68,31 @@ export function PurchaseForm({
   const [leaving, setLeaving] = useState(false);
   const quantityToast = useRef<string | null>(null);
   const check = checkQuantityField(quantityText, product);
-  const waits = check?.ok ? needsApproval(spending, check.total) : false;
 
   const {
     register,
     handleSubmit,
+    control,
     formState: { errors },
   } = useForm<ContactValues>({
     resolver: contactResolver,
     defaultValues: { number: '', address: '' },
   });
+
+  // What buying it would charge (issue 29), once a quantity, phone and address are typed: the
+  // server's preview of this one line, with shipping (the cheapest method) and tax.
+  const [number, address] = useWatch({ control, name: ['number', 'address'] });
+  const previewBody =
+    check?.ok && priceIsBuyers && number.trim() !== '' && address.trim() !== ''
+      ? { lines: [{ productId: product._id, quantity: check.quantity }], number, address }
+      : null;
+  const [chargedCents, setChargedCents] = useState<number | null>(null);
+  const charged = check?.ok
+    ? previewBody && chargedCents !== null
+      ? chargedCents
+      : check.total
+    : 0;
+  const waits = check?.ok ? needsApproval(spending, charged) : false;
 
   // The toast belongs to the change that made the quantity invalid, not to every render.
   const onQuantityChange = (next: string) => {
@@ -128,10 +147,18 @@ export function PurchaseForm({
           terms={product}
           quantity={quantityText.trim() === '' ? null : Number(quantityText)}
         />
-        <p aria-live="polite" data-testid="order-total" className={styles.total}>
-          Total: {check?.ok ? formatCents(check.total) : '—'}
-        </p>
-        {check?.ok && <ApprovalNotice spending={spending} total={check.total} />}
+        {/* One total (issue 29): the server's, with shipping and tax, once it has priced the
+            address; until then the goods alone, SPEC's quantity times unit price, as a subtotal. */}
+        <div aria-live="polite" className={styles.charges}>
+          {check?.ok && previewBody ? (
+            <Suspense fallback={<BuyNowSubtotal goods={check.total} pending />}>
+              <BuyNowCharges body={previewBody} goods={check.total} onCharged={setChargedCents} />
+            </Suspense>
+          ) : (
+            <BuyNowSubtotal goods={check?.ok ? check.total : null} pending={false} />
+          )}
+        </div>
+        {check?.ok && <ApprovalNotice spending={spending} total={charged} />}
         <TextField label="Name" value={user?.displayName ?? ''} readOnly fullWidth />
         <TextField label="Email" type="email" value={user?.email ?? ''} readOnly fullWidth />
         <TextField

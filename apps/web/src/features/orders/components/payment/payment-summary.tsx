@@ -3,17 +3,28 @@ import { formatPieces, formatPrice } from '../../../../lib/format';
 import { OrderProduct } from '../order-product';
 import styles from './payment-panel.module.css';
 
-/** What paying one line covers: its product, quantity and price. */
+/**
+ * What paying one line covers: its product, quantity and price, and (issue 29) its share of the
+ * purchase's shipping and its tax, which the payment takes too.
+ */
 export function OrderSummary({ order }: { order: Order }) {
+  const extras = order.shippingCharge > 0 || order.tax > 0;
   return (
     <section className={styles.panel} data-testid="order-summary" aria-labelledby="pay-total">
       <h2 id="pay-total" className={styles.summaryTitle}>
-        Pay {formatPrice(order.price)}
+        Pay {formatPrice(order.total)}
       </h2>
       <OrderProduct order={order} />
       <div className={styles.figures}>
         <p>{`Quantity: ${formatPieces(order.quantity)}`}</p>
-        <p>{`Total: ${formatPrice(order.price)}`}</p>
+        {extras && (
+          <>
+            <p>{`Price: ${formatPrice(order.price)}`}</p>
+            <p>{`Shipping: ${formatPrice(order.shippingCharge)}`}</p>
+            <p>{`Tax: ${formatPrice(order.tax)}`}</p>
+          </>
+        )}
+        <p>{`Total: ${formatPrice(order.total)}`}</p>
       </div>
     </section>
   );
