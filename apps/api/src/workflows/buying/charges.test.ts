@@ -7,7 +7,7 @@ import {
   type CheckoutPreview,
   type Company,
   type MemberInput,
-  type PostalAddress,
+  type PostalAddressInput,
   type Purchase,
   type ShippingMethodInputBody,
   type ShippingMethodsSaved,
@@ -41,7 +41,7 @@ const { companies, purchases: purchaseApi } = api;
 const phone = '+49 30 1234567';
 // SPEC's one-line address names no country: a sale to it is taxed as a domestic one.
 const oneLine = 'Friedrichstrasse 12, 10117 Berlin';
-const berlin: PostalAddress = {
+const berlin: PostalAddressInput = {
   name: 'Goods-in',
   company: 'Northwind Systems GmbH',
   line1: 'Friedrichstrasse 12',
@@ -49,21 +49,21 @@ const berlin: PostalAddress = {
   postalCode: '10117',
   country: 'DE',
 };
-const paris: PostalAddress = {
+const paris: PostalAddressInput = {
   name: 'Réception',
   line1: '8 Rue de la Paix',
   city: 'Paris',
   postalCode: '75002',
   country: 'FR',
 };
-const zurich: PostalAddress = {
+const zurich: PostalAddressInput = {
   name: 'Wareneingang',
   line1: 'Bahnhofstrasse 1',
   city: 'Zürich',
   postalCode: '8001',
   country: 'CH',
 };
-const chicago: PostalAddress = {
+const chicago: PostalAddressInput = {
   name: 'Receiving',
   line1: '200 W Madison St',
   city: 'Chicago',
