@@ -122,7 +122,7 @@ test('a German company checks out to its Berlin location by express, pays, and i
   // One line: paying it pays the purchase, shipping and tax included.
   await page.getByRole('link', { name: 'Pay this line' }).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f-]{36}$/);
-  await expect(page.getByText(shown)).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Pay ${shown}` })).toBeVisible();
   await page.getByLabel('Card number').fill('4242 4242 4242 4242');
   await page.getByLabel(/expir/i).fill(`12/${String(new Date().getFullYear() + 2).slice(2)}`);
   await page.getByLabel('CVC').fill('123');
