@@ -94,6 +94,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: 'dist',
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json: the server links the stylesheets of the chunks of a page it draws
+    // (src/entry-app-server.tsx); the server never serves it (a dot folder).
+    manifest: !isSsrBuild,
     rollupOptions: isSsrBuild
       ? {
           // The server render is one file with one stylesheet, all of which goes inline into
