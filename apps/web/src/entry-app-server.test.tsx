@@ -72,9 +72,9 @@ describe('the server draws My Orders for the signed-in visitor', () => {
     expect(root.textContent).not.toContain('Loading...');
     // Signed in, in the navigation and the dashboard's menu.
     expect(root.textContent).toContain(customer.name);
-    expect(root.querySelector('nav[aria-label="Dashboard"] [aria-current="page"]')?.textContent).toBe(
-      'My Orders',
-    );
+    expect(
+      root.querySelector('nav[aria-label="Dashboard"] [aria-current="page"]')?.textContent,
+    ).toBe('My Orders');
     // The Content-Security-Policy drops style attributes: the page carries none.
     expect(root.innerHTML).not.toMatch(/\sstyle=/);
     expect(page.title).toBe(`My Orders | ${testConfig.shopName}`);

@@ -105,4 +105,3 @@ export const createAppRenderer: AppRendererModule['createAppRenderer'] = (templa
       );
   };
 };
-

@@ -68,10 +68,7 @@ export const createDocumentRenderer: DocumentRendererModule['createDocumentRende
   const head = deferred.template
     .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
     .replace('</head>', `<style>${css}</style>\n</head>`)
-    .replace(
-      '</body>',
-      `${bootScripts(deferred.scripts)}</body>`,
-    );
+    .replace('</body>', `${bootScripts(deferred.scripts)}</body>`);
 
   if (!TEMPLATE_DESCRIPTION.test(head)) throw new Error('document.html has no description');
 

@@ -15,35 +15,86 @@ const AboutPage = lazyPage(() => import('./routes/about'), 'src/app/routes/about
 const NotFoundPage = lazyPage(() => import('./routes/not-found'), 'src/app/routes/not-found.tsx');
 const LoginPage = lazyPage(() => import('./routes/login'), 'src/app/routes/login.tsx');
 const SignupPage = lazyPage(() => import('./routes/signup'), 'src/app/routes/signup.tsx');
-const ResetPasswordPage = lazyPage(() => import('./routes/reset-password'), 'src/app/routes/reset-password.tsx');
-const EmailVerifiedPage = lazyPage(() => import('./routes/email-verified'), 'src/app/routes/email-verified.tsx');
-const PopupCompletePage = lazyPage(() => import('./routes/popup-complete'), 'src/app/routes/popup-complete.tsx');
-const DashboardLayout = lazyPage(() => import('./layouts/dashboard-layout'), 'src/app/layouts/dashboard-layout.tsx');
+const ResetPasswordPage = lazyPage(
+  () => import('./routes/reset-password'),
+  'src/app/routes/reset-password.tsx',
+);
+const EmailVerifiedPage = lazyPage(
+  () => import('./routes/email-verified'),
+  'src/app/routes/email-verified.tsx',
+);
+const PopupCompletePage = lazyPage(
+  () => import('./routes/popup-complete'),
+  'src/app/routes/popup-complete.tsx',
+);
+const DashboardLayout = lazyPage(
+  () => import('./layouts/dashboard-layout'),
+  'src/app/layouts/dashboard-layout.tsx',
+);
 const PurchasePage = lazyPage(() => import('./routes/purchase'), 'src/app/routes/purchase.tsx');
 const CartPage = lazyPage(() => import('./routes/cart'), 'src/app/routes/cart.tsx');
 const MyOrdersPage = lazyPage(() => import('./routes/my-orders'), 'src/app/routes/my-orders.tsx');
-const PurchaseDetailsPage = lazyPage(() => import('./routes/purchase-details'), 'src/app/routes/purchase-details.tsx');
-const ManageAllOrdersPage = lazyPage(() => import('./routes/manage-all-orders'), 'src/app/routes/manage-all-orders.tsx');
+const PurchaseDetailsPage = lazyPage(
+  () => import('./routes/purchase-details'),
+  'src/app/routes/purchase-details.tsx',
+);
+const ManageAllOrdersPage = lazyPage(
+  () => import('./routes/manage-all-orders'),
+  'src/app/routes/manage-all-orders.tsx',
+);
 // The Overview's charts (recharts) load with this page alone.
 const OverviewPage = lazyPage(() => import('./routes/overview'), 'src/app/routes/overview.tsx');
 const PaymentPage = lazyPage(() => import('./routes/payment'), 'src/app/routes/payment.tsx');
 const ProductsPage = lazyPage(() => import('./routes/products'), 'src/app/routes/products.tsx');
 const ProductPage = lazyPage(() => import('./routes/product'), 'src/app/routes/product.tsx');
-const AddReviewPage = lazyPage(() => import('./routes/add-review'), 'src/app/routes/add-review.tsx');
+const AddReviewPage = lazyPage(
+  () => import('./routes/add-review'),
+  'src/app/routes/add-review.tsx',
+);
 const ProfilePage = lazyPage(() => import('./routes/my-profile'), 'src/app/routes/my-profile.tsx');
-const AddProductPage = lazyPage(() => import('./routes/add-product'), 'src/app/routes/add-product.tsx');
-const ManageProductsPage = lazyPage(() => import('./routes/manage-products'), 'src/app/routes/manage-products.tsx');
-const EditProductPage = lazyPage(() => import('./routes/edit-product'), 'src/app/routes/edit-product.tsx');
-const MakeAdminPage = lazyPage(() => import('./routes/make-admin'), 'src/app/routes/make-admin.tsx');
-const ManageReviewsPage = lazyPage(() => import('./routes/manage-reviews'), 'src/app/routes/manage-reviews.tsx');
+const AddProductPage = lazyPage(
+  () => import('./routes/add-product'),
+  'src/app/routes/add-product.tsx',
+);
+const ManageProductsPage = lazyPage(
+  () => import('./routes/manage-products'),
+  'src/app/routes/manage-products.tsx',
+);
+const EditProductPage = lazyPage(
+  () => import('./routes/edit-product'),
+  'src/app/routes/edit-product.tsx',
+);
+const MakeAdminPage = lazyPage(
+  () => import('./routes/make-admin'),
+  'src/app/routes/make-admin.tsx',
+);
+const ManageReviewsPage = lazyPage(
+  () => import('./routes/manage-reviews'),
+  'src/app/routes/manage-reviews.tsx',
+);
 const AuditLogPage = lazyPage(() => import('./routes/audit-log'), 'src/app/routes/audit-log.tsx');
-const MyCompanyPage = lazyPage(() => import('./routes/my-company'), 'src/app/routes/my-company.tsx');
+const MyCompanyPage = lazyPage(
+  () => import('./routes/my-company'),
+  'src/app/routes/my-company.tsx',
+);
 const ApprovalsPage = lazyPage(() => import('./routes/approvals'), 'src/app/routes/approvals.tsx');
-const InvitationsPage = lazyPage(() => import('./routes/invitations'), 'src/app/routes/invitations.tsx');
-const ManageCompaniesPage = lazyPage(() => import('./routes/manage-companies'), 'src/app/routes/manage-companies.tsx');
-const ManageCompanyPage = lazyPage(() => import('./routes/manage-company'), 'src/app/routes/manage-company.tsx');
+const InvitationsPage = lazyPage(
+  () => import('./routes/invitations'),
+  'src/app/routes/invitations.tsx',
+);
+const ManageCompaniesPage = lazyPage(
+  () => import('./routes/manage-companies'),
+  'src/app/routes/manage-companies.tsx',
+);
+const ManageCompanyPage = lazyPage(
+  () => import('./routes/manage-company'),
+  'src/app/routes/manage-company.tsx',
+);
 const TaxPage = lazyPage(() => import('./routes/tax'), 'src/app/routes/tax.tsx');
-const ManageShippingPage = lazyPage(() => import('./routes/manage-shipping'), 'src/app/routes/manage-shipping.tsx');
+const ManageShippingPage = lazyPage(
+  () => import('./routes/manage-shipping'),
+  'src/app/routes/manage-shipping.tsx',
+);
 
 /**
  * The `handle` of a page the server draws for the signed-in visitor of the session cookie
