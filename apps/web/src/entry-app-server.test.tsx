@@ -187,6 +187,8 @@ describe('the browser hydrates My Orders as the server drew it', () => {
     const mismatches: unknown[] = [];
     const container = document.getElementById('root')!;
     const heading = within(container).getByRole('heading', { level: 1, name: 'My Orders' });
+    // The drawer's toggle answers nothing before the app runs: it waits, disabled.
+    expect(within(container).getByRole('button', { name: 'Open dashboard menu' })).toBeDisabled();
 
     const root = await act(() =>
       startApp(container, { onRecoverableError: (error) => mismatches.push(error) }),
@@ -197,6 +199,8 @@ describe('the browser hydrates My Orders as the server drew it', () => {
     // Hydrated, not drawn again: the server's heading is the one on the page.
     expect(screen.getByRole('heading', { level: 1, name: 'My Orders' })).toBe(heading);
     expect(screen.queryByLabelText('Loading orders')).toBeNull();
+    expect(container).toHaveAttribute('data-hydrated', '');
+    expect(screen.getByRole('button', { name: 'Open dashboard menu' })).toBeEnabled();
     // The session and the role came with the page.
     expect(callsTo(routes.auth.session)).toEqual([]);
     expect(callsTo(routes.identity.adminStatus)).toEqual([]);

@@ -1,5 +1,5 @@
 import { PAGE_DATA_ID, type DocumentVisitor, type PublicConfig } from '@shop/shared';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect, type ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import { createQueryClient } from '../lib/query-client';
 import { App } from './app';
@@ -10,6 +10,18 @@ import { preloadPages } from './routes';
 interface ShellData {
   visitor?: DocumentVisitor;
   config?: PublicConfig;
+}
+
+/**
+ * Marks the container once the app has rendered or hydrated it (`data-hydrated`, as an island's
+ * wrapper, app/islands.tsx): on a page the server drew, what was clicked before is the browser's
+ * alone, so the end-to-end tests wait for it, as a person waits for a page.
+ */
+function Started({ container, children }: { container: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    container.dataset.hydrated = '';
+  }, [container]);
+  return children;
 }
 
 /**
@@ -36,7 +48,9 @@ export async function startApp(
   await preloadPages(window.location.pathname).catch(() => undefined);
   const app = (
     <StrictMode>
-      <App queryClient={queryClient} />
+      <Started container={container}>
+        <App queryClient={queryClient} />
+      </Started>
     </StrictMode>
   );
   let root: Root | undefined;
