@@ -10,6 +10,7 @@ import {
 } from '@shop/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pathsDrawnForVisitor } from './app/routes';
 import { startApp } from './app/start';
 import { createAppRenderer } from './entry-app-server';
 import { customer, fakeAuthServer } from './test/auth-mock';
@@ -39,6 +40,15 @@ const MANIFEST: BuildManifest = {
     css: ['assets/my-orders-1.css', 'assets/app-1.css'],
     imports: ['_table.js'],
   },
+  'src/app/routes/manage-reviews.tsx': { file: 'assets/manage-reviews-1.js' },
+  'src/app/routes/audit-log.tsx': { file: 'assets/audit-log-1.js' },
+};
+
+/** The pages the server draws (DRAWN_FOR_VISITOR in app/routes.tsx): each is held below. */
+const DRAWN = {
+  '/dashboard/myorders': { h1: 'My Orders', admin: false },
+  '/dashboard/managereviews': { h1: 'Manage Reviews', admin: true },
+  '/dashboard/auditlog': { h1: 'Audit Log', admin: true },
 };
 
 const visitor = {
@@ -116,6 +126,18 @@ describe('the server draws My Orders for the signed-in visitor', () => {
     expect(html).not.toContain('<script>alert(1)');
   });
 
+  it('draws the pages marked so, each held by these tests', () => {
+    expect(pathsDrawnForVisitor().sort()).toEqual(Object.keys(DRAWN).sort());
+  });
+
+  it.each(Object.entries(DRAWN).filter(([, page]) => page.admin))(
+    "draws the admin's page %s for an admin alone (the browser signs anyone else out)",
+    async (url) => {
+      expect(await render(url, data)).toBeNull();
+      expect(await render(url, { ...data, visitor: { ...visitor, isAdmin: true } })).not.toBeNull();
+    },
+  );
+
   it.each([
     '/dashboard',
     '/dashboard/myprofile',
@@ -126,6 +148,42 @@ describe('the server draws My Orders for the signed-in visitor', () => {
   ])('leaves %s to the app in the browser (null)', async (url) => {
     expect(await render(url, data)).toBeNull();
     expect(await render(url, { ...data, visitor: { ...visitor, isAdmin: true } })).toBeNull();
+  });
+});
+
+describe.each(Object.entries(DRAWN))('the page %s drawn by the server', (url, { h1, admin }) => {
+  afterEach(() => {
+    document.body.innerHTML = '';
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('carries no style attribute, and hydrates with its first render, nothing loaded yet', async () => {
+    const html = await render(url, { ...data, visitor: { ...visitor, isAdmin: admin } });
+    const page = new DOMParser().parseFromString(html ?? '', 'text/html');
+    const root = page.getElementById('root')!;
+    expect(root.querySelector('main h1')?.textContent).toBe(h1);
+    expect(root.innerHTML).not.toMatch(/\sstyle=/);
+    expect(root.textContent).not.toContain('Loading...');
+
+    document.body.innerHTML = page.body.innerHTML;
+    window.history.replaceState(null, '', url);
+    // Nothing the page asks for answers: its first render is all there is to compare.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+    const errors = vi.spyOn(console, 'error');
+    const mismatches: unknown[] = [];
+    const container = document.getElementById('root')!;
+    const heading = container.querySelector('main h1');
+    const app = await act(() =>
+      startApp(container, { onRecoverableError: (error) => mismatches.push(error) }),
+    );
+    await waitFor(() => expect(container).toHaveAttribute('data-hydrated', ''));
+    expect(mismatches).toEqual([]);
+    expect(errors).not.toHaveBeenCalled();
+    expect(container.querySelector('main h1')).toBe(heading);
+    act(() => app.unmount());
   });
 });
 

@@ -152,8 +152,12 @@ export const routes: RouteObject[] = [
                   { path: 'manageproducts', element: <ManageProductsPage /> },
                   { path: 'manageproducts/:id/edit', element: <EditProductPage /> },
                   { path: 'makeadmin', element: <MakeAdminPage /> },
-                  { path: 'managereviews', element: <ManageReviewsPage /> },
-                  { path: 'auditlog', element: <AuditLogPage /> },
+                  {
+                    path: 'managereviews',
+                    element: <ManageReviewsPage />,
+                    handle: DRAWN_FOR_VISITOR,
+                  },
+                  { path: 'auditlog', element: <AuditLogPage />, handle: DRAWN_FOR_VISITOR },
                   { path: 'companies', element: <ManageCompaniesPage /> },
                   { path: 'companies/:id', element: <ManageCompanyPage /> },
                   { path: 'tax', element: <TaxPage /> },
@@ -205,4 +209,17 @@ export function drawnForVisitor(pathname: string, isAdmin: boolean): boolean {
     ({ route }) => isValidElement(route.element) && route.element.type === RequireAdmin,
   );
   return isAdmin || !adminOnly;
+}
+
+/** The route patterns of the pages the server draws for the visitor (DRAWN_FOR_VISITOR). */
+export function pathsDrawnForVisitor(list: RouteObject[] = routes, parent = ''): string[] {
+  return list.flatMap((route) => {
+    const path = route.path
+      ? `${parent.replace(/\/$/, '')}/${route.path.replace(/^\//, '')}`
+      : parent;
+    const own = (route.handle as typeof DRAWN_FOR_VISITOR | undefined)?.drawnForVisitor
+      ? [path]
+      : [];
+    return [...own, ...pathsDrawnForVisitor(route.children ?? [], path)];
+  });
 }
