@@ -17,10 +17,8 @@ interface ShellData {
  * wrapper, app/islands.tsx): on a page the server drew, what was clicked before is the browser's
  * alone, so the end-to-end tests wait for it, as a person waits for a page.
  */
-function Started({ container, children }: { container: HTMLElement; children: ReactNode }) {
-  useEffect(() => {
-    container.dataset.hydrated = '';
-  }, [container]);
+function Started({ onStarted, children }: { onStarted: () => void; children: ReactNode }) {
+  useEffect(onStarted, [onStarted]);
   return children;
 }
 
@@ -48,7 +46,11 @@ export async function startApp(
   await preloadPages(window.location.pathname).catch(() => undefined);
   const app = (
     <StrictMode>
-      <Started container={container}>
+      <Started
+        onStarted={() => {
+          container.dataset.hydrated = '';
+        }}
+      >
         <App queryClient={queryClient} />
       </Started>
     </StrictMode>
