@@ -6,24 +6,28 @@ import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 
+/**
+ * One server render of `entry` into `outDir` (both relative to the web app); `render` names it to
+ * the build's config (vite.config.ts: the app's render keeps its pages in chunks).
+ */
+function buildOne(webDir, entry, outDir, render) {
+  const built = spawnSync(
+    'npx',
+    ['vite', 'build', '--ssr', entry, '--outDir', outDir, '--logLevel', 'warn'],
+    { cwd: webDir, stdio: 'inherit', env: { ...process.env, SERVER_RENDER: render } },
+  );
+  if (built.status !== 0) throw new Error(`the build of the server render ${entry} failed`);
+}
+
 export function buildServerRender(webDir) {
   const out = join(webDir, 'dist-server');
   rmSync(out, { recursive: true, force: true });
-  const built = spawnSync(
-    'npx',
-    [
-      'vite',
-      'build',
-      '--ssr',
-      'src/entry-server.tsx',
-      '--outDir',
-      'dist-server',
-      '--logLevel',
-      'warn',
-    ],
-    { cwd: webDir, stdio: 'inherit' },
-  );
-  if (built.status !== 0) throw new Error('the build of the server render failed');
+  buildOne(webDir, 'src/entry-server.tsx', 'dist-server', 'documents');
+  // The single-page app's pages the server draws for the signed-in visitor (entry-app-server.tsx,
+  // docs/decisions/037): a file of its own, whose styles are not inlined but linked, the client
+  // build's, from its manifest; the app's pages bundled into entry-server would put theirs in
+  // every document's inline stylesheet. Its pages are chunks of their own, loaded when drawn.
+  buildOne(webDir, 'src/entry-app-server.tsx', 'dist-server/app', 'app');
   // The styles of what the entry renders; parts it loads lazily (never rendered on the server)
   // bring their own, which the browser loads with their code.
   // One stylesheet, the entry's: documents.ts inlines it, and styles in any other file (a

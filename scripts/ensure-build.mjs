@@ -13,6 +13,7 @@ const outputs = [
   'apps/web/dist/index.html',
   'apps/web/dist/document.html',
   'apps/web/dist-server/entry-server.js',
+  'apps/web/dist-server/app/entry-app-server.js',
 ];
 const sources = [
   'packages/shared/src',

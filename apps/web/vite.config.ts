@@ -94,12 +94,18 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: 'dist',
     sourcemap: 'hidden',
+    // dist/.vite/manifest.json: the server links the stylesheets of the chunks of a page it draws
+    // (src/entry-app-server.tsx); the server never serves it (a dot folder).
+    manifest: !isSsrBuild,
     rollupOptions: isSsrBuild
       ? {
           // The server render is one file with one stylesheet, all of which goes inline into
           // every document: a chunk of its own (a part the browser loads lazily) would take its
           // share of the styles, and the components it shares with the page, out of the page.
-          output: { codeSplitting: false },
+          // The render of the app's pages (SERVER_RENDER=app, src/entry-app-server.tsx) links
+          // the client's stylesheets instead, and keeps its pages in chunks: the server loads
+          // the code of the pages it draws, not the whole app's (the Overview's charts...).
+          output: { codeSplitting: process.env.SERVER_RENDER === 'app' },
         }
       : {
           // The single-page app's shell, and the template of the pages the server renders with

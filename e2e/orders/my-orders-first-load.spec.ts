@@ -90,3 +90,44 @@ test.describe('My Orders without MUI', () => {
     await expect(drawer).toHaveCount(0);
   });
 });
+
+test.describe('My Orders drawn by the server (decision 037)', () => {
+  test('arrives drawn and styled for the signed-in customer before any script, then hydrates without an error', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const { token, email } = await signUpViaApi(page);
+    await verifyAddress(page.request, email);
+    const product = await demoProduct(page.request, 'NVMe');
+    const order = await placeOrder(page.request, token, product);
+
+    // Without JavaScript: what the server sent is the page, styled by the stylesheets it links.
+    const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    await noScript.addCookies(await page.context().cookies());
+    const drawn = await noScript.newPage();
+    await drawn.goto('/dashboard/myorders');
+    await expect(drawn.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
+    await expect(drawn.getByText('Pay for your orders or cancel')).toBeVisible();
+    await expect(drawn).toHaveTitle(/^My Orders \| /);
+    // The table's room: the skeleton's rows sized by their classes (the CSP drops style
+    // attributes), so nothing below moves when the orders replace it.
+    const rows = drawn.getByLabel('Loading orders').locator('span');
+    await expect(rows).toHaveCount(4);
+    expect((await rows.nth(1).boundingBox())?.height).toBe(64);
+    await noScript.close();
+
+    // With it: the app hydrates the same page, without a mismatch or any other error.
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/dashboard/myorders');
+    await expect(page.locator('#root[data-hydrated]')).toBeAttached();
+    const row = page.locator(`[data-testid="order-row"][data-order-id="${order._id}"]`);
+    await expect(row).toContainText(product.name);
+    await page.waitForLoadState('networkidle');
+    expect(errors).toEqual([]);
+  });
+});

@@ -287,11 +287,10 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     },
   });
   await app.register(uploadFiles, { store: uploads });
-  await registerWebApp(
-    app,
-    config.webDistDir,
-    async (headers) => (await signedInVisitor(headers))?.visitor ?? null,
-  );
+  await registerWebApp(app, config.webDistDir, {
+    readVisitor: async (headers) => (await signedInVisitor(headers))?.visitor ?? null,
+    config: shopConfig,
+  });
   return app;
 }
 

@@ -6,12 +6,9 @@
  */
 import './styles/global.css';
 import {
-  DOCUMENT_BOOT_SCRIPT,
-  DOCUMENT_SCRIPTS_ID,
   PRODUCT_PAGE,
   PURCHASE_PAGE,
   type DocumentData,
-  type DocumentScripts,
   type DocumentPage,
   type DocumentRendererModule,
 } from '@shop/shared';
@@ -34,6 +31,7 @@ import { reviewsQueryOptions } from './features/reviews/api/get-reviews';
 import { productQueryOptions, productSearchQueryOptions } from './lib/catalogue-query';
 import { productKeys } from './lib/product-keys';
 import { createQueryClient } from './lib/query-client';
+import { bootScripts, deferScripts, scriptJson, TITLE } from './document-template';
 
 const pages: Record<DocumentPage, ComponentType> = {
   '/': HomePage,
@@ -50,30 +48,9 @@ const pages: Record<DocumentPage, ComponentType> = {
 /** The places in apps/web/document.html the render fills. */
 const MARK = { title: '<!--page-title-->', page: '<!--page-->', data: '<!--page-data-->' };
 
-const TITLE = /<title>([^<]*)<\/title>/;
 /** A page's own description, which React leaves where the page renders it. */
 const DESCRIPTION = /<meta name="description" content="([^"]*)"\/>/;
 const TEMPLATE_DESCRIPTION = /(<meta\s+name="description"\s+content=")[^"]*("\s*\/?>)/;
-
-/** JSON inside <script>: `<` escaped, so no text in the data can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
-const MODULE_SCRIPT = /\s*<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>/g;
-const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>/g;
-
-/**
- * Takes the build's module script and its preloads out of the template's head and lists them for
- * DOCUMENT_BOOT_SCRIPT, which asks for them once the page has painted (see its comment).
- */
-function deferScripts(template: string): { template: string; scripts: DocumentScripts } {
-  const entries = [...template.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
-  if (entries.length !== 1) throw new Error('document.html should have one module script');
-  const preload = [...template.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
-  return {
-    template: template.replace(MODULE_SCRIPT, '').replace(MODULE_PRELOAD, ''),
-    scripts: { entry: entries[0]!, preload },
-  };
-}
 
 /**
  * Prepares the renderer once: `template` is the built document.html, `css` the styles of
@@ -91,11 +68,7 @@ export const createDocumentRenderer: DocumentRendererModule['createDocumentRende
   const head = deferred.template
     .replace(/\s*<link rel="stylesheet"[^>]*>/g, '')
     .replace('</head>', `<style>${css}</style>\n</head>`)
-    .replace(
-      '</body>',
-      `<script type="application/json" id="${DOCUMENT_SCRIPTS_ID}">${scriptJson(deferred.scripts)}</script>\n` +
-        `<script>${DOCUMENT_BOOT_SCRIPT}</script>\n</body>`,
-    );
+    .replace('</body>', `${bootScripts(deferred.scripts)}</body>`);
 
   if (!TEMPLATE_DESCRIPTION.test(head)) throw new Error('document.html has no description');
 

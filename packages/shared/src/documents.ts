@@ -111,3 +111,34 @@ export interface DocumentRendererModule {
     css: string,
   ): (page: DocumentPage, data: DocumentData, url?: string) => string;
 }
+
+/**
+ * A chunk of the web app's build as Vite's manifest (`dist/.vite/manifest.json`) lists it, keyed
+ * by its source (`src/app/routes/my-orders.tsx`): its file, its stylesheets, the chunks it imports.
+ */
+export interface BuildManifestChunk {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+
+export type BuildManifest = Record<string, BuildManifestChunk>;
+
+/** What the server knows when it draws a single-page app's page for its signed-in visitor. */
+export interface AppPageData {
+  config: PublicConfig;
+  visitor: DocumentVisitor;
+}
+
+/**
+ * The web app's server render of its own pages (apps/web/src/entry-app-server.tsx): the pages of
+ * the single-page app the server draws for the signed-in visitor of the session cookie (the
+ * dashboard's, docs/decisions/037), which the browser hydrates instead of drawing them anew.
+ */
+export interface AppRendererModule {
+  /** `template`: the built index.html; `manifest`: the client build's, for the pages' chunks. */
+  createAppRenderer(
+    template: string,
+    manifest: BuildManifest,
+  ): (url: string, data: AppPageData) => Promise<string | null>;
+}

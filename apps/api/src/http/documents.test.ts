@@ -37,11 +37,33 @@ const RENDERER = `export function createDocumentRenderer(template, css) {
         (visitor ? ' | for ' + visitor.email + (visitor.isAdmin ? ' (admin)' : '') : ''));
 }`;
 
+/**
+ * A stand-in for apps/web/dist-server/app/entry-app-server.js: draws My Orders (writing what it
+ * is given into the shell), leaves every other page to the app (null), and fails on one address.
+ */
+const APP_RENDERER = `export function createAppRenderer(template, manifest) {
+  return async (url, { config, visitor }) => {
+    if (url === '/dashboard/broken') throw new Error('the render failed');
+    if (!url.startsWith('/dashboard/myorders')) return null;
+    return template.replace('<div id="root"></div>', '<div id="root">My Orders of ' + visitor.email +
+      (visitor.isAdmin ? ' (admin)' : '') + ' at ' + url + ' | ' + config.shopName +
+      ' | chunks ' + Object.keys(manifest).join(',') + '</div>');
+  };
+}`;
+const SHELL = '<!doctype html><html><body><div id="root"></div></body></html>';
+
 async function makeWebBuild(dir: string): Promise<string> {
   const dist = path.join(dir, 'dist');
   await mkdir(path.join(dist, 'assets'), { recursive: true });
   await mkdir(path.join(dir, 'dist-server', 'assets'), { recursive: true });
-  await writeFile(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  await writeFile(path.join(dist, 'index.html'), SHELL);
+  await mkdir(path.join(dist, '.vite'), { recursive: true });
+  await writeFile(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify({ 'src/app/routes/my-orders.tsx': { file: 'assets/my-orders-1.js' } }),
+  );
+  await mkdir(path.join(dir, 'dist-server', 'app'), { recursive: true });
+  await writeFile(path.join(dir, 'dist-server', 'app', 'entry-app-server.js'), APP_RENDERER);
   await writeFile(path.join(dist, 'document.html'), TEMPLATE);
   await writeFile(path.join(dir, 'dist-server', 'entry-server.js'), RENDERER);
   await writeFile(path.join(dir, 'dist-server', 'assets', 'entry-server-1.css'), CSS);
@@ -299,5 +321,61 @@ describe('pages the server renders', () => {
       expect(answer.body).toContain('/products/:id ');
       expect(answer.body).not.toContain('| product ');
     }
+  });
+
+  /** One customer for the dashboard's tests: each sign-up counts against its rate limit. */
+  let dashboardCustomer: ReturnType<typeof signedIn> | undefined;
+  const aCustomer = () => (dashboardCustomer ??= signedIn(t));
+
+  it('draws My Orders for the signed-in visitor of its session cookie, on a page no cache keeps; everyone else gets the shell', async () => {
+    const customer = await aCustomer();
+    const url = '/dashboard/myorders';
+    const drawn = await t.app.inject({ url, headers: { ...page, cookie: customer.cookie } });
+    expect(drawn.statusCode).toBe(200);
+    expect(drawn.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(drawn.headers['cache-control']).toBe('private, no-store');
+    expect(drawn.headers.vary).toMatch(/cookie/i);
+    expect(drawn.headers.etag).toBeUndefined();
+    expect(drawn.body).toBe(
+      `<!doctype html><html><body><div id="root">My Orders of ${customer.user.email} at ${url} | ` +
+        `PartsWorks | chunks src/app/routes/my-orders.tsx</div></body></html>`,
+    );
+    // The address as asked, query included: the app's router reads it.
+    const searched = await t.app.inject({
+      url: `${url}?page=2`,
+      headers: { ...page, cookie: customer.cookie },
+    });
+    expect(searched.body).toContain(`at ${url}?page=2 |`);
+
+    // No cookie, or a cookie that is no session: the shell, which the app draws in the browser.
+    for (const cookie of [undefined, 'better-auth.session_token=forged']) {
+      const shell = await t.app.inject({ url, headers: { ...page, ...(cookie && { cookie }) } });
+      expect(shell.statusCode).toBe(200);
+      expect(shell.headers['cache-control']).toBe('no-cache');
+      expect(shell.body).toBe(SHELL);
+    }
+  });
+
+  it('gives the visitor the shell that names them where the web app draws no page, or its render failed', async () => {
+    const customer = await aCustomer();
+    for (const url of ['/dashboard/myprofile', '/dashboard/broken', '/cart']) {
+      const answer = await t.app.inject({ url, headers: { ...page, cookie: customer.cookie } });
+      expect(answer.statusCode, url).toBe(200);
+      expect(answer.headers['cache-control'], url).toBe('private, no-store');
+      expect(answer.body, url).toMatch(
+        /^<!doctype html><html><body><div id="root"><\/div><script type="application\/json" id="page-data">/,
+      );
+      expect(answer.body, url).toContain(customer.user.email);
+      expect(answer.body, url).not.toContain('My Orders of');
+    }
+  });
+
+  it("does not serve the build's manifest, which only the server reads", async () => {
+    const manifest = await t.app.inject({
+      url: '/.vite/manifest.json',
+      headers: { accept: '*/*' },
+    });
+    expect(manifest.statusCode).toBe(404);
+    expect(manifest.body).not.toContain('my-orders');
   });
 });

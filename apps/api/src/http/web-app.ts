@@ -1,8 +1,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { API_PREFIX, PAGE_DATA_ID, type DocumentVisitor } from '@shop/shared';
+import {
+  API_PREFIX,
+  PAGE_DATA_ID,
+  type AppRendererModule,
+  type BuildManifest,
+  type DocumentVisitor,
+  type PublicConfig,
+} from '@shop/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendApiNotFound } from './errors.js';
 
@@ -56,6 +64,30 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  */
 export type ReadVisitor = (headers: IncomingHttpHeaders) => Promise<DocumentVisitor | null>;
 
+export interface WebAppOptions {
+  readVisitor?: ReadVisitor;
+  /** The public settings a page drawn for the visitor is drawn with (the shop's name). */
+  config?: PublicConfig;
+}
+
+type RenderPage = ReturnType<AppRendererModule['createAppRenderer']>;
+
+/**
+ * The web app's render of its pages drawn for the signed-in visitor (apps/web/src/
+ * entry-app-server.tsx, built into dist-server/app beside dist), prepared with the shell and the
+ * client build's manifest; null without that build (an API-only build, the development server).
+ */
+async function loadAppRenderer(distDir: string, shellHtml: string): Promise<RenderPage | null> {
+  const entry = path.join(distDir, '..', 'dist-server', 'app', 'entry-app-server.js');
+  const manifest = path.join(distDir, '.vite', 'manifest.json');
+  if (!existsSync(entry) || !existsSync(manifest)) return null;
+  const web = (await import(pathToFileURL(entry).href)) as AppRendererModule;
+  return web.createAppRenderer(
+    shellHtml,
+    JSON.parse(readFileSync(manifest, 'utf8')) as BuildManifest,
+  );
+}
+
 /**
  * Serves the built web app from `distDir` and answers every path that is not a file:
  * under /api a JSON 404; a page request (GET accepting HTML) gets index.html, so the SPA's
@@ -63,12 +95,14 @@ export type ReadVisitor = (headers: IncomingHttpHeaders) => Promise<DocumentVisi
  * whose session cookie `readVisitor` reads, the shell carries who they are (PAGE_DATA_ID): the
  * app then starts signed in, and a dashboard page paints without first asking for the session
  * and the role, with no Loading... screen to push away (issue 28's Lighthouse targets for My
- * Orders). That shell is theirs alone: no cache keeps it.
+ * Orders). That shell is theirs alone: no cache keeps it. A page the web app draws for the
+ * visitor (the dashboard's My Orders, docs/decisions/037) arrives drawn in the shell instead,
+ * the app hydrating it; the others stay the shell the app draws.
  */
 export async function registerWebApp(
   app: FastifyInstance,
   distDir: string,
-  readVisitor?: ReadVisitor,
+  { readVisitor, config }: WebAppOptions = {},
 ) {
   const built = existsSync(path.join(distDir, 'index.html'));
   // index.html is the single-page app's shell, the start of every page the server does not
@@ -80,6 +114,18 @@ export async function registerWebApp(
       '</body>',
       `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson({ visitor })}</script>\n</body>`,
     );
+  const renderPage = built && config ? await loadAppRenderer(distDir, shellHtml) : null;
+  /** The page drawn for the visitor, or null when the app draws it (or the render failed). */
+  const drawnFor = async (request: FastifyRequest, visitor: DocumentVisitor) => {
+    if (!renderPage || !config) return null;
+    try {
+      return await renderPage(request.url, { config, visitor });
+    } catch (error) {
+      // The shell still serves the page: the app draws it in the browser.
+      request.log.error({ err: error, url: request.url }, 'drawing a page for its visitor failed');
+      return null;
+    }
+  };
   if (built) {
     app.addHook('onRequest', (request, reply, done) => {
       if (!isApiPath(request.url) && isSourceMapPath(request.url)) {
@@ -91,6 +137,8 @@ export async function registerWebApp(
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: true,
+      // The build's manifest (.vite/manifest.json) is the server's reading, not a file to serve.
+      dotfiles: 'ignore',
       // The build writes .br and .gz copies (scripts/precompress.mjs); a client that accepts
       // them gets those bytes as they are, instead of compressing on every request.
       preCompressed: true,
@@ -130,7 +178,7 @@ export async function registerWebApp(
           return reply
             .type('text/html; charset=utf-8')
             .headers({ 'cache-control': 'private, no-store', vary: 'cookie' })
-            .send(shellFor(visitor));
+            .send((await drawnFor(request, visitor)) ?? shellFor(visitor));
         }
         return reply.header('cache-control', REVALIDATE).sendFile(shell);
       }

@@ -11,7 +11,7 @@ function Ready({ name }: { name: string }) {
 describe('lazyPage', () => {
   it('renders at once, without its Suspense fallback, once preloaded; its code is asked for once', async () => {
     const load = vi.fn(() => Promise.resolve({ default: Ready }));
-    const Page = lazyPage(load);
+    const Page = lazyPage(load, 'src/ready.tsx');
     await Page.preload();
     await Page.preload();
     render(
@@ -26,7 +26,7 @@ describe('lazyPage', () => {
   });
 
   it('behaves as lazy() when rendered before its code arrived', async () => {
-    const Page = lazyPage(() => Promise.resolve({ default: Ready }));
+    const Page = lazyPage(() => Promise.resolve({ default: Ready }), 'src/ready.tsx');
     render(
       <Suspense fallback={<p>Loading...</p>}>
         <Page name="Cart" />

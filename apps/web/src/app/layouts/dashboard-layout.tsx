@@ -3,6 +3,7 @@ import { NavLink, Outlet } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { Icon } from '../../components/ui/icon';
+import { useHydrated } from '../../components/use-hydrated';
 import { menuOpen } from '../../components/ui/icons';
 import { useSession } from '../../lib/session';
 import { useMySpending } from '../../features/companies/api/get-my-spending';
@@ -42,6 +43,8 @@ function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
 export function DashboardLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const closeDrawer = () => setDrawerOpen(false);
+  // A page the server drew (docs/decisions/037): the toggle answers once the app has hydrated.
+  const hydrated = useHydrated();
 
   // The drawer is for small screens: a window widened past md shows the side menu instead.
   useEffect(() => {
@@ -72,6 +75,7 @@ export function DashboardLayout() {
         <Button
           variant="outlined"
           onClick={() => setDrawerOpen(true)}
+          disabled={!hydrated}
           aria-label="Open dashboard menu"
           className={styles.menuButton}
         >

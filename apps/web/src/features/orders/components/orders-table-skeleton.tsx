@@ -1,14 +1,14 @@
 import { Skeleton } from '../../../components/ui/skeleton';
 import styles from './orders.module.css';
 
-/** Stands in for an orders table while it loads. */
+/** Stands in for an orders table while it loads; its sizes are classes (no style attribute). */
 export function OrdersTableSkeleton() {
   return (
     <div className={styles.skeleton} aria-busy="true" aria-label="Loading orders">
-      <Skeleton variant="rounded" height={48} />
-      <Skeleton variant="rounded" height={64} />
-      <Skeleton variant="rounded" height={64} />
-      <Skeleton variant="rounded" height={64} />
+      <Skeleton variant="rounded" className={styles.skeletonHead} />
+      <Skeleton variant="rounded" className={styles.skeletonRow} />
+      <Skeleton variant="rounded" className={styles.skeletonRow} />
+      <Skeleton variant="rounded" className={styles.skeletonRow} />
     </div>
   );
 }
