@@ -114,11 +114,17 @@ export async function registerWebApp(
       '</body>',
       `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson({ visitor })}</script>\n</body>`,
     );
-  const renderPage = built && config ? await loadAppRenderer(distDir, shellHtml) : null;
+  // Loaded at the first page drawn for a visitor, not at start: an idle shop (and one whose
+  // visitors are all anonymous) does not hold the render's ~20 MB (docs/decisions/037).
+  let renderer: Promise<RenderPage | null> | undefined;
+  const rendererOnce = () =>
+    (renderer ??= built && config ? loadAppRenderer(distDir, shellHtml) : Promise.resolve(null));
   /** The page drawn for the visitor, or null when the app draws it (or the render failed). */
   const drawnFor = async (request: FastifyRequest, visitor: DocumentVisitor) => {
-    if (!renderPage || !config) return null;
+    if (!config) return null;
     try {
+      const renderPage = await rendererOnce();
+      if (!renderPage) return null;
       return await renderPage(request.url, { config, visitor });
     } catch (error) {
       // The shell still serves the page: the app draws it in the browser.
