@@ -254,6 +254,10 @@ export async function benchPurchases() {
     console.log(
       `  ${named(shared, api.purchases.checkout)} of ${LINES} lines: p50 ${checkout.p50.toFixed(0)} ms, p99 ${checkout.p99.toFixed(0)} ms`,
     );
+    const bigCharges = [...charges].sort((a, b) => a - b);
+    console.log(
+      `  of which shipping and tax (server's chargeMs): p50 ${percentile(bigCharges, 0.5)?.toFixed(1)} ms`,
+    );
     charges.length = 0;
     await benchCheckout(
       shared,
