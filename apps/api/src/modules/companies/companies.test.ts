@@ -273,6 +273,9 @@ describe.each(testDatabases())('companies on %s', (kind) => {
           quantity: 1,
           unitPrice: 100,
           price: 100,
+          // This shop sets up no shipping and collects no tax.
+          shippingCharge: 0,
+          tax: 0,
         },
       ]);
       expect(await availableOf(t, product._id)).toBe(40);

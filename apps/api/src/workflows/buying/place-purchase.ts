@@ -90,7 +90,8 @@ export const MAX_BATCH = 250;
 interface Pending {
   user: SignedInUser;
   request: PurchaseRequest;
-  taxBuyer: TaxBuyer;
+  /** Who buys for tax, asked for on arrival and awaited by the batch (VIES may take seconds). */
+  taxBuyer: Promise<TaxBuyer>;
   resolve(placed: PlacedPurchase): void;
   reject(error: unknown): void;
 }
@@ -112,8 +113,11 @@ export async function placePurchase(
   user: SignedInUser,
   request: PurchaseRequest,
 ): Promise<PlacedPurchase> {
-  // Before the queue: VIES may take seconds, and must not hold the purchases behind this one.
-  const taxBuyer = await taxBuyerOf(ctx.db, user, request, ctx.charges.viesUrl);
+  // Asked for now and awaited by the batch, before its transaction: awaiting it here would let
+  // a later purchase overtake this one in the queue (decision 007's arrival order).
+  const taxBuyer = taxBuyerOf(ctx.db, user, request, ctx.charges.viesUrl);
+  // Handled where the batch awaits it; this only keeps a failure from counting as unhandled.
+  taxBuyer.catch(() => undefined);
   let byProducts = queues.get(ctx.db);
   if (!byProducts) {
     byProducts = new Map();
@@ -127,7 +131,7 @@ export async function placePurchase(
   }
   const target = queue;
   const all = byProducts;
-  // Queued at once, with no await between: purchases are judged in the order they arrived.
+  // Queued at once, with no await before: purchases are judged in the order they arrived.
   const placed = await new Promise<PlacedPurchase>((resolve, reject) => {
     target.waiting.push({ user, request, taxBuyer, resolve, reject });
     if (!target.running) void drain(ctx, key, target, all);
@@ -187,6 +191,9 @@ interface Accepted {
 
 /** One transaction for the batch; settles each purchase in it once it has committed. */
 async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
+  const taxBuyers = new Map(
+    await Promise.all(batch.map(async (pending) => [pending, await pending.taxBuyer] as const)),
+  );
   const names = await displayNames(
     ctx.db,
     batch.map((pending) => pending.user.email),
@@ -233,7 +240,7 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
           lines: judged.priced,
           destination: { shipTo: request.shipTo, taxExempt: request.taxExempt },
           methodId: request.shippingMethodId,
-          buyer: pending.taxBuyer,
+          buyer: taxBuyers.get(pending)!,
           companyId: membership?.companyId ?? null,
         });
       } catch (error) {
