@@ -23,7 +23,7 @@ import {
   LOCATION_EXEMPT,
   taxBuyerOf,
 } from './charges.js';
-import { companyFacts, holdEnd, judgeLines, lockBuyers, placeLines } from './steps.js';
+import { companyFacts, judgeLines, lockBuyers, placeLines } from './steps.js';
 
 /**
  * PUT /purchase/{id}/approve: the purchase that waited for approval is placed as it would be
@@ -127,8 +127,8 @@ export async function approvePurchase(
       .where(eq(purchases.id, id))
       .returning();
     const verified = buyers.get(row.userId!)?.verified ?? false;
-    const entry = { purchase: approved!, lines: charged.lines, hold: holdEnd(ctx, verified) };
-    const placed = await placeLines(tx, [entry]);
+    const entry = { purchase: approved!, lines: charged.lines, verified };
+    const placed = await placeLines(tx, ctx, [entry]);
     await enqueueEmail(tx, {
       kind: 'purchase-approved',
       to: row.email,

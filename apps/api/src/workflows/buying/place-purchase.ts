@@ -29,7 +29,6 @@ import {
 } from './charges.js';
 import {
   companyFacts,
-  holdEnd,
   judgeLines,
   lockBuyers,
   placeLines,
@@ -318,9 +317,9 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
     const toPlace = accepted.flatMap((entry, index) =>
       entry.awaiting
         ? []
-        : [{ purchase: rows[index]!, lines: entry.lines, hold: holdEnd(ctx, entry.verified) }],
+        : [{ purchase: rows[index]!, lines: entry.lines, verified: entry.verified }],
     );
-    const placedLines = await placeLines(tx, toPlace);
+    const placedLines = await placeLines(tx, ctx, toPlace);
     const current = new Map(toPlace.map(({ purchase }) => [purchase.id, purchase]));
     const placedEmails = [];
     for (const [index, entry] of accepted.entries()) {

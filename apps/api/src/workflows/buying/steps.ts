@@ -3,6 +3,8 @@ import { checkQuantity, type QuantityProblem } from '@shop/shared';
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client.js';
+import { insertMany } from '../../db/insert-many.js';
+import { rowsOf } from '../../db/rows.js';
 import {
   authUsers,
   companies,
@@ -217,28 +219,40 @@ export async function companyFacts(
   return { membershipOf, companyOf, contractOf, spentOf };
 }
 
-/** Lines inserted per statement. */
-const INSERT_ROWS = 2_000;
-
 /** How long a placed purchase holds its stock unpaid: shorter for an unverified account. */
 export interface HoldSettings {
   holdHours: number;
   unverifiedHoldMinutes: number;
 }
 
-export const holdEnd = (settings: HoldSettings, verified: boolean) =>
-  verified
-    ? sql`now() + make_interval(hours => ${settings.holdHours})`
-    : sql`now() + make_interval(mins => ${settings.unverifiedHoldMinutes})`;
+/** When the hold of a purchase placed at `now` ends. */
+export const holdEnd = (settings: HoldSettings, verified: boolean, now: Date) =>
+  new Date(
+    now.getTime() +
+      (verified ? settings.holdHours * 3_600_000 : settings.unverifiedHoldMinutes * 60_000),
+  );
+
+/**
+ * The database's `now()`: when the transaction began, the moment every row it writes is stamped
+ * with. Read once, so holds and payment times come from the database's clock, not this
+ * instance's (to the millisecond, a Date's precision).
+ */
+async function transactionStart(tx: Tx): Promise<Date> {
+  const [row] = rowsOf<{ ms: number | string }>(
+    await tx.execute(sql`select extract(epoch from now()) * 1000 as ms`),
+  );
+  return new Date(Math.floor(Number(row!.ms)));
+}
 
 /**
  * The order rows of a placed purchase's lines. A line of no price is paid as it is placed: there
- * is nothing to pay by card (the purchase is confirmed by `confirmFree`).
+ * is nothing to pay by card (`placeLines` settles such a purchase at once).
  */
 export function lineRows(
   purchase: PurchaseRow,
   lines: AwaitingLineRow[],
-  hold: ReturnType<typeof holdEnd>,
+  now: Date,
+  holdExpiresAt: Date,
 ): (PgInsertValue<typeof orders> & { id: string })[] {
   const free = isFree(lines);
   return lines.map((line) => ({
@@ -259,37 +273,42 @@ export function lineRows(
     email: purchase.email,
     number: purchase.phone,
     address: purchase.address,
-    ...(free ? { paid: true, paidAt: sql`now()`, holdExpiresAt: null } : { holdExpiresAt: hold }),
+    paid: free,
+    paidAt: free ? now : null,
+    holdExpiresAt: free ? null : holdExpiresAt,
   }));
 }
 
 /**
- * Takes the stock of the placed purchases' lines and inserts them, in one statement each; a
- * purchase of no price is then confirmed: paid and invoiced at once (its receipt mailed), and its
- * entry's `purchase` replaced by the invoiced row. Answers the stored lines of each purchase, in
- * the order they were asked for.
+ * Takes the stock of the placed purchases' lines and inserts them, in one statement; a purchase
+ * of no price is then confirmed: paid and invoiced at once (its receipt mailed), and its entry's
+ * `purchase` replaced by the invoiced row. Answers the stored lines of each purchase, in the
+ * order they were asked for.
  */
 export async function placeLines(
   tx: Tx,
-  placed: { purchase: PurchaseRow; lines: AwaitingLineRow[]; hold: ReturnType<typeof holdEnd> }[],
+  settings: HoldSettings,
+  placed: { purchase: PurchaseRow; lines: AwaitingLineRow[]; verified: boolean }[],
 ): Promise<Map<string, OrderRow[]>> {
+  const linesOf = new Map<string, OrderRow[]>(placed.map(({ purchase }) => [purchase.id, []]));
+  if (placed.every(({ lines }) => lines.length === 0)) return linesOf;
+  const now = await transactionStart(tx);
   const taken = new Map<string, number>();
-  const values = placed.flatMap(({ purchase, lines, hold }) => {
+  const values = placed.flatMap(({ purchase, lines, verified }) => {
     for (const line of lines) {
       taken.set(line.productId, (taken.get(line.productId) ?? 0) + line.quantity);
     }
-    return lineRows(purchase, lines, hold);
+    return lineRows(purchase, lines, now, holdEnd(settings, verified, now));
   });
-  const linesOf = new Map<string, OrderRow[]>(placed.map(({ purchase }) => [purchase.id, []]));
-  if (values.length === 0) return linesOf;
   await takeStock(tx, taken);
-  const position = new Map(values.map((value, index) => [value.id, index]));
-  // In slices: a statement takes at most 65,535 parameters, and a line has 17 columns.
-  const rows: OrderRow[] = [];
-  for (let start = 0; start < values.length; start += INSERT_ROWS) {
-    const slice = values.slice(start, start + INSERT_ROWS);
-    rows.push(...(await tx.insert(orders).values(slice).returning()));
-  }
+  // One statement of one parameter per column, however many lines (db/insert-many.ts).
+  await insertMany(tx, orders, values);
+  const ids = values.map((value) => value.id);
+  const position = new Map(ids.map((id, index) => [id, index]));
+  const rows = await tx
+    .select()
+    .from(orders)
+    .where(sql`${orders.id} = any(${sql.param(ids)}::uuid[])`);
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   for (const row of rows) linesOf.get(row.purchaseId)?.push(row);
   for (const entry of placed) {
