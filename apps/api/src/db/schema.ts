@@ -411,6 +411,14 @@ export const purchases = pgTable(
      */
     closedAs: text('closed_as').$type<'rejected' | 'cancelled'>(),
     rejectionReason: text('rejection_reason'),
+    /**
+     * Where its lines stand: `unpaid` while one is unpaid, `shipped` once every one has shipped,
+     * `partially_shipped` once a piece has, else `paid`; null while it has no line. Kept by the
+     * database itself (migration 0020's triggers on orders, whatever statement changes a line),
+     * so the Overview counts purchases and a status filter finds them from an index instead of
+     * grouping every line (purchase-serialize.ts statusOf says the same in TypeScript).
+     */
+    lineState: text('line_state').$type<'unpaid' | 'paid' | 'partially_shipped' | 'shipped'>(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
     /** What Manage All Orders' search reads of a purchase: PO number and company (searchText). */
@@ -429,6 +437,7 @@ export const purchases = pgTable(
       .on(t.userId)
       .where(sql`${t.awaitingLines} is not null and ${t.closedAs} is null`),
     index('purchases_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('purchases_line_state_idx').on(t.lineState),
   ],
 );
 

@@ -58,32 +58,22 @@ export async function purchasePage(
   return { items: await withLines(db, rows), total: total?.value ?? 0, ...paging };
 }
 
-// A purchase's status is not a column: it follows from how it was closed, whether it waits and
-// its lines (statusOf in purchase-serialize.ts). These conditions say the same in SQL, so the
-// database filters and counts a page; purchase-filter.test.ts checks them against statusOf.
+// A purchase's status follows from how it was closed, whether it waits, and its lines' state,
+// which the database keeps on the purchase (purchases.line_state, migration 0020). These
+// conditions say statusOf (purchase-serialize.ts) in SQL, so the database filters and counts a
+// page; purchase-filter.test.ts checks them against statusOf.
 const lines = (where: SQL) =>
   sql`exists (select 1 from ${orders} where ${orders.purchaseId} = ${purchases.id} and ${where})`;
 const open = and(isNull(purchases.closedAs), isNull(purchases.awaitingLines));
 const STATUS_WHERE: Record<PurchaseStatus, SQL | undefined> = {
   awaiting_approval: and(isNull(purchases.closedAs), isNotNull(purchases.awaitingLines)),
-  unpaid: and(open, lines(sql`not ${orders.paid}`)),
-  // Paid, none of it shipped yet; once a piece has gone, partially shipped (purchase-serialize.ts).
-  paid: and(
-    open,
-    lines(sql`not ${orders.shipping}`),
-    sql`not ${lines(sql`not ${orders.paid}`)}`,
-    sql`not ${lines(sql`${orders.shippedQuantity} > 0`)}`,
-  ),
-  partially_shipped: and(
-    open,
-    lines(sql`not ${orders.shipping}`),
-    sql`not ${lines(sql`not ${orders.paid}`)}`,
-    lines(sql`${orders.shippedQuantity} > 0`),
-  ),
-  shipped: and(open, lines(sql`true`), sql`not ${lines(sql`not ${orders.shipping}`)}`),
+  unpaid: and(open, eq(purchases.lineState, 'unpaid')),
+  paid: and(open, eq(purchases.lineState, 'paid')),
+  partially_shipped: and(open, eq(purchases.lineState, 'partially_shipped')),
+  shipped: and(open, eq(purchases.lineState, 'shipped')),
   rejected: eq(purchases.closedAs, 'rejected'),
   // Closed as cancelled, or every line cancelled (no line left).
-  cancelled: or(eq(purchases.closedAs, 'cancelled'), and(open, sql`not ${lines(sql`true`)}`)),
+  cancelled: or(eq(purchases.closedAs, 'cancelled'), and(open, isNull(purchases.lineState))),
 };
 
 /**

@@ -144,8 +144,10 @@ async function totals(db: Db, from: string, to: string): Promise<RevenueFigures>
 }
 
 /**
- * Every purchase by its status (purchase-serialize.ts statusOf, in SQL): from its lines, and
- * those waiting for approval (which have none yet) from purchases_awaiting_created_at_idx.
+ * Every purchase by its status (purchase-serialize.ts statusOf): those with lines by the state
+ * the database keeps on each (purchases.line_state, counted from purchases_line_state_idx rather
+ * than by grouping every line), those waiting for approval (which have none yet) from
+ * purchases_awaiting_created_at_idx.
  */
 async function purchasesByState(db: Db): Promise<Stats['purchasesByState']> {
   const [row] = await rows<Stats['purchasesByState']>(
@@ -153,15 +155,11 @@ async function purchasesByState(db: Db): Promise<Stats['purchasesByState']> {
     sql`select
           (select count(*) from purchases
             where awaiting_lines is not null and closed_as is null) as awaiting_approval,
-          count(*) filter (where unpaid > 0) as unpaid,
-          count(*) filter (where unpaid = 0 and started = 0) as paid,
-          count(*) filter (where unpaid = 0 and started > 0 and whole < lines) as partially_shipped,
-          count(*) filter (where whole = lines) as shipped
-        from (select count(*) as lines,
-                count(*) filter (where paid = false) as unpaid,
-                count(*) filter (where shipped_quantity > 0) as started,
-                count(*) filter (where shipping = true) as whole
-              from orders group by purchase_id) as each_purchase`,
+          count(*) filter (where line_state = 'unpaid') as unpaid,
+          count(*) filter (where line_state = 'paid') as paid,
+          count(*) filter (where line_state = 'partially_shipped') as partially_shipped,
+          count(*) filter (where line_state = 'shipped') as shipped
+        from purchases where line_state is not null`,
     ['awaiting_approval', 'unpaid', 'paid', 'partially_shipped', 'shipped'],
   );
   return row ?? { awaiting_approval: 0, unpaid: 0, paid: 0, partially_shipped: 0, shipped: 0 };
