@@ -1,15 +1,18 @@
-import { formatCents as sharedFormatCents, formatMoney } from '@shop/shared';
+import {
+  formatCents as sharedFormatCents,
+  formatMoney,
+  formatNumber as sharedFormatNumber,
+} from '@shop/shared';
 
 /*
  * Figures are written the way an American buyer reads them (the shop prices in US dollars):
- * thousands grouped, "$27,800", "25,000 pieces". The quantity field of a form is the one place
- * a number has no separators, because a number input shows none.
+ * thousands grouped, "$27,800", "25,000 pieces", by the shared formatters, which spare a page
+ * Intl's number formats while it hydrates (packages/shared/src/number-text.ts). The quantity
+ * field of a form is the one place a number has no separators, because a number input shows none.
  */
 
-const numberFormat = new Intl.NumberFormat('en-US');
-
 /** 25000 -> "25,000" */
-export const formatNumber = (value: number): string => numberFormat.format(value);
+export const formatNumber = (value: number): string => sharedFormatNumber(value);
 
 /**
  * Every amount the pages show goes through the shared formatter (docs/decisions/027): two
