@@ -2,6 +2,7 @@
  * How a person reads a product's category and unit. Plain TypeScript, apart from catalog.ts and
  * its schemas: the server-rendered pages' first load carries no zod (e2e bundle-budget).
  */
+import { formatNumber } from './number-text.js';
 
 /**
  * The words a person reads for a category slug (issue 28), the one place a slug becomes a label:
@@ -19,5 +20,5 @@ export function categoryLabel(slug: string): string {
  * docs/decisions/033): "box of 25" when it is sold in packs, null when it is sold by the piece.
  */
 export function packUnit(increment: number): string | null {
-  return increment > 1 ? `box of ${increment.toLocaleString('en-US')}` : null;
+  return increment > 1 ? `box of ${formatNumber(increment)}` : null;
 }

@@ -5,6 +5,7 @@ import { LIMITS } from './constants.js';
 import { imageUrlSchema, isOneLine, isSafeText } from './fields.js';
 import { messages } from './messages.js';
 import { dollarsSchema } from './money-schema.js';
+import { formatNumber } from './number-text.js';
 import { pageOf, pagingMessages, PAGE_LIMIT_MAX } from './paging.js';
 import { weightKgSchema } from './shipping.js';
 
@@ -34,7 +35,7 @@ export const DEFAULT_CATEGORY = 'other';
 /** Plain-English messages for the catalogue's fields: what an admin reads under the field. */
 export const productMessages = {
   tooLong: (field: string, max: number) =>
-    `Please keep the ${field} to ${max.toLocaleString('en-US')} characters or fewer.`,
+    `Please keep the ${field} to ${formatNumber(max)} characters or fewer.`,
   dollars: (field: string) =>
     `Please give the ${field} in dollars, with at most two decimals (for example 89 or 89.50).`,
   wholeNumber: (field: string, min: number) =>

@@ -13,7 +13,6 @@ import {
   freeTextSchema,
   imageUrlSchema,
   isOneLine,
-  joinAddressLines,
   isSafeText,
   nameSchema,
   newsletterEmailSchema,
@@ -27,6 +26,7 @@ import {
   SPEC_PHONE_PATTERN,
 } from './fields.js';
 import { messages } from './messages.js';
+import { joinAddressLines } from './text.js';
 
 /** The first message a schema gives for a value, or null when the value is accepted. */
 function firstError(schema: z.ZodType, value: unknown): string | null {

@@ -128,19 +128,6 @@ export const phoneSchema = requiredString()
   .refine(isPhoneNumber, messages.invalidPhone)
   .refine(isOneLine, messages.oneLine);
 
-/**
- * An address typed in a box of several lines, as one line: each line trimmed, empty ones dropped,
- * joined with ", " ("12 Harbour Road\nLeeds" -> "12 Harbour Road, Leeds"). The forms send this,
- * so pressing Enter between street and city is what people do and not a mistake; the API keeps
- * refusing line breaks, which no one-line field stores.
- */
-export const joinAddressLines = (text: string): string =>
-  text
-    .split(/[\r\n\u2028\u2029]+/)
-    .map((line) => line.replace(/\t/g, ' ').trim().replace(/,+$/, '').trimEnd())
-    .filter(Boolean)
-    .join(', ');
-
 export const addressSchema = requiredString()
   .max(LIMITS.address, messages.invalidAddress)
   .regex(ADDRESS_PATTERN, messages.invalidAddress)

@@ -27,6 +27,7 @@ export * from './api/index.js';
 export * from './quantity.js';
 export * from './pricing.js';
 export * from './money.js';
+export * from './number-text.js';
 export * from './money-schema.js';
 export * from './money-text.js';
 export * from './documents.js';

@@ -6,6 +6,7 @@
  * taken in 64 bits (bigint columns, `sum(...)::bigint`). Written without zod, so the first page can
  * format a price without loading it.
  */
+import { formatUsd } from './number-text.js';
 
 /** Cents in a dollar. */
 export const CENTS_PER_DOLLAR = 100;
@@ -53,12 +54,10 @@ export const MONEY_MAX_DOLLARS = 2_147_483_647;
  * Amounts are shown the way an American buyer reads them: thousands grouped, and two decimals
  * where there are cents ("$89.50", "$268.50"), none where there are none ("$1,180"). Whole-dollar
  * catalogues (SPEC's) read exactly as they did, and a price with cents is never shown as "$89.5".
+ * Dollars as the API answers them -> "$1,180" or "$89.50" (USD has two decimals: ".00" cut).
  */
-const moneyFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Dollars as the API answers them -> "$1,180" or "$89.50" (USD has two decimals: ".00" cut). */
 export function formatMoney(dollars: number): string {
-  const text = moneyFormat.format(dollars);
+  const text = formatUsd(dollars);
   return Number.isInteger(dollars) ? text.slice(0, -3) : text;
 }
 

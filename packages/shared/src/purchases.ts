@@ -7,6 +7,7 @@ import { LIMITS } from './constants.js';
 import { addressSchema, isOneLine, isSafeText, phoneSchema } from './fields.js';
 import { messages } from './messages.js';
 import { formatCents } from './money.js';
+import { formatNumber } from './number-text.js';
 import { orderSchema } from './orders.js';
 import { pageOf, pageQuerySchema } from './paging.js';
 
@@ -28,7 +29,7 @@ export const TRACKING_NUMBER_MAX = 60;
 
 export const purchaseMessages = {
   noLines: 'Your cart is empty: add at least one product.',
-  tooManyLines: `At most ${CHECKOUT_LINES_MAX.toLocaleString('en-US')} lines per purchase: please split it.`,
+  tooManyLines: `At most ${formatNumber(CHECKOUT_LINES_MAX)} lines per purchase: please split it.`,
   duplicateProduct: 'Each product once per purchase: add the quantities together.',
   linesRefused: 'Some lines cannot be ordered as they are: see each line.',
   /** `total` and `max` in cents. */

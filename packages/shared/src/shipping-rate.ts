@@ -4,6 +4,7 @@
  * rule. Amounts are integer cents (docs/decisions/027); weights are kilograms, compared in whole
  * grams so that a sum of line weights (0.1 + 0.2) meets a band's limit exactly.
  */
+import { formatNumber } from './number-text.js';
 
 /** Grams in a kilogram: weights are given with at most three decimals. */
 export const GRAMS_PER_KG = 1000;
@@ -76,7 +77,7 @@ export function shippingRate(method: ShippingMethodTerms, shipment: ShipmentToRa
 export function formatWeight(weightKg: number): string {
   const grams = toGrams(weightKg);
   if (grams < GRAMS_PER_KG) return `${grams} g`;
-  return `${(grams / GRAMS_PER_KG).toLocaleString('en-US', { maximumFractionDigits: 3 })} kg`;
+  return `${formatNumber(grams / GRAMS_PER_KG)} kg`;
 }
 
 /** Days in transit, business days (Monday to Friday). */

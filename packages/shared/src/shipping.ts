@@ -4,6 +4,7 @@ import { isCountryCode } from './country-codes.js';
 import { isOneLine } from './fields.js';
 import { messages } from './messages.js';
 import { dollarsSchema } from './money-schema.js';
+import { formatNumber } from './number-text.js';
 import { GRAMS_PER_KG, toGrams } from './shipping-rate.js';
 
 /*
@@ -29,8 +30,8 @@ export const shippingMessages = {
   country: 'Please give a country as its two-letter ISO code (for example US or DE).',
   countries: 'Please give at least one country the method ships to.',
   repeatedCountry: (code: string) => `The country ${code} is listed twice.`,
-  weight: `Please give a weight in kilograms from 0 to ${SHIPPING_LIMITS.weightKg.toLocaleString('en-US')}, with at most three decimals.`,
-  bandLimit: `Please give each band's limit in kilograms above 0, up to ${SHIPPING_LIMITS.weightKg.toLocaleString('en-US')}, with at most three decimals.`,
+  weight: `Please give a weight in kilograms from 0 to ${formatNumber(SHIPPING_LIMITS.weightKg)}, with at most three decimals.`,
+  bandLimit: `Please give each band's limit in kilograms above 0, up to ${formatNumber(SHIPPING_LIMITS.weightKg)}, with at most three decimals.`,
   price: (field: string) =>
     `Please give the ${field} in dollars, with at most two decimals (for example 9 or 9.50).`,
   onePricing: 'Please give either a flat price or weight bands, not both and not neither.',
@@ -42,7 +43,7 @@ export const shippingMessages = {
   repeatedId: 'A method is listed twice.',
   repeatedName: (name: string) => `Two methods are called ${name}.`,
   unknownMethod: 'One of the methods no longer exists: reload the list and try again.',
-  sortOrder: `Please give the position as a whole number from 0 to ${SHIPPING_LIMITS.sortOrder.toLocaleString('en-US')}.`,
+  sortOrder: `Please give the position as a whole number from 0 to ${formatNumber(SHIPPING_LIMITS.sortOrder)}.`,
   subtotal: 'Please give the subtotal in dollars, with at most two decimals.',
   methodDoesNotServe:
     'The shipping method you chose does not ship this order to this address: please choose another.',

@@ -1,15 +1,18 @@
-import { formatCents as sharedFormatCents, formatMoney } from '@shop/shared';
+import {
+  formatCents as sharedFormatCents,
+  formatMoney,
+  formatNumber as sharedFormatNumber,
+} from '@shop/shared';
 
 /*
  * Figures are written the way an American buyer reads them (the shop prices in US dollars):
- * thousands grouped, "$27,800", "25,000 pieces". The quantity field of a form is the one place
- * a number has no separators, because a number input shows none.
+ * thousands grouped, "$27,800", "25,000 pieces", by the shared formatters, which spare a page
+ * Intl's number formats while it hydrates (packages/shared/src/number-text.ts). The quantity
+ * field of a form is the one place a number has no separators, because a number input shows none.
  */
 
-const numberFormat = new Intl.NumberFormat('en-US');
-
 /** 25000 -> "25,000" */
-export const formatNumber = (value: number): string => numberFormat.format(value);
+export const formatNumber = (value: number): string => sharedFormatNumber(value);
 
 /**
  * Every amount the pages show goes through the shared formatter (docs/decisions/027): two
@@ -28,49 +31,53 @@ export const formatPieces = (count: number): string =>
 /*
  * Every date a page shows goes through the helpers below (docs/decisions/029): the day before
  * the month, the month's short name, a 24-hour clock, in the reader's time zone. Intl writes them,
- * so a month's name or a time zone's rule is never typed by hand. The formats are marked pure so
- * that a page showing no date (the catalogue's first load, bundle-budget.spec.ts) carries none.
+ * so a month's name or a time zone's rule is never typed by hand. Each format is made when a
+ * page first writes a date, not when this module loads: the module is in every page's first
+ * load, and the purchase page, which shows no date, spent its hydration making five of them
+ * (issue 28). The formats are marked pure so that a page showing no date (the catalogue's first
+ * load, bundle-budget.spec.ts) carries not even their code.
  */
-const dateTimeFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
+function dateFormat(options: Intl.DateTimeFormatOptions): (date: Date) => string {
+  let format: Intl.DateTimeFormat | undefined;
+  return (date) => (format ??= new Intl.DateTimeFormat('en-GB', options)).format(date);
+}
+
+const writeDateTime = /* @__PURE__ */ dateFormat({
   day: 'numeric',
   month: 'short',
   hour: '2-digit',
   minute: '2-digit',
 });
-const dateTimeYearFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
+const writeDateTimeYear = /* @__PURE__ */ dateFormat({
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
 });
-const dateFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
+const writeDate = /* @__PURE__ */ dateFormat({ day: 'numeric', month: 'short', year: 'numeric' });
 
 /**
  * An ISO timestamp in the reader's time zone: "24 Nov, 14:30"; with `year` (a record kept for
  * years, the audit log) "24 Nov 2026, 14:30".
  */
 export const formatDateTime = (iso: string, { year = false } = {}): string =>
-  (year ? dateTimeYearFormat : dateTimeFormat).format(new Date(iso));
+  (year ? writeDateTimeYear : writeDateTime)(new Date(iso));
 
 /** The day of an ISO timestamp in the reader's time zone: "15 Feb 2026". */
-export const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
+export const formatDate = (iso: string): string => writeDate(new Date(iso));
 
 /*
  * Calendar dates (YYYY-MM-DD, a day of the shop, not an instant) are written as the day itself,
  * whatever the reader's time zone: "20 Nov 2026". Noon UTC keeps the day clear of any offset.
  */
-const dayFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
+const writeDay = /* @__PURE__ */ dateFormat({
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   timeZone: 'UTC',
 });
-const dayMonthFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
+const writeDayMonth = /* @__PURE__ */ dateFormat({
   day: 'numeric',
   month: 'short',
   timeZone: 'UTC',
@@ -78,10 +85,10 @@ const dayMonthFormat = /* @__PURE__ */ new Intl.DateTimeFormat('en-GB', {
 const noonOf = (date: string) => new Date(`${date}T12:00:00Z`);
 
 /** "2026-11-20" -> "20 Nov 2026" */
-export const formatDay = (date: string): string => dayFormat.format(noonOf(date));
+export const formatDay = (date: string): string => writeDay(noonOf(date));
 
 /** "2026-11-20" -> "20 Nov" (a chart's axis, where the year is in the heading) */
-export const formatDayMonth = (date: string): string => dayMonthFormat.format(noonOf(date));
+export const formatDayMonth = (date: string): string => writeDayMonth(noonOf(date));
 
 /** "16 Nov – 22 Nov 2026"; one day is "20 Nov 2026"; across a new year both years show. */
 export function formatDayRange(from: string, to: string): string {
