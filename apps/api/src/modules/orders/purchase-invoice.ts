@@ -1,7 +1,8 @@
 import { addressLines, purchaseMessages, taxNoteOf } from '@shop/shared';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import type { InvoiceData, InvoiceTaxLine } from '../../invoices/invoice-pdf.js';
+import type { InvoiceTaxLine } from '../../invoices/document-pdf.js';
+import type { InvoiceData } from '../../invoices/invoice-pdf.js';
 import { purchaseLines, type PurchaseRow } from './purchase-store.js';
 import type { OrderRow } from './store.js';
 import type { SignedInUser } from '../../kernel/people.js';
