@@ -15,7 +15,7 @@ import { membershipOf } from '../../modules/companies/membership.js';
 import type { OrderContext } from '../../modules/orders/context.js';
 import { orderMessages } from '../../modules/orders/messages.js';
 import { chosenMethodAnswer, taxLinesAnswer } from '../../modules/orders/purchase-serialize.js';
-import { ChargeTables, chargePurchase, taxBuyerOf } from './charges.js';
+import { ChargeTables, chargePurchase, taxBuyerAs } from './charges.js';
 import { resolveShipTo } from './ship-to.js';
 import { contractPricesOf, judgeLines } from './steps.js';
 
@@ -31,8 +31,8 @@ export async function previewPurchase(
   input: z.output<typeof checkoutSchema>,
 ): Promise<CheckoutPreview> {
   const destination = await resolveShipTo(ctx.db, user, input);
-  const taxBuyer = await taxBuyerOf(ctx.db, user, input, ctx.charges.viesUrl);
   const membership = await membershipOf(ctx.db, user);
+  const taxBuyer = await taxBuyerAs(ctx.db, membership, input, ctx.charges.viesUrl);
   const productIds = input.lines.map((line) => line.productId);
   return ctx.db.transaction(async (tx) => {
     const rows = await tx.select().from(products).where(inArray(products.id, productIds));
