@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { formatMoney } from '@shop/shared';
 import { demoProduct } from '../support/api';
+import { adminSession } from '../support/company';
 import { latestEmailTo } from '../support/mail';
 import { checkout, payPurchase } from '../support/shop-api';
-import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
+import { signUpViaApi } from '../support/users';
 
 /**
  * Issue 29 item 5 (docs/decisions/039): the admin credits part of a paid purchase from its page;
@@ -22,8 +23,7 @@ test('the admin issues a partial credit note; the buyer sees it and receives it 
   expect(paid.invoiceNumber).toMatch(/^INV-\d{4}-\d{5}$/);
 
   // The admin opens the purchase and credits one piece.
-  const admin = await browser.newPage();
-  await signInViaApi(admin, demoAdmin);
+  const { page: admin } = await adminSession(browser);
   await admin.goto(`/dashboard/purchases/${paid._id}`);
   await admin.getByRole('button', { name: 'Issue a credit note' }).click();
   const dialog = admin.getByRole('dialog', { name: 'Issue a credit note' });
@@ -40,7 +40,7 @@ test('the admin issues a partial credit note; the buyer sees it and receives it 
   await expect(adminNote).toContainText(/CN-\d{4}-\d{5}/);
   await expect(adminNote).toContainText('Refunded to the card');
   const number = (await adminNote.textContent())!.match(/CN-\d{4}-\d{5}/)![0];
-  await admin.close();
+  await admin.context().close();
 
   // The buyer sees it on their purchase page, with its PDF.
   await page.goto(`/dashboard/purchases/${paid._id}`);

@@ -1,9 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, expectStatus, type Company, type Product } from '@shop/shared';
-import { shopApi } from '../support/api';
+import { expect, test } from '@playwright/test';
+import { api, expectStatus, type Company } from '@shop/shared';
 import { expectAccessible } from '../support/axe';
-import { verifyAddress } from '../support/mail';
-import { demoAdmin, newUser, signInViaApi, signUpViaApi } from '../support/users';
+import { addProduct, adminSession, verifiedPerson } from '../support/company';
+import { newUser } from '../support/users';
 
 /**
  * Issue 29, item 4: a customer whose company ships to a structured address picks express
@@ -13,17 +12,13 @@ import { demoAdmin, newUser, signInViaApi, signUpViaApi } from '../support/users
 
 const EXPRESS = 'UPS Next Day Air';
 
-const personalPage = async (browser: Browser): Promise<Page> =>
-  (await browser.newContext()).newPage();
-
 test('the customer picks express shipping in the cart, and the purchase charges what it showed', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
   const tag = Date.now().toString(36);
-  const adminPage = await personalPage(browser);
-  const adminToken = await signInViaApi(adminPage, demoAdmin);
-  const client = shopApi(adminPage.request);
+  const admin = await adminSession(browser);
+  const { client, token: adminToken } = admin;
 
   // The shop ships to the US by ground and by express. The demo has both: only a missing or
   // inactive express method is put back, so journeys editing the list at the same time lose
@@ -64,29 +59,21 @@ test('the customer picks express shipping in the cart, and the purchase charges 
     );
   }
 
-  const product: Product = expectStatus(
-    await client.call(
-      api.catalog.create,
-      {
-        body: {
-          name: `Express Rack Rail ${tag}`,
-          img: '/images/products/cpu.svg',
-          description: 'A part for the express shipping journey.',
-          price: 40,
-          minimum: 3,
-          available: 100,
-        },
-      },
-      { token: adminToken },
-    ),
-    201,
-  ).product;
+  const product = await addProduct(
+    admin,
+    {
+      name: 'Express Rack Rail',
+      img: '/images/products/cpu.svg',
+      description: 'A part for the express shipping journey.',
+      price: 40,
+      minimum: 3,
+      available: 100,
+    },
+    tag,
+  );
 
   // The customer's company and its plant in Austin: a structured address.
-  const page = await personalPage(browser);
-  const user = { ...newUser(), name: 'Ezra Express' };
-  const { token } = await signUpViaApi(page, user);
-  await verifyAddress(page.request, user.email);
+  const { page, token } = await verifiedPerson(browser, { ...newUser(), name: 'Ezra Express' });
   const company: Company = expectStatus(
     await client.call(
       api.companies.create,

@@ -1,17 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import {
-  api,
-  expectStatus,
-  formatMoney,
-  type Company,
-  type Product,
-  type Purchase,
-} from '@shop/shared';
+import { expect, test } from '@playwright/test';
+import { api, expectStatus, formatMoney, type Company, type Purchase } from '@shop/shared';
 import { extractText } from 'unpdf';
 import { shopApi } from '../support/api';
-import { verifyAddress } from '../support/mail';
-import { demoAdmin, newUser, signInViaApi, signUpViaApi } from '../support/users';
+import { addProduct, adminSession, verifiedPerson } from '../support/company';
+import { newUser } from '../support/users';
 
 /**
  * Issue 29, "Done when": a German company checks out to its saved location in Berlin with
@@ -22,17 +15,13 @@ import { demoAdmin, newUser, signInViaApi, signUpViaApi } from '../support/users
 const EXPRESS = 'FedEx International Priority';
 const BUYER_VAT_ID = 'DE136695976';
 
-const personalPage = async (browser: Browser): Promise<Page> =>
-  (await browser.newContext()).newPage();
-
 test('a German company checks out to its Berlin location by express, pays, and its invoice says how it is taxed', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
   const tag = Date.now().toString(36);
-  const adminPage = await personalPage(browser);
-  const adminToken = await signInViaApi(adminPage, demoAdmin);
-  const client = shopApi(adminPage.request);
+  const admin = await adminSession(browser);
+  const { client, token: adminToken } = admin;
   const methods = expectStatus(
     await client.call(api.shipping.list, {}, { token: adminToken }),
     200,
@@ -40,29 +29,21 @@ test('a German company checks out to its Berlin location by express, pays, and i
   const express = methods.find((method) => method.name === EXPRESS);
   expect(express?.countries, 'the demo ships to Germany by express').toContain('DE');
 
-  const product: Product = expectStatus(
-    await client.call(
-      api.catalog.create,
-      {
-        body: {
-          name: `Berlin Backplane ${tag}`,
-          img: '/images/products/motherboard.svg',
-          description: 'A part for the German company journey.',
-          price: 180,
-          minimum: 2,
-          available: 100,
-          weightKg: 1.2,
-        },
-      },
-      { token: adminToken },
-    ),
-    201,
-  ).product;
+  const product = await addProduct(
+    admin,
+    {
+      name: 'Berlin Backplane',
+      img: '/images/products/motherboard.svg',
+      description: 'A part for the German company journey.',
+      price: 180,
+      minimum: 2,
+      available: 100,
+      weightKg: 1.2,
+    },
+    tag,
+  );
 
-  const page = await personalPage(browser);
-  const user = { ...newUser(), name: 'Greta Einkauf' };
-  const { token } = await signUpViaApi(page, user);
-  await verifyAddress(page.request, user.email);
+  const { page, token } = await verifiedPerson(browser, { ...newUser(), name: 'Greta Einkauf' });
   const company: Company = expectStatus(
     await client.call(
       api.companies.create,

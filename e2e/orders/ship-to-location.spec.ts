@@ -1,9 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { api, expectStatus, type Company, type Product } from '@shop/shared';
-import { shopApi } from '../support/api';
+import { expect, test } from '@playwright/test';
+import { api, expectStatus, type Company } from '@shop/shared';
 import { expectAccessible } from '../support/axe';
-import { verifyAddress } from '../support/mail';
-import { demoAdmin, newUser, signInViaApi, signUpViaApi, type TestUser } from '../support/users';
+import { addProduct, adminSession, verifiedPerson } from '../support/company';
+import { newUser } from '../support/users';
 
 /**
  * Issue 29, item 1: a company's owner saves a ship-to location on My Company with the
@@ -11,41 +10,25 @@ import { demoAdmin, newUser, signInViaApi, signUpViaApi, type TestUser } from '.
  * chosen for them), and the purchase page shows where it ships, a line each.
  */
 
-const personalPage = async (browser: Browser): Promise<Page> =>
-  (await browser.newContext()).newPage();
-
-async function verifiedPerson(browser: Browser, user: TestUser) {
-  const page = await personalPage(browser);
-  const { token } = await signUpViaApi(page, user);
-  await verifyAddress(page.request, user.email);
-  return { page, token, user };
-}
-
 test('the owner adds a location, a buyer checks out to it, the purchase page shows it', async ({
   browser,
 }) => {
   test.setTimeout(120_000);
   const tag = Date.now().toString(36);
-  const adminPage = await personalPage(browser);
-  const adminToken = await signInViaApi(adminPage, demoAdmin);
-  const client = shopApi(adminPage.request);
-  const product: Product = expectStatus(
-    await client.call(
-      api.catalog.create,
-      {
-        body: {
-          name: `Ship-to Switch ${tag}`,
-          img: '/images/products/cpu.svg',
-          description: 'A part for the ship-to location journey.',
-          price: 25,
-          minimum: 1,
-          available: 100,
-        },
-      },
-      { token: adminToken },
-    ),
-    201,
-  ).product;
+  const admin = await adminSession(browser);
+  const { client } = admin;
+  const product = await addProduct(
+    admin,
+    {
+      name: 'Ship-to Switch',
+      img: '/images/products/cpu.svg',
+      description: 'A part for the ship-to location journey.',
+      price: 25,
+      minimum: 1,
+      available: 100,
+    },
+    tag,
+  );
 
   const owner = await verifiedPerson(browser, { ...newUser(), name: 'Olive Owner' });
   const buyer = await verifiedPerson(browser, { ...newUser(), name: 'Bea Buyer' });

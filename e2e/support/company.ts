@@ -17,6 +17,30 @@ export async function verifiedPerson(browser: Browser, user: TestUser) {
 }
 export type Person = Awaited<ReturnType<typeof verifiedPerson>>;
 
+/** The demo admin signed in in a browser of their own, with a client for the journey's setup. */
+export async function adminSession(browser: Browser) {
+  const page = await personalPage(browser);
+  const token = await signInViaApi(page, demoAdmin);
+  return { page, token, client: shopApi(page.request) };
+}
+export type AdminSession = Awaited<ReturnType<typeof adminSession>>;
+
+/** A new product for one journey (minimum 1 unless given), its name tagged so no other run's is. */
+export async function addProduct(
+  admin: AdminSession,
+  product: Omit<ProductInputBody, 'minimum'> & { minimum?: number },
+  tag: string,
+): Promise<Product> {
+  return expectStatus(
+    await admin.client.call(
+      api.catalog.create,
+      { body: { minimum: 1, ...product, name: `${product.name} ${tag}` } },
+      { token: admin.token },
+    ),
+    201,
+  ).product;
+}
+
 interface CompanyTeamSetup {
   /** The new product, at its list price; its name gets a tag no other run's has. */
   product: Omit<ProductInputBody, 'minimum'> & { minimum?: number };
@@ -37,17 +61,9 @@ interface CompanyTeamSetup {
  */
 export async function companyTeam(browser: Browser, setup: CompanyTeamSetup) {
   const tag = Date.now().toString(36);
-  const adminPage = await personalPage(browser);
-  const adminToken = await signInViaApi(adminPage, demoAdmin);
-  const client = shopApi(adminPage.request);
-  const product: Product = expectStatus(
-    await client.call(
-      api.catalog.create,
-      { body: { minimum: 1, ...setup.product, name: `${setup.product.name} ${tag}` } },
-      { token: adminToken },
-    ),
-    201,
-  ).product;
+  const admin = await adminSession(browser);
+  const { client, token: adminToken, page: adminPage } = admin;
+  const product = await addProduct(admin, setup.product, tag);
   const owner = await verifiedPerson(browser, { ...newUser(), name: 'Olive Owner' });
   const buyer = await verifiedPerson(browser, { ...newUser(), name: 'Bea Buyer' });
   const approver = await verifiedPerson(browser, { ...newUser(), name: 'Abe Approver' });

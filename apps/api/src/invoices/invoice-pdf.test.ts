@@ -11,10 +11,9 @@ import {
   taxNoteRows,
   totalsBlock,
   totalsHeight,
-  renderInvoicePdf,
   TEST_PAYMENT_NOTE,
-  type InvoiceData,
-} from './invoice-pdf.js';
+} from './document-pdf.js';
+import { renderInvoicePdf, type InvoiceData } from './invoice-pdf.js';
 
 const invoice = (changes: Partial<InvoiceData> = {}): InvoiceData => ({
   invoiceNumber: 'INV-2026-00042',

@@ -79,7 +79,7 @@ export function approvalNeededEmail(d: {
   purchaseNumber: string;
   lines: EmailLine[];
   total: number;
-  /** Subtotal, shipping, tax lines and total (orders/purchase-emails.ts emailTotals). */
+  /** Subtotal, shipping, tax lines and total (orders/purchase-totals.ts documentTotals). */
   totals?: EmailTotals;
   url: string;
 }): Promise<MailMessage> {
@@ -117,7 +117,7 @@ export function purchaseSubmittedEmail(d: {
   purchaseNumber: string;
   lines: EmailLine[];
   total: number;
-  /** Subtotal, shipping, tax lines and total (orders/purchase-emails.ts emailTotals). */
+  /** Subtotal, shipping, tax lines and total (orders/purchase-totals.ts documentTotals). */
   totals?: EmailTotals;
   url: string;
 }): Promise<MailMessage> {

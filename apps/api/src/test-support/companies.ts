@@ -38,10 +38,15 @@ export async function addMember(
  */
 export async function companyTeam(
   t: TestApp,
-  { spendingLimit, name = 'Contoso Ltd' }: { spendingLimit: number | null; name?: string },
+  {
+    spendingLimit,
+    name = 'Contoso Ltd',
+    taxId,
+  }: { spendingLimit: number | null; name?: string; taxId?: string },
 ) {
   const [owner, buyer] = await Promise.all([shopper(t), shopper(t)]);
-  const created = await inject(t, api.companies.create, { body: { name } }, owner);
+  const body = taxId === undefined ? { name } : { name, taxId };
+  const created = await inject(t, api.companies.create, { body }, owner);
   expect(created.statusCode, created.body).toBe(201);
   const company = created.json();
   await addMember(t, owner, company._id, buyer, { role: 'buyer', spendingLimit });

@@ -260,6 +260,8 @@ const checkoutPoison = {
   // Issue 29: a location of no company of the buyer's (404), or a bad structured address.
   locationId: ['x', 1, null, randomUUID()],
   shipTo: [null, 'somewhere', 1, {}, { ...goodAddress, postalCode: '1234' }],
+  // Issue 29: a method that is no id, or none the shop has.
+  shippingMethod: ['x', 1, null, randomUUID()],
 };
 
 const writeEndpoints: WriteEndpoint[] = [
@@ -547,19 +549,13 @@ const writeEndpoints: WriteEndpoint[] = [
       ],
     },
   },
-  {
-    contract: api.purchases.checkout,
+  // Checkout, and (issue 29) its preview: the same body priced, nothing placed.
+  ...[api.purchases.checkout, api.purchases.preview].map((contract): WriteEndpoint => ({
+    contract,
     as: 'customer',
     body: checkoutBody,
     poison: checkoutPoison,
-  },
-  {
-    // Issue 29: the same body priced, nothing placed.
-    contract: api.purchases.preview,
-    as: 'customer',
-    body: checkoutBody,
-    poison: { ...checkoutPoison, shippingMethod: ['x', 1, null, randomUUID()] },
-  },
+  })),
   {
     contract: api.purchases.recordPayment,
     as: 'customer',

@@ -1,12 +1,13 @@
-import { taxNoteOf, trackingUrl } from '@shop/shared';
+import { trackingUrl } from '@shop/shared';
 import type { Db } from '../../db/client.js';
 import type { EmailKind } from '../../mail/jobs.js';
 import type { MailMessage } from '../../mail/message.js';
-import type { EmailLine, EmailTotals, PurchaseEmailData } from '../../mail/order-emails.js';
+import type { EmailLine, PurchaseEmailData } from '../../mail/order-emails.js';
 
 import { findPurchase, purchaseLines, type PurchaseRow } from './purchase-store.js';
 import type { OrderRow } from './store.js';
-import { invoiceTaxLines, purchaseInvoicePdf, type InvoiceSettings } from './purchase-invoice.js';
+import { purchaseInvoicePdf, type InvoiceSettings } from './purchase-invoice.js';
+import { documentTotals } from './purchase-totals.js';
 import { findShipment } from './shipment-store.js';
 
 /**
@@ -28,40 +29,13 @@ const emailLine = (line: OrderRow): EmailLine => ({
   total: line.price,
 });
 
-/**
- * A purchase's totals as its emails show them (cents), from its lines' own shares: the goods,
- * the shipping, the tax line of its treatment and the total, as the purchase page and the
- * invoice add them up. Lines waiting for approval carry their shares too.
- */
-export function emailTotals(
-  purchase: PurchaseRow,
-  lines: { price: number; shippingCharge?: number | undefined; tax?: number | undefined }[],
-): EmailTotals {
-  const sum = (pick: (line: (typeof lines)[number]) => number) =>
-    lines.reduce((total, line) => total + pick(line), 0);
-  const subtotal = sum((line) => line.price);
-  const shipping = sum((line) => line.shippingCharge ?? 0);
-  const tax = sum((line) => line.tax ?? 0);
-  return {
-    subtotal,
-    shipping,
-    shippingMethod: purchase.shippingMethod?.name ?? null,
-    taxLines: invoiceTaxLines(purchase, subtotal + shipping, tax),
-    total: subtotal + shipping + tax,
-    currency: purchase.currency,
-    taxNote: purchase.taxTreatment
-      ? taxNoteOf(purchase.taxTreatment.treatment, purchase.taxTreatment.note)
-      : null,
-  };
-}
-
 function common(
   settings: PurchaseEmailSettings,
   purchase: PurchaseRow,
   lines: OrderRow[],
   to: string,
 ): PurchaseEmailData {
-  const totals = emailTotals(purchase, lines);
+  const totals = documentTotals(purchase, lines);
   return {
     shopName: settings.shopName,
     to,

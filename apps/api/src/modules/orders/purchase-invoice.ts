@@ -1,11 +1,12 @@
-import { addressLines, purchaseMessages, taxNoteOf } from '@shop/shared';
+import { addressLines, purchaseMessages } from '@shop/shared';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
-import type { InvoiceData, InvoiceTaxLine } from '../../invoices/invoice-pdf.js';
+import type { InvoiceData } from '../../invoices/invoice-pdf.js';
 import { purchaseLines, type PurchaseRow } from './purchase-store.js';
 import type { OrderRow } from './store.js';
 import type { SignedInUser } from '../../kernel/people.js';
 import { purchaseFor } from './purchase-reading.js';
+import { documentTotals } from './purchase-totals.js';
 
 /** The seller printed on every invoice: SELLER_NAME, SELLER_ADDRESS, SELLER_TAX_ID. */
 export interface InvoiceSettings {
@@ -16,21 +17,6 @@ export interface InvoiceSettings {
 
 /** A card purchase's terms as the invoice words them: it is paid when invoiced. */
 export const CARD_TERMS = 'Paid by card';
-
-/**
- * The tax lines of a purchase (cents): its treatment's one rate on the goods and the shipping,
- * as the purchase answers them (purchase-serialize.ts taxLinesAnswer), or none.
- */
-export function invoiceTaxLines(
-  purchase: PurchaseRow,
-  base: number,
-  tax: number,
-): InvoiceTaxLine[] {
-  const treatment = purchase.taxTreatment;
-  return treatment?.name != null
-    ? [{ name: treatment.name, rate: treatment.rate, base, amount: tax }]
-    : [];
-}
 
 /** Where a purchase ships, on several lines: its structured ship-to, else SPEC's one line. */
 export const shipToText = (purchase: PurchaseRow) =>
@@ -49,11 +35,6 @@ export function invoiceData(
     (last, line) => (line.paidAt && line.paidAt > last ? line.paidAt : last),
     purchase.invoicedAt,
   );
-  const sum = (pick: (line: OrderRow) => number) =>
-    lines.reduce((total, line) => total + pick(line), 0);
-  const subtotal = sum((line) => line.price);
-  const shipping = sum((line) => line.shippingCharge);
-  const tax = sum((line) => line.tax);
   return {
     invoiceNumber: purchase.invoiceNumber,
     issuedAt: purchase.invoicedAt,
@@ -82,15 +63,7 @@ export function invoiceData(
       unitPrice: line.unitPrice,
       total: line.price,
     })),
-    subtotal,
-    shipping,
-    shippingMethod: purchase.shippingMethod?.name ?? null,
-    taxLines: invoiceTaxLines(purchase, subtotal + shipping, tax),
-    total: subtotal + shipping + tax,
-    currency: purchase.currency,
-    taxNote: purchase.taxTreatment
-      ? taxNoteOf(purchase.taxTreatment.treatment, purchase.taxTreatment.note)
-      : null,
+    ...documentTotals(purchase, lines),
     reverseCharge: purchase.taxTreatment?.reverseCharge ?? false,
     terms: CARD_TERMS,
     // A card purchase is due when invoiced: it is invoiced once paid (purchase-serialize.ts).

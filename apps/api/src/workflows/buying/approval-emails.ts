@@ -1,4 +1,4 @@
-import { emailTotals } from '../../modules/orders/purchase-emails.js';
+import { documentTotals } from '../../modules/orders/purchase-totals.js';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { companyMembers, type AwaitingLineRow } from '../../db/schema.js';
@@ -95,7 +95,7 @@ export function composeApprovalEmail(db: Db, settings: { shopName: string; publi
         total: line.quantity * line.unitPrice,
       }));
       // What the purchase will cost with its shipping and tax, as the receipt will say.
-      const totals = emailTotals(
+      const totals = documentTotals(
         purchase,
         purchase.awaitingLines.map((line) => ({
           price: line.quantity * line.unitPrice,

@@ -6,7 +6,6 @@ import {
   type ApiErrorBody,
   type CheckoutPreview,
   type Company,
-  type MemberInput,
   type PostalAddressInput,
   type Purchase,
   type ShippingMethodInputBody,
@@ -16,7 +15,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
-import { addMember } from '../../test-support/companies.js';
+import { addMember, companyTeam } from '../../test-support/companies.js';
 import { answered, injectUnchecked } from '../../test-support/inject.js';
 import { intentRow } from '../../test-support/orders.js';
 import {
@@ -154,23 +153,11 @@ describe.each(testDatabases())('shipping and tax on every way to buy, EU seller,
 
   /** A company with an owner, a buyer under `limit` and an approver, buying a 0.5 kg CPU. */
   async function team(limit: number | null, taxId = 'DE136695976') {
-    const [owner, buyer, approver] = await Promise.all([
-      shopper(t, { name: 'Olive Owner' }),
-      shopper(t, { name: 'Bea Buyer' }),
-      shopper(t, { name: 'Abe Approver' }),
+    const [{ owner, buyer, company }, approver] = await Promise.all([
+      companyTeam(t, { spendingLimit: limit, name: 'Northwind Systems GmbH', taxId }),
+      shopper(t),
     ]);
-    const company = await answered<Company>(
-      injectUnchecked(
-        t,
-        companies.create,
-        { body: { name: 'Northwind Systems GmbH', taxId } },
-        owner,
-      ),
-      201,
-    );
-    const join = (who: Shopper, body: MemberInput) => addMember(t, owner, company._id, who, body);
-    await join(buyer, { role: 'buyer', spendingLimit: limit });
-    await join(approver, { role: 'approver' });
+    await addMember(t, owner, company._id, approver, { role: 'approver' });
     const product = await addProduct(t, {
       name: 'Ryzen 7 CPU',
       price: 139,

@@ -262,8 +262,17 @@ export async function taxBuyerOf(
   given: { taxId: string | null },
   viesUrl: string | undefined,
 ): Promise<TaxBuyer> {
+  return taxBuyerAs(db, await membershipOf(db, user), given, viesUrl);
+}
+
+/** `taxBuyerOf` for a caller that has read the buyer's membership (or none) already. */
+export async function taxBuyerAs(
+  db: Db,
+  membership: { companyId: string } | null,
+  given: { taxId: string | null },
+  viesUrl: string | undefined,
+): Promise<TaxBuyer> {
   const vies = { url: viesUrl };
-  const membership = await membershipOf(db, user);
   if (membership) {
     const [company] = await db
       .select({ taxId: companies.taxId })

@@ -6,18 +6,18 @@ import {
   type CheckoutPreview,
   type checkoutSchema,
 } from '@shop/shared';
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { contractPrices, products } from '../../db/schema.js';
+import { products } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import type { SignedInUser } from '../../kernel/people.js';
 import { membershipOf } from '../../modules/companies/membership.js';
 import type { OrderContext } from '../../modules/orders/context.js';
 import { orderMessages } from '../../modules/orders/messages.js';
 import { chosenMethodAnswer, taxLinesAnswer } from '../../modules/orders/purchase-serialize.js';
-import { ChargeTables, chargePurchase, taxBuyerOf } from './charges.js';
+import { ChargeTables, chargePurchase, taxBuyerAs } from './charges.js';
 import { resolveShipTo } from './ship-to.js';
-import { judgeLines } from './steps.js';
+import { contractPricesOf, judgeLines } from './steps.js';
 
 /**
  * POST /checkout/preview (issue 29): the charges POST /checkout would make for the same body,
@@ -31,25 +31,15 @@ export async function previewPurchase(
   input: z.output<typeof checkoutSchema>,
 ): Promise<CheckoutPreview> {
   const destination = await resolveShipTo(ctx.db, user, input);
-  const taxBuyer = await taxBuyerOf(ctx.db, user, input, ctx.charges.viesUrl);
   const membership = await membershipOf(ctx.db, user);
+  const taxBuyer = await taxBuyerAs(ctx.db, membership, input, ctx.charges.viesUrl);
   const productIds = input.lines.map((line) => line.productId);
   return ctx.db.transaction(async (tx) => {
     const rows = await tx.select().from(products).where(inArray(products.id, productIds));
     const productOf = new Map(rows.map((row) => [row.id, row]));
-    const contract = new Map<string, number>();
-    if (membership) {
-      const prices = await tx
-        .select({ productId: contractPrices.productId, price: contractPrices.price })
-        .from(contractPrices)
-        .where(
-          and(
-            eq(contractPrices.companyId, membership.companyId),
-            inArray(contractPrices.productId, productIds),
-          ),
-        );
-      for (const price of prices) contract.set(price.productId, price.price);
-    }
+    const contract = membership
+      ? (await contractPricesOf(tx, [membership.companyId], productIds)).get(membership.companyId)!
+      : new Map<string, number>();
     const available = new Map(rows.map((row) => [row.id, row.available]));
     const judged = judgeLines(
       input.lines,

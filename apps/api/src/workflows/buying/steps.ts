@@ -154,6 +154,34 @@ export async function lockBuyers(
 }
 
 /**
+ * The companies' contract prices for these products, by company (every company named has a
+ * map, empty when it has none), then by product id.
+ */
+export async function contractPricesOf(
+  tx: Tx,
+  companyIds: string[],
+  productIds: string[],
+): Promise<Map<string, Map<string, number>>> {
+  const contractOf = new Map(companyIds.map((id) => [id, new Map<string, number>()]));
+  if (companyIds.length === 0 || productIds.length === 0) return contractOf;
+  const prices = await tx
+    .select({
+      companyId: contractPrices.companyId,
+      productId: contractPrices.productId,
+      price: contractPrices.price,
+    })
+    .from(contractPrices)
+    .where(
+      and(
+        inArray(contractPrices.companyId, companyIds),
+        inArray(contractPrices.productId, productIds),
+      ),
+    );
+  for (const price of prices) contractOf.get(price.companyId)?.set(price.productId, price.price);
+  return contractOf;
+}
+
+/**
  * The buyers' companies: each one's membership (locked FOR UPDATE in email order, so two
  * purchases of one member judge the month's spend one after the other), its company, its
  * contract prices for these products and its month's spend so far.
@@ -194,21 +222,9 @@ export async function companyFacts(
   if (companyIds.length > 0) {
     for (const row of await tx.select().from(companies).where(inArray(companies.id, companyIds))) {
       companyOf.set(row.id, row);
-      contractOf.set(row.id, new Map());
     }
-    if (productIds.length > 0) {
-      const prices = await tx
-        .select()
-        .from(contractPrices)
-        .where(
-          and(
-            inArray(contractPrices.companyId, companyIds),
-            inArray(contractPrices.productId, productIds),
-          ),
-        );
-      for (const price of prices)
-        contractOf.get(price.companyId)?.set(price.productId, price.price);
-    }
+    for (const [companyId, prices] of await contractPricesOf(tx, [...companyOf.keys()], productIds))
+      contractOf.set(companyId, prices);
     const limited = [...membershipOf].filter(([, m]) => m!.spendingLimit !== null);
     const spent = await monthSpend(
       tx,

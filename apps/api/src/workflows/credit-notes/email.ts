@@ -1,8 +1,8 @@
-import { taxNoteOf } from '@shop/shared';
 import type { Db } from '../../db/client.js';
 import type { EmailKind } from '../../mail/jobs.js';
 import type { MailMessage } from '../../mail/message.js';
 import type { PurchaseEmailSettings } from '../../modules/orders/purchase-emails.js';
+import { documentTotals } from '../../modules/orders/purchase-totals.js';
 import { findCreditNote } from './issue.js';
 import { creditNotePdf } from './document.js';
 
@@ -36,19 +36,14 @@ export function composeCreditNoteEmail(db: Db, settings: PurchaseEmailSettings) 
       })),
       total: note.total,
       // What is credited, in the purchase's own terms: its shipping method and tax line.
-      totals: {
-        subtotal: note.subtotal,
-        shipping: note.shipping,
-        shippingMethod: purchase.shippingMethod?.name ?? null,
-        taxLines: purchase.taxTreatment?.name
-          ? [{ name: purchase.taxTreatment.name, amount: note.tax }]
-          : [],
-        total: note.total,
-        currency: purchase.currency,
-        taxNote: purchase.taxTreatment
-          ? taxNoteOf(purchase.taxTreatment.treatment, purchase.taxTreatment.note)
-          : null,
-      },
+      totals: documentTotals(
+        purchase,
+        note.lines.map((line) => ({
+          price: line.net,
+          shippingCharge: line.shipping,
+          tax: line.tax,
+        })),
+      ),
       purchaseUrl: new URL(`/dashboard/purchases/${purchase.id}`, settings.publicUrl).toString(),
       creditNoteNumber: note.number,
       invoiceNumber: purchase.invoiceNumber,

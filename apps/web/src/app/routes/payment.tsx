@@ -60,7 +60,7 @@ interface Loading<T> {
 function NotLoaded<T>({ query, of }: { query: Loading<T>; of: PaymentOf }) {
   if (query.isPending || !query.error) {
     return (
-      <div aria-busy="true" aria-label={`Loading the ${of}`}>
+      <div aria-busy="true" aria-label={`Loading the ${of}`} role="status">
         <Skeleton variant="rounded" className={styles.loading} />
       </div>
     );

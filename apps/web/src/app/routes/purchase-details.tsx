@@ -54,7 +54,7 @@ export default function PurchaseDetailsPage() {
 
   if (purchase.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading the purchase">
+      <div aria-busy="true" aria-label="Loading the purchase" role="status">
         <Skeleton variant="text" width="40%" height={40} />
         <Skeleton variant="rectangular" height={160} />
       </div>
