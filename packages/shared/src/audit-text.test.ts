@@ -143,4 +143,22 @@ describe('describeAuditChange', () => {
       }),
     ).toBe('Refused certificate TX-01-339 for TX, until 2027-06-30: Not signed');
   });
+
+  it("writes a company's terms field by field, in the form's order", () => {
+    expect(
+      describeAuditChange({
+        action: 'company.terms',
+        details: {
+          changes: {
+            onHold: { from: false, to: true },
+            creditLimit: { from: null, to: 50000 },
+            paymentTerms: { from: 'card', to: 'net30' },
+          },
+        },
+      }),
+    ).toBe('Payment terms Card -> Net 30; Credit limit no limit -> $50,000.00; On hold no -> yes');
+    expect(describeAuditChange({ action: 'company.terms', details: { changes: {} } })).toBe(
+      'Terms unchanged',
+    );
+  });
 });

@@ -1,3 +1,4 @@
+import { paymentTermsLabels, type PaymentTerms } from './accounts.js';
 import type { AuditEntry } from './audit.js';
 
 /*
@@ -107,6 +108,34 @@ function contractPriceText(details: Record<string, unknown>): string {
         : 'a product';
   const price = (value: unknown) => (value == null ? 'list price' : auditMoney(value));
   return `Contract price for ${product} ${price(details.from)} -> ${price(details.to)}`;
+}
+
+const termsFields: Record<string, [string, (value: unknown) => string]> = {
+  paymentTerms: [
+    'Payment terms',
+    (v) =>
+      typeof v === 'string' && v in paymentTermsLabels
+        ? paymentTermsLabels[v as PaymentTerms]
+        : plainValue(v),
+  ],
+  creditLimit: ['Credit limit', (v) => (v == null ? 'no limit' : auditMoney(v))],
+  onHold: ['On hold', (v) => (v === true ? 'yes' : v === false ? 'no' : plainValue(v))],
+};
+const termsFieldNames = Object.keys(termsFields);
+
+/**
+ * A company's terms (issue 30): "Payment terms Card -> Net 30; Credit limit no limit ->
+ * $50,000.00", each field changed, in the form's order; "Terms unchanged" when none was.
+ */
+function termsText(details: Record<string, unknown>): string {
+  const changes = isRecord(details.changes) ? details.changes : {};
+  const parts = Object.entries(changes)
+    .sort(([a], [b]) => termsFieldNames.indexOf(a) - termsFieldNames.indexOf(b))
+    .map(([field, change]) => {
+      const [label, text] = termsFields[field] ?? [field, plainValue];
+      return isRecord(change) ? `${label} ${text(change.from)} -> ${text(change.to)}` : label;
+    });
+  return parts.length > 0 ? parts.join('; ') : 'Terms unchanged';
 }
 
 /** A location's address on one line, as the details keep it (formatAddress's form). */
@@ -274,6 +303,8 @@ export function describeAuditChange(entry: Pick<AuditEntry, 'action' | 'details'
       return productFigures(details);
     case 'company.price':
       return contractPriceText(details);
+    case 'company.terms':
+      return termsText(details);
     case 'location.create':
     case 'location.update':
     case 'location.delete':

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { companyTermsSchema } from './accounts.js';
 import { idSchema, moneyAnswerSchema } from './answers.js';
 import { emailSchema, isOneLine, isSafeText } from './fields.js';
 import { messages } from './messages.js';
@@ -47,6 +48,8 @@ export const companyMessages = {
   leaveFirst: 'You already belong to a company: leave it before joining another.',
   purchasesOpen:
     'This company has purchases waiting for payment or approval: settle or reject them before dissolving it.',
+  ledgerKept:
+    'This company has entries on its account (invoices, payments): it cannot be dissolved, as its account is kept for the books.',
   ownsCompany: (company: string) =>
     `This person is the last owner of ${company}: make another member owner, or dissolve the company, first.`,
   notFound: 'This company does not exist.',
@@ -185,6 +188,11 @@ export const companyAnswerSchema = z.object({
   shippingAddress: z.string().nullable(),
   createdAt: z.string(),
   members: z.array(companyMemberSchema),
+  /**
+   * Its payment terms, credit limit, hold and balance (issue 30): present where the shop's admin
+   * or one of the company's owners and approvers reads it, absent for a plain buyer.
+   */
+  ...companyTermsSchema.partial().shape,
 });
 export type Company = z.infer<typeof companyAnswerSchema>;
 
@@ -220,6 +228,7 @@ export const companySummarySchema = z.object({
   members: z.number().int(),
   contractPrices: z.number().int(),
   createdAt: z.string(),
+  ...companyTermsSchema.shape,
 });
 export type CompanySummary = z.infer<typeof companySummarySchema>;
 

@@ -18,6 +18,7 @@ export * from './purchases.js';
 export * from './credit-notes.js';
 export * from './credit-note-amounts.js';
 export * from './companies.js';
+export * from './accounts.js';
 export * from './addresses.js';
 export * from './locations.js';
 export * from './payments.js';

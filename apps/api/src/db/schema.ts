@@ -259,9 +259,73 @@ export const companies = pgTable(
      */
     invitationsDay: date('invitations_day'),
     invitationsToday: integer('invitations_today').notNull().default(0),
+    /**
+     * Pay on account (issue 30, docs/decisions/043): `card` (no account) or net 15/30/45/60 days,
+     * set by the admin. `credit_limit` is cents, null for no limit (the admin's explicit choice:
+     * account purchases unlimited); `on_hold` refuses new account purchases.
+     */
+    paymentTerms: text('payment_terms')
+      .$type<'card' | 'net15' | 'net30' | 'net45' | 'net60'>()
+      .notNull()
+      .default('card'),
+    creditLimit: cents('credit_limit'),
+    onHold: boolean('on_hold').notNull().default(false),
+    /**
+     * What the company owes, in cents: the sum of its ledger entries, changed only by
+     * modules/ledger in the transaction that appends each entry, so a credit check is one
+     * conditional update of this row instead of a sum over the ledger.
+     */
+    balance: cents('balance').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('companies_name_idx').on(t.name)],
+  (t) => [
+    index('companies_name_idx').on(t.name),
+    check(
+      'companies_payment_terms_check',
+      sql`${t.paymentTerms} in ('card', 'net15', 'net30', 'net45', 'net60')`,
+    ),
+    check('companies_credit_limit_check', sql`${t.creditLimit} IS NULL OR ${t.creditLimit} >= 0`),
+  ],
+);
+
+/**
+ * A company's account with the shop (issue 30, docs/decisions/043): every invoice on account,
+ * payment, credit note and adjustment, in cents, signed (invoice +, payment and credit note -).
+ * Append-only: migration 0021's trigger refuses any UPDATE or DELETE, so history cannot change;
+ * a mistake is corrected by another entry. `balance_after` is the company's balance once the
+ * entry was added; `seq` orders a company's entries (the company's row lock serializes them).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: id(),
+    seq: seq(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    kind: text('kind').$type<'invoice' | 'payment' | 'credit_note' | 'adjustment'>().notNull(),
+    amount: cents('amount').notNull(),
+    balanceAfter: cents('balance_after').notNull(),
+    /** What the entry is of: an invoice or credit note number, a bank transfer's reference. */
+    reference: text('reference').notNull(),
+    purchaseId: uuid('purchase_id').references(() => purchases.id, { onDelete: 'restrict' }),
+    /** Why an adjustment was made (required for one). */
+    reason: text('reason'),
+    /** The admin's email who recorded it; null when the shop did (an invoice on checkout). */
+    createdBy: text('created_by'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ledger_entries_company_id_seq_idx').on(t.companyId, t.seq),
+    check(
+      'ledger_entries_kind_check',
+      sql`${t.kind} in ('invoice', 'payment', 'credit_note', 'adjustment')`,
+    ),
+    check(
+      'ledger_entries_sign_check',
+      sql`case ${t.kind} when 'invoice' then ${t.amount} > 0 when 'adjustment' then ${t.amount} <> 0 and ${t.reason} is not null else ${t.amount} < 0 end`,
+    ),
+  ],
 );
 
 /**

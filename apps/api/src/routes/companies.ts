@@ -8,6 +8,8 @@ import type { OrderContext } from '../modules/orders/context.js';
 import { approvePurchase } from '../workflows/buying/approve-purchase.js';
 import { listApprovals, rejectPurchase } from '../workflows/buying/approvals.js';
 import { companyPurchases } from '../workflows/buying/reading.js';
+import { companyAccount } from '../workflows/accounts/account.js';
+import { setTerms } from '../modules/companies/terms.js';
 import { mySpending } from '../modules/companies/spending.js';
 import { importPrices, listPrices, putPrice, removePrice } from '../modules/companies/prices.js';
 import {
@@ -108,6 +110,12 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
     return company;
   });
   serve(app, guards, companies.list, (request) => listCompanies(db, request.query));
+  serve(app, guards, companies.putTerms, (request) =>
+    setTerms(db, currentUser(request), request.params.id, request.body),
+  );
+  serve(app, guards, companies.account, (request) =>
+    companyAccount(db, currentUser(request), request.params.id, request.query),
+  );
   serve(app, guards, companies.prices, (request) =>
     listPrices(db, currentUser(request), request.params.id, request.query),
   );

@@ -401,6 +401,8 @@ export const demoCompany = {
     { sku: 'SSD-2T-G4', price: 129 },
     { sku: 'NIC-10G-2SFP', price: 162 },
   ],
+  /** Pay on account (issue 30): Net 30 against a $50,000 credit line, set by the admin. */
+  terms: { paymentTerms: 'net30', creditLimit: 50000, onHold: false },
 } as const;
 
 /** Every country but those named: a carrier's international service from the US or Germany. */

@@ -114,7 +114,7 @@ describe.each(testDatabases())('seed on %s', (kind) => {
     expect(await t.db.select().from(users)).toHaveLength(demoUsers.length);
   });
 
-  it('makes the demo company once: the customer owns it, a colleague buys within a limit, one approves, contract prices are set', async () => {
+  it('makes the demo company once: the customer owns it, a colleague buys within a limit, one approves, contract prices and Net 30 terms are set', async () => {
     t = await buildTestApp(kind);
     const owner = demoUsers.find((demo) => demo.email === demoCompany.owner)!;
     const token = await shopToken(t, owner.email, await signIn(t, owner));
@@ -123,6 +123,10 @@ describe.each(testDatabases())('seed on %s', (kind) => {
     expect(mine.statusCode, mine.body).toBe(200);
     const company = mine.json();
     expect(company).toMatchObject(demoCompany.company);
+    // Net 30 against $50,000 (issue 30), set as the admin sets terms; nothing on account yet.
+    expect(company).toMatchObject({ ...demoCompany.terms, balance: 0 });
+    const account = await inject(t, api.companies.account, { params: { id: company._id } }, who);
+    expect(account.json()).toMatchObject({ available: 50000, entries: [], total: 0 });
     // Owners first, then approvers, then buyers; all joined, their addresses being verified.
     expect(company.members).toEqual(
       [

@@ -9,6 +9,7 @@ import {
   productInputSchema,
   reviewInputSchema,
   shippingMethodsPutSchema,
+  termsInputSchema,
 } from '@shop/shared';
 import { inArray } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.js';
@@ -18,6 +19,7 @@ import { createLocation } from '../modules/companies/locations.js';
 import { putPrice } from '../modules/companies/prices.js';
 import { acceptInvitation } from '../modules/companies/invitations.js';
 import { createCompany, putMember } from '../modules/companies/service.js';
+import { setTerms } from '../modules/companies/terms.js';
 import { createReview } from '../modules/reviews/service.js';
 import {
   addShippingMethods,
@@ -168,7 +170,8 @@ async function seedDemoUsers(
  * The demo company, made as its owner and the shop's admin make one over the API: the owner
  * creates it, adds its ship-to locations and invites the colleagues, who accept (their addresses being verified: the seed
  * says yes for them, so the demo company starts with its members active; the invitation email
- * is then not sent, as for any invitation answered before it went out), the admin sets the contract prices (audited).
+ * is then not sent, as for any invitation answered before it went out), the admin sets the contract prices
+ * and the company's payment terms and credit limit (audited).
  * Only on the start that made the demo accounts, so a restart never makes it twice and a shop
  * in use never gains it; prices only for the demo part numbers the catalogue has.
  */
@@ -204,6 +207,7 @@ async function seedDemoCompany(db: Db): Promise<number> {
         contractPriceInputSchema.parse({ price }).price,
       );
     }
+    await setTerms(tx, admin, company._id, termsInputSchema.parse(demoCompany.terms));
   });
   return 1;
 }

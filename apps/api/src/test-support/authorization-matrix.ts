@@ -398,6 +398,18 @@ export const authorizationMatrix: readonly MatrixRow[] = [
     }),
   }),
   row(companies.list, { expect: adminOnly(200), request: () => ({ query: { q: 'matrix' } }) }),
+  // Pay on account (issue 30): the admin sets the terms; the owner reads the account.
+  row(companies.putTerms, {
+    expect: adminOnly(200),
+    request: async (kit) => ({
+      params: { id: await kit.company() },
+      payload: { paymentTerms: 'net30', creditLimit: 50000, onHold: false },
+    }),
+  }),
+  row(companies.account, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: await kit.company() }, query: { limit: 10 } }),
+  }),
   row(companies.prices, {
     expect: ownerOrAdmin(200),
     request: async (kit) => ({ params: { id: await kit.company() } }),

@@ -9,6 +9,7 @@ import {
   emailJobs,
   idempotencyKeys,
   invoiceCounters,
+  ledgerEntries,
   purchases,
   authUsers,
   newsletterSubscribers,
@@ -50,6 +51,7 @@ export async function dbSnapshot(db: Db) {
       .select()
       .from(contractPrices)
       .orderBy(contractPrices.companyId, contractPrices.productId),
+    ledgerEntries: await db.select().from(ledgerEntries).orderBy(ledgerEntries.seq),
     auditLog: await db.select().from(auditLog).orderBy(auditLog.seq),
     users: await db.select().from(users).orderBy(users.id),
     userInfo: await db.select().from(userInfo).orderBy(userInfo.userId),

@@ -382,6 +382,19 @@ const writeEndpoints: WriteEndpoint[] = [
     params: (f) => ({ id: randomUUID(), productId: f.productId }),
     at: hostileIdSegment,
   },
+  // Pay on account (issue 30): all three fields every time; a refused body changes nothing.
+  {
+    contract: api.companies.putTerms,
+    as: 'admin',
+    params: (f) => ({ id: f.companyId }),
+    body: () => ({ paymentTerms: 'net30', creditLimit: 50000, onHold: false }),
+    poison: {
+      paymentTerms: ['', 'net', 'net90', 'NET30', 'net 30', null, 30, ['net30']],
+      creditLimit: badMoney.filter((value) => value !== null),
+      onHold: ['yes', 'true', 1, 0, null, []],
+    },
+    at: hostileIdSegment,
+  },
   {
     contract: api.companies.importPrices,
     as: 'admin',

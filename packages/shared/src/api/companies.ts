@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountQuerySchema, accountSchema, termsInputSchema } from '../accounts.js';
 import { deletedSchema, idParamsSchema } from '../common.js';
 import {
   adminCompanyInputSchema,
@@ -100,7 +101,8 @@ export const removeMember = endpoint({
 export const dissolve = endpoint({
   method: 'DELETE',
   path: '/companies/{id}',
-  summary: 'Dissolve a company that has no purchase waiting for payment or approval',
+  summary:
+    'Dissolve a company that has no purchase waiting for payment or approval and nothing on its ledger',
   access: 'user',
   who: 'company owner or admin',
   params: idParamsSchema,
@@ -235,4 +237,27 @@ export const importPrices = endpoint({
   params: idParamsSchema,
   body: contractPriceImportSchema,
   responses: { 200: contractPriceImportReportSchema, ...errors(400, 401, 403, 404) },
+});
+
+export const putTerms = endpoint({
+  method: 'PUT',
+  path: '/admin/companies/{id}/terms',
+  summary:
+    "Set a company's payment terms (card, net 15 to 60), credit limit (null: none) and credit hold",
+  access: 'admin',
+  params: idParamsSchema,
+  body: termsInputSchema,
+  responses: { 200: companyAnswerSchema, ...errors(400, 401, 403, 404) },
+});
+
+export const account = endpoint({
+  method: 'GET',
+  path: '/companies/{id}/account',
+  summary:
+    "A company's account: credit limit, balance, available, overdue, and its ledger newest first, a page at a time",
+  access: 'user',
+  who: 'company owner or approver, or admin',
+  params: idParamsSchema,
+  query: accountQuerySchema,
+  responses: { 200: accountSchema, ...errors(400, 401, 403, 404) },
 });

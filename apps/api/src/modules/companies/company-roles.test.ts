@@ -197,6 +197,21 @@ describe.each(testDatabases())('company calls by role on %s', (kind) => {
       adminsOnly(200),
       async () => ({ params: { id: companyId }, body: { csv: 'sku,price\n', dryRun: true } }),
     ],
+    // Pay on account (issue 30): the terms are the admin's; the account its owners', approvers'
+    // and the admin's, not a buyer's.
+    [
+      companies.putTerms,
+      adminsOnly(200),
+      async () => ({
+        params: { id: companyId },
+        body: { paymentTerms: 'net30', creditLimit: 50000, onHold: false },
+      }),
+    ],
+    [
+      companies.account,
+      { ...deciders(200), admin: 200 },
+      async () => ({ params: { id: companyId } }),
+    ],
     // Last: from here on the admin owns a company of their own.
     [
       companies.create,

@@ -83,7 +83,7 @@ export async function acceptInvitation(
         .update(companyMembers)
         .set({ status: 'active', userId: user.id })
         .where(invitationTo(companyId, user.email));
-      return companyAnswer(tx, companyId);
+      return companyAnswer(tx, companyId, user);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new HttpError(409, companyMessages.leaveFirst);

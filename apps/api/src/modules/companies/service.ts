@@ -4,12 +4,15 @@ import {
   toCents,
   COMPANY_INVITATIONS_PER_DAY,
   COMPANY_MEMBERS_MAX,
+  accountMessages,
   companyMessages,
   type Company,
   type CompanyMember,
   type CompanyRole,
   type Deleted,
   type CompanyPage,
+  type CompanyTerms,
+  type PaymentTerms,
   type adminCompanyInputSchema,
   type companyInputSchema,
   type companyListQuerySchema,
@@ -37,6 +40,7 @@ import {
   companies,
   companyMembers,
   contractPrices,
+  ledgerEntries,
   orders,
   purchases,
   users,
@@ -50,11 +54,20 @@ import { monthSpend } from './spending.js';
 /** Members listed owners first, then approvers, then buyers, each by email. */
 const ROLE_ORDER = sql`case ${companyMembers.role} when 'owner' then 0 when 'approver' then 1 else 2 end`;
 
+/** Who sees a company's terms and balance (issue 30): the admin, its owners and approvers. */
+const TERMS_READERS: readonly CompanyRole[] = ['owner', 'approver'];
+
 /**
- * The company as GET /companies/{id} answers it: its members with their month's spend for it.
- * An invitation shows only the address, role and limit: nothing of the person before they say yes.
+ * The company as GET /companies/{id} answers it to `viewer`: its members with their month's
+ * spend for it. An invitation shows only the address, role and limit: nothing of the person
+ * before they say yes. Its payment terms, credit limit, hold and balance only to the shop's
+ * admin and the company's active owners and approvers: a buyer buys, the account is theirs.
  */
-export async function companyAnswer(db: Db | Tx, id: string): Promise<Company> {
+export async function companyAnswer(
+  db: Db | Tx,
+  id: string,
+  viewer: SignedInUser,
+): Promise<Company> {
   const [company] = await db.select().from(companies).where(eq(companies.id, id));
   if (!company) throw notFound(companyMessages.notFound);
   const members = await db
@@ -74,6 +87,14 @@ export async function companyAnswer(db: Db | Tx, id: string): Promise<Company> {
     member.status === 'active' && member.userId ? [{ userId: member.userId, companyId: id }] : [],
   );
   const spent = await monthSpend(db, active);
+  const readsTerms =
+    viewer.isAdmin ||
+    members.some(
+      (member) =>
+        member.status === 'active' &&
+        member.userId === viewer.id &&
+        TERMS_READERS.includes(member.role as CompanyRole),
+    );
   return {
     _id: company.id,
     name: company.name,
@@ -95,8 +116,22 @@ export async function companyAnswer(db: Db | Tx, id: string): Promise<Company> {
         spentThisMonth: fromCents(spent.get(member.userId) ?? 0),
       };
     }),
+    ...(readsTerms ? termsOf(company) : {}),
   };
 }
+
+/** A company row's terms and balance, in dollars. */
+export const termsOf = (company: {
+  paymentTerms: PaymentTerms;
+  creditLimit: number | null;
+  onHold: boolean;
+  balance: number;
+}): CompanyTerms => ({
+  paymentTerms: company.paymentTerms,
+  creditLimit: fromCentsOrNull(company.creditLimit),
+  onHold: company.onHold,
+  balance: fromCents(company.balance),
+});
 
 /** The company `email` has accepted a place in, if any. */
 async function activeCompanyOf(db: Db | Tx, email: string) {
@@ -133,7 +168,7 @@ export async function createCompany(
     if ((await activeCompanyOf(tx, user.email)) !== company.id) {
       throw new HttpError(409, companyMessages.alreadyMember);
     }
-    return companyAnswer(tx, company.id);
+    return companyAnswer(tx, company.id, user);
   });
 }
 
@@ -141,7 +176,7 @@ export async function createCompany(
 export async function myCompany(db: Db, user: SignedInUser): Promise<Company> {
   const membership = await membershipOf(db, user);
   if (!membership) throw notFound(companyMessages.noCompany);
-  return companyAnswer(db, membership.companyId);
+  return companyAnswer(db, membership.companyId, user);
 }
 
 /** The caller's membership of company `id`, or 403 (404 when there is no such company). */
@@ -164,7 +199,7 @@ export async function requireCompany(db: Db | Tx, id: string) {
 /** GET /companies/{id}: members and admins. */
 export async function readCompany(db: Db, user: SignedInUser, id: string): Promise<Company> {
   if (!user.isAdmin) await memberOf(db, user, id);
-  return companyAnswer(db, id);
+  return companyAnswer(db, id, user);
 }
 
 async function ownerOf(db: Db, user: SignedInUser, id: string): Promise<Membership> {
@@ -182,6 +217,16 @@ export async function ownerOrAdmin(db: Db, user: SignedInUser, id: string): Prom
   else await ownerOf(db, user, id);
 }
 
+/**
+ * Who may read the company's account (GET /companies/{id}/account, issue 30): the shop's admins
+ * and its owners and approvers; a buyer is refused (403).
+ */
+export async function accountReader(db: Db, user: SignedInUser, id: string): Promise<void> {
+  if (user.isAdmin) return requireCompany(db, id);
+  const membership = await memberOf(db, user, id);
+  if (!TERMS_READERS.includes(membership.role)) throw new HttpError(403, accountMessages.readers);
+}
+
 /** PUT /companies/{id}: the owners and admins. */
 export async function updateCompany(
   db: Db,
@@ -192,7 +237,7 @@ export async function updateCompany(
   await ownerOrAdmin(db, user, id);
   if (Object.keys(input).length > 0)
     await db.update(companies).set(input).where(eq(companies.id, id));
-  return companyAnswer(db, id);
+  return companyAnswer(db, id, user);
 }
 
 /** Whether the company has an owner who accepted (an invited owner is not one yet). */
@@ -285,7 +330,7 @@ export async function putMember(
           .set({ role: input.role, ...(limit === undefined ? {} : { spendingLimit: limit }) })
           .where(and(eq(companyMembers.companyId, id), eq(companyMembers.email, address))),
       );
-      return { company: await companyAnswer(tx, id), invited: false };
+      return { company: await companyAnswer(tx, id, user), invited: false };
     }
     const [members] = await tx
       .select({ value: count() })
@@ -295,7 +340,7 @@ export async function putMember(
       throw new HttpError(409, companyMessages.tooManyMembers);
     }
     await invite(tx, id, address, input.role, limit ?? null, user.email);
-    return { company: await companyAnswer(tx, id), invited: true };
+    return { company: await companyAnswer(tx, id, user), invited: true };
   });
 }
 
@@ -340,7 +385,7 @@ export async function createCompanyForOwner(
     const [company] = await tx.insert(companies).values(details).returning({ id: companies.id });
     if (!company) throw new Error('The database returned no company row.');
     await invite(tx, company.id, ownerEmail.trim().toLowerCase(), 'owner', null, admin.email);
-    return companyAnswer(tx, company.id);
+    return companyAnswer(tx, company.id, admin);
   });
 }
 
@@ -408,14 +453,14 @@ export async function removeMember(
         .returning({ email: companyMembers.email });
       if (removed.length === 0) throw notFound(companyMessages.notInvited(address));
     });
-    return companyAnswer(tx, id);
+    return companyAnswer(tx, id, user);
   });
 }
 
 /**
  * DELETE /companies/{id}: an owner or an admin dissolves the company, unless a purchase made for
  * it still waits for payment or approval (409): those must be paid, rejected or cancelled
- * first. Members, invitations and contract prices go with it; its paid purchases and invoices
+ * first; nor one with entries on its ledger (409), which is kept for good (issue 30). Members, invitations and contract prices go with it; its paid purchases and invoices
  * stay for the books, keeping the company's name, tax id and billing address they were made
  * with.
  */
@@ -443,6 +488,14 @@ export async function dissolveCompany(db: Db, user: SignedInUser, id: string): P
       )
       .limit(1);
     if (open) throw new HttpError(409, companyMessages.purchasesOpen);
+    // The ledger is append-only and its entries point at the company (on delete restrict): a
+    // company that has had an account keeps it, as the books must.
+    const [entry] = await tx
+      .select({ id: ledgerEntries.id })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.companyId, id))
+      .limit(1);
+    if (entry) throw new HttpError(409, companyMessages.ledgerKept);
     // The members before the company row: deleting the company takes it FOR UPDATE and then its
     // members (the cascade); a purchase being placed holds its buyer's member row and then needs
     // a key-share lock on the company. Locking the members first makes the dissolve wait for it.
@@ -487,6 +540,10 @@ export async function listCompanies(
         createdAt: companies.createdAt,
         members: sql<number>`coalesce(${members.n}, 0)::int`,
         contractPrices: sql<number>`coalesce(${prices.n}, 0)::int`,
+        paymentTerms: companies.paymentTerms,
+        creditLimit: companies.creditLimit,
+        onHold: companies.onHold,
+        balance: companies.balance,
       })
       .from(companies)
       .leftJoin(members, eq(members.companyId, companies.id))
@@ -498,7 +555,11 @@ export async function listCompanies(
     db.select({ value: count() }).from(companies).where(where),
   ]);
   return {
-    items: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+    items: rows.map(({ paymentTerms, creditLimit, onHold, balance, ...row }) => ({
+      ...row,
+      createdAt: row.createdAt.toISOString(),
+      ...termsOf({ paymentTerms, creditLimit, onHold, balance }),
+    })),
     total: total?.value ?? 0,
     page: query.page,
     limit: query.limit,

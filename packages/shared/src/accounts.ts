@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { moneyAnswerSchema } from './answers.js';
+import { dollarsSchema } from './money-schema.js';
+import { pageQuerySchema } from './paging.js';
+
+/**
+ * Paying on account (issue 30, DESIGN section 9, docs/decisions/043): the admin gives a company
+ * payment terms, a credit limit and a credit hold; what the company owes is the sum of its
+ * ledger, an append-only list of signed entries (invoice +, payment and credit note -).
+ */
+
+/** `card`: no account, every purchase is paid by card. `netN`: invoices due N days after issue. */
+export const PAYMENT_TERMS = ['card', 'net15', 'net30', 'net45', 'net60'] as const;
+export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
+
+/** How pages, emails and the audit log name the terms. */
+export const paymentTermsLabels: Record<PaymentTerms, string> = {
+  card: 'Card',
+  net15: 'Net 15',
+  net30: 'Net 30',
+  net45: 'Net 45',
+  net60: 'Net 60',
+};
+
+export const LEDGER_KINDS = ['invoice', 'payment', 'credit_note', 'adjustment'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+export const accountMessages = {
+  paymentTerms: 'The payment terms are card, net15, net30, net45 or net60.',
+  creditLimit:
+    'The credit limit is an amount of dollars with at most two decimals (for example 50000), or null for no limit.',
+  onHold: 'onHold is true (no new purchases on account) or false.',
+  readers: "Only the company's owners and approvers may see its account.",
+} as const;
+
+/**
+ * Body of PUT /admin/companies/{id}/terms: all three, every time, so a client that leaves one out
+ * is told so instead of lifting a hold or a limit without meaning to. `creditLimit` null is no
+ * limit (account purchases unlimited), as the admin chooses.
+ */
+export const termsInputSchema = z.object({
+  paymentTerms: z.enum(PAYMENT_TERMS, { error: accountMessages.paymentTerms }),
+  creditLimit: dollarsSchema(accountMessages.creditLimit).nullable(),
+  onHold: z.boolean({ error: accountMessages.onHold }),
+});
+export type TermsInput = z.input<typeof termsInputSchema>;
+
+/**
+ * A company's terms as the admin and its owners and approvers read them on the company's answer
+ * (a plain buyer's answer has none of them). `balance` is what it owes now.
+ */
+export const companyTermsSchema = z.object({
+  paymentTerms: z.enum(PAYMENT_TERMS),
+  creditLimit: z.nullable(moneyAnswerSchema),
+  onHold: z.boolean(),
+  balance: moneyAnswerSchema,
+});
+export type CompanyTerms = z.infer<typeof companyTermsSchema>;
+
+/** One entry of a company's ledger, in dollars: `amount` signed, `balanceAfter` the running sum. */
+export const ledgerEntrySchema = z.object({
+  at: z.string(),
+  kind: z.enum(LEDGER_KINDS),
+  amount: moneyAnswerSchema,
+  reference: z.string(),
+  balanceAfter: moneyAnswerSchema,
+});
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+
+/** GET /companies/{id}/account?page=&limit=: the entries a page at a time, newest first. */
+export const accountQuerySchema = pageQuerySchema;
+
+/**
+ * Answer of GET /companies/{id}/account. `available` is `creditLimit - balance` (null with no
+ * limit; below 0 when the limit was lowered under what the company owes); `overdue` the amount of
+ * its invoices past their due date. `entries` is one page of the ledger, newest first, with
+ * `total`, `page` and `limit` as every paged list has them.
+ */
+export const accountSchema = z.object({
+  creditLimit: z.nullable(moneyAnswerSchema),
+  balance: moneyAnswerSchema,
+  available: z.nullable(moneyAnswerSchema),
+  overdue: moneyAnswerSchema,
+  entries: z.array(ledgerEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+});
+export type Account = z.infer<typeof accountSchema>;
