@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { markup } from '../test-support/hostile-values.js';
 import { firstLinkIn } from '../test-support/mail.js';
 import {
+  EMAIL_LINES_SHOWN,
   orderPlacedEmail,
   paymentReceiptEmail,
   shippedEmail,
@@ -104,6 +105,29 @@ describe('the order placed email', () => {
     }
     expect(mail.html).not.toContain('Reverse charge');
     expect(mail.attachments).toBeUndefined();
+  });
+
+  it('of a 2,000-line purchase lists the first 50 lines, says how many more, and keeps the totals whole', async () => {
+    const lines = Array.from({ length: 2_000 }, (_, i) => ({
+      productName: `Bulk part ${i + 1}`,
+      quantity: 1,
+      unitPrice: 1_000,
+      total: 1_000,
+    }));
+    const mail = await placed({ lines });
+    expect(EMAIL_LINES_SHOWN).toBe(50);
+    expect(mail.html).toContain('>Bulk part 50</td>');
+    expect(mail.html).not.toContain('>Bulk part 51</td>');
+    expect(mail.text).toContain('- Bulk part 50:');
+    expect(mail.text).not.toContain('- Bulk part 51:');
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('and 1,950 more lines, listed on the purchase page');
+      expect(part).toContain('$29,955.60 (USD)');
+    }
+    expect(mail.text).toContain('- Bulk part 50: 1 piece at $10 each, $10\n- and 1,950 more lines');
+    expect(mail.text).toContain(`Pay now:\n${PURCHASE_URL}\n`);
+    // Well under the 102 KB past which Gmail cuts a message off.
+    expect(mail.html.length).toBeLessThan(60_000);
   });
 
   it('under reverse charge shows the 0 % VAT line and the Art. 196 wording', async () => {

@@ -125,11 +125,13 @@ export async function lockBuyers(
     .orderBy(users.id)
     .for('no key update', { of: users });
   for (const row of locked) facts.get(row.id)!.verified = row.verified ?? false;
+  // Purchases with a line unpaid, by the state the database keeps on each (decision 042): a
+  // buyer's purchases, not every line of them (a big buyer's unpaid lines run to thousands).
   const unpaid = await tx
-    .select({ userId: orders.userId, count: sql<number>`count(distinct ${orders.purchaseId})` })
-    .from(orders)
-    .where(and(inArray(orders.userId, ids), eq(orders.paid, false)))
-    .groupBy(orders.userId)
+    .select({ userId: purchases.userId, count: sql<number>`count(*)` })
+    .from(purchases)
+    .where(and(inArray(purchases.userId, ids), eq(purchases.lineState, 'unpaid')))
+    .groupBy(purchases.userId)
     .then((rows) => rows.map((row) => ({ ...row, count: Number(row.count) })));
   for (const row of unpaid) if (row.userId) facts.get(row.userId)!.holds += row.count;
   const awaiting = await tx
