@@ -232,10 +232,9 @@ function topBuyers(db: Db, { from, to }: StatsPeriod) {
     db,
     sql`select top.company_id as "companyId", top.email,
           coalesce(c.name, a.name, top.email) as name, top.revenue
-        from (select p.company_id, case when p.company_id is null then o.email end as email,
-                sum(o.price)::bigint as revenue
-              from orders o join purchases p on p.id = o.purchase_id
-              where o.paid = true and ${within(sql`o.paid_at`, from, to)}
+        from (select company_id, case when company_id is null then email end as email,
+                sum(price)::bigint as revenue
+              from orders where ${paidWithin(from, to)}
               group by 1, 2
               order by revenue desc, 1, 2
               limit ${STATS_TOP}) as top

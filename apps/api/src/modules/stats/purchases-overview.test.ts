@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { api, todayIn, type Stats } from '@shop/shared';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsFolder } from '../../db/client.js';
+import { orders } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { companyTeam } from '../../test-support/companies.js';
 import { inject } from '../../test-support/inject.js';
@@ -84,5 +89,26 @@ describe.each(testDatabases())('the Overview of purchases on %s', (kind) => {
       { companyId: team.company._id, email: null, name: 'Acme Components Ltd', revenue: 60 },
       { companyId: null, email: pat.email, name: 'PAT SOLO', revenue: 20 },
     ]);
+  });
+  it("gives the lines placed before migration 0022 their purchase's company (its backfill)", async () => {
+    const migration = readFileSync(
+      path.join(migrationsFolder, '0022_overview_reads_orders_alone.sql'),
+      'utf8',
+    );
+    const backfill = migration
+      .split('--> statement-breakpoint')
+      .find((statement) => statement.includes('SET "company_id"'))!;
+    const before = await t.db
+      .select({ id: orders.id, companyId: orders.companyId })
+      .from(orders)
+      .orderBy(orders.id);
+    expect(before.filter((row) => row.companyId === team.company._id).length).toBe(6);
+    await t.db.update(orders).set({ companyId: null });
+    await t.db.execute(sql.raw(backfill));
+    const after = await t.db
+      .select({ id: orders.id, companyId: orders.companyId })
+      .from(orders)
+      .orderBy(orders.id);
+    expect(after).toEqual(before);
   });
 });

@@ -279,6 +279,7 @@ export function lineRows(
     purchaseNumber: purchase.number,
     productId: line.productId,
     userId: purchase.userId,
+    companyId: purchase.companyId,
     productName: line.productName,
     img: line.img,
     description: line.description,
