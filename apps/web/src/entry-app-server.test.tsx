@@ -191,6 +191,8 @@ const noCompany: Spending = {
   role: null,
   spendingLimit: null,
   spentThisMonth: 0,
+  paymentTerms: null,
+  onHold: false,
 };
 
 describe('the browser hydrates My Orders as the server drew it', () => {

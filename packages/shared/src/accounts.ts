@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { moneyAnswerSchema } from './answers.js';
+import { apiErrorSchema } from './common.js';
+import { formatCents } from './money.js';
 import { dollarsSchema } from './money-schema.js';
+import { PAYMENT_METHODS, PAYMENT_TERMS } from './payment-terms.js';
 import { pageQuerySchema } from './paging.js';
 
 /**
@@ -9,18 +12,12 @@ import { pageQuerySchema } from './paging.js';
  * ledger, an append-only list of signed entries (invoice +, payment and credit note -).
  */
 
-/** `card`: no account, every purchase is paid by card. `netN`: invoices due N days after issue. */
-export const PAYMENT_TERMS = ['card', 'net15', 'net30', 'net45', 'net60'] as const;
-export type PaymentTerms = (typeof PAYMENT_TERMS)[number];
-
-/** How pages, emails and the audit log name the terms. */
-export const paymentTermsLabels: Record<PaymentTerms, string> = {
-  card: 'Card',
-  net15: 'Net 15',
-  net30: 'Net 30',
-  net45: 'Net 45',
-  net60: 'Net 60',
-};
+/**
+ * 409 of a purchase on account above the company's credit (checkout, Buy Now, approval): what it
+ * may still buy for on account, in dollars (never below 0), so the page can offer the card.
+ */
+export const creditRefusedSchema = apiErrorSchema.extend({ available: moneyAnswerSchema });
+export type CreditRefused = z.infer<typeof creditRefusedSchema>;
 
 export const LEDGER_KINDS = ['invoice', 'payment', 'credit_note', 'adjustment'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
@@ -31,7 +28,21 @@ export const accountMessages = {
     'The credit limit is an amount of dollars with at most two decimals (for example 50000), or null for no limit.',
   onHold: 'onHold is true (no new purchases on account) or false.',
   readers: "Only the company's owners and approvers may see its account.",
+  paymentMethod: 'The payment method is card or account.',
+  notMember:
+    'Paying on account is for the members of a company with payment terms: please pay by card.',
+  cardTerms:
+    'Your company pays by card: the shop has not set up payment terms for it. Please pay by card.',
+  held: "Your company's account is on hold: no new purchases on account until it is settled. Please pay by card.",
+  /** `available` in cents (at least 0). */
+  overLimit: (available: number) =>
+    `This purchase is above your company's available credit of ${formatCents(available)}: please pay by card, or ask your company to pay its open invoices first.`,
 } as const;
+
+/** Checkout's and Buy Now's `paymentMethod`: card when left out. */
+export const paymentMethodSchema = z
+  .enum(PAYMENT_METHODS, { error: accountMessages.paymentMethod })
+  .optional();
 
 /**
  * Body of PUT /admin/companies/{id}/terms: all three, every time, so a client that leaves one out

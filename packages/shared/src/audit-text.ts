@@ -1,4 +1,4 @@
-import { paymentTermsLabels, type PaymentTerms } from './accounts.js';
+import { paymentTermsLabels, type PaymentTerms } from './payment-terms.js';
 import type { AuditEntry } from './audit.js';
 
 /*

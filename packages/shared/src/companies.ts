@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { companyTermsSchema } from './accounts.js';
+import { PAYMENT_TERMS } from './payment-terms.js';
 import { idSchema, moneyAnswerSchema } from './answers.js';
 import { emailSchema, isOneLine, isSafeText } from './fields.js';
 import { messages } from './messages.js';
@@ -208,6 +209,12 @@ export const spendingSchema = z.object({
   spendingLimit: z.nullable(moneyAnswerSchema),
   /** The lines of the purchases the caller made for the company this calendar month. */
   spentThisMonth: moneyAnswerSchema,
+  /**
+   * How the company pays (issue 30), for every member: a checkout offers "Pay on account" when
+   * the terms are net and the account is not on hold. Null outside a company.
+   */
+  paymentTerms: z.enum(PAYMENT_TERMS).nullable(),
+  onHold: z.boolean(),
 });
 export type Spending = z.infer<typeof spendingSchema>;
 

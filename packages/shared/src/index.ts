@@ -19,6 +19,7 @@ export * from './credit-notes.js';
 export * from './credit-note-amounts.js';
 export * from './companies.js';
 export * from './accounts.js';
+export * from './payment-terms.js';
 export * from './addresses.js';
 export * from './locations.js';
 export * from './payments.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paymentMethodSchema } from './accounts.js';
 import { LIMITS } from './constants.js';
 import { addressSchema, phoneSchema } from './fields.js';
 import { idSchema, moneyAnswerSchema } from './answers.js';
@@ -34,6 +35,8 @@ export const placeOrderSchema = z.object({
   quantity: z.number().int().max(LIMITS.maxInt),
   number: phoneSchema,
   address: addressSchema,
+  /** `card` (default) or `account` (a member of a company with net terms, issue 30). */
+  paymentMethod: paymentMethodSchema,
 });
 export type PlaceOrder = z.infer<typeof placeOrderSchema>;
 
@@ -119,7 +122,7 @@ export const placeOrderResultSchema = z.object({
   insertedId: idSchema,
   order: orderSchema.optional(),
   purchaseId: idSchema,
-  purchaseStatus: z.enum(['unpaid', 'awaiting_approval', 'paid']),
+  purchaseStatus: z.enum(['unpaid', 'awaiting_approval', 'paid', 'on_account']),
 });
 export type PlaceOrderResult = z.infer<typeof placeOrderResultSchema>;
 

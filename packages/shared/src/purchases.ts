@@ -4,6 +4,8 @@ import { idSchema, moneyAnswerSchema } from './answers.js';
 import { apiErrorSchema } from './common.js';
 import { calendarDateSchema } from './dates.js';
 import { LIMITS } from './constants.js';
+import { paymentMethodSchema } from './accounts.js';
+import { PAYMENT_TERMS } from './payment-terms.js';
 import { addressSchema, isOneLine, isSafeText, phoneSchema } from './fields.js';
 import { messages } from './messages.js';
 import { formatCents } from './money.js';
@@ -111,6 +113,8 @@ export const checkoutFieldsSchema = z.object({
   shipTo: postalAddressSchema.optional(),
   /** A shipping method's `_id` (GET /shipping-methods); default: the cheapest that serves it. */
   shippingMethod: z.optional(idSchema),
+  /** `card` (default) or `account` (a member of a company with net terms, issue 30). */
+  paymentMethod: paymentMethodSchema,
   poNumber: poNumberSchema,
   company: companySchema,
   taxId: taxIdSchema,
@@ -131,7 +135,8 @@ export type CheckoutRefused = z.infer<typeof checkoutRefusedSchema>;
 /**
  * A purchase's state (docs/glossary.md): `awaiting_approval` while a company's approver has to
  * approve it (it holds no stock and has no orders yet), `unpaid` while any line is unpaid, `paid`
- * once every line is, `partially_shipped` once some pieces have shipped and others not,
+ * once every line is, `on_account` when bought on account and its invoice is not yet paid in
+ * full (confirmed, shippable: docs/decisions/044), `partially_shipped` once some pieces have shipped and others not,
  * `shipped` once every line has shipped; `rejected` by an approver (or after
  * APPROVAL_DAYS), `cancelled` when its buyer left the company or every line was cancelled. The
  * last two are kept, so nobody's history loses a purchase.
@@ -140,6 +145,7 @@ export const PURCHASE_STATUSES = [
   'awaiting_approval',
   'unpaid',
   'paid',
+  'on_account',
   'partially_shipped',
   'shipped',
   'rejected',
@@ -177,6 +183,7 @@ export const PURCHASE_STATUS_LABELS: Record<PurchaseStatus, string> = {
   awaiting_approval: 'Waiting for approval',
   unpaid: 'Waiting for payment',
   paid: 'Paid',
+  on_account: 'On account',
   partially_shipped: 'Partially shipped',
   shipped: 'Shipped',
   rejected: 'Not approved',
@@ -292,10 +299,15 @@ export const purchaseSchema = z.object({
   unpaidTotal: moneyAnswerSchema,
   /** The currency of every amount: SHOP_CURRENCY. */
   currency: z.string(),
-  /** How it is paid: `card` (paying on account comes with net terms). */
-  paymentTerms: z.string(),
-  /** When the invoice falls due: the invoice's day for a card purchase; null until invoiced. */
+  /** How it is paid: `card`, or the company's net terms when bought on account (issue 30). */
+  paymentTerms: z.enum(PAYMENT_TERMS),
+  /**
+   * When the invoice falls due: the invoice's day for a card purchase, the day its terms give for
+   * one on account; null until invoiced.
+   */
   dueDate: z.string().nullable(),
+  /** What is left to pay of its invoice on account (dollars); 0 for a card purchase. */
+  amountDue: moneyAnswerSchema,
   /** The method it ships by, as it was when priced; null for none. */
   shippingMethod: chosenMethodSchema.nullable(),
   /** Its tax, by rate: what the invoice prints. Empty when no tax applies (an export, say). */

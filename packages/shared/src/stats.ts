@@ -104,6 +104,8 @@ export const statsSchema = z.object({
     awaiting_approval: count,
     unpaid: count,
     paid: count,
+    /** Confirmed on account, the invoice not yet paid in full (issue 30). */
+    on_account: count,
     partially_shipped: count,
     shipped: count,
   }),

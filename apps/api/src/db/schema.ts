@@ -473,6 +473,19 @@ export const purchases = pgTable(
      * `rejected` by an approver (with `rejection_reason`) or after APPROVAL_DAYS, `cancelled` when
      * its buyer left the company or every line was cancelled. Null while it lives.
      */
+    /**
+     * How it is paid (issue 30, docs/decisions/044): `card`, or the company's net terms when the
+     * buyer chose to pay on account (kept while it waits for approval, so approving it charges the
+     * account). On account it is confirmed and invoiced at once: `due_date` from the terms, and
+     * `amount_due` (cents) what is left to pay of the invoice, lowered by payments and credit
+     * notes in the transaction that appends their ledger entries; 0 for a card purchase.
+     */
+    paymentTerms: text('payment_terms')
+      .$type<'card' | 'net15' | 'net30' | 'net45' | 'net60'>()
+      .notNull()
+      .default('card'),
+    dueDate: date('due_date', { mode: 'string' }),
+    amountDue: cents('amount_due').notNull().default(0),
     closedAs: text('closed_as').$type<'rejected' | 'cancelled'>(),
     rejectionReason: text('rejection_reason'),
     /**
@@ -501,7 +514,17 @@ export const purchases = pgTable(
       .on(t.userId)
       .where(sql`${t.awaitingLines} is not null and ${t.closedAs} is null`),
     index('purchases_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('purchases_line_state_idx').on(t.lineState),
+    // With what is due, so the Overview tells paid from on account by the index alone.
+    index('purchases_line_state_idx').on(t.lineState, t.amountDue),
+    check(
+      'purchases_payment_terms_check',
+      sql`${t.paymentTerms} in ('card', 'net15', 'net30', 'net45', 'net60')`,
+    ),
+    check('purchases_amount_due_check', sql`${t.amountDue} >= 0`),
+    // A company's open invoices on account, oldest due first: what a payment is allotted to.
+    index('purchases_open_invoices_idx')
+      .on(t.companyId, t.dueDate)
+      .where(sql`${t.amountDue} > 0`),
   ],
 );
 

@@ -66,6 +66,7 @@ const invoice = (changes: Partial<InvoiceData> = {}): InvoiceData => ({
   terms: 'Paid by card',
   dueDate: new Date('2026-03-04T10:00:00Z'),
   paidAt: new Date('2026-03-04T09:15:00Z'),
+  amountDue: 0,
   paymentReference: 'pi_3PqRsT123',
   testPayment: false,
   ...changes,

@@ -1,3 +1,4 @@
+import { formatCents } from '@shop/shared';
 import {
   documentDay,
   documentHeader,
@@ -33,10 +34,13 @@ export interface InvoiceData extends DocumentTotals {
   taxNote: string | null;
   /** Reverse charge applies: the note is printed with both parties' VAT ids. */
   reverseCharge: boolean;
-  /** "Paid by card". */
+  /** "Paid by card", or the net terms of an invoice on account ("Net 30"). */
   terms: string;
   dueDate: Date;
-  paidAt: Date;
+  /** When a card paid it; null for an invoice on account. */
+  paidAt: Date | null;
+  /** Cents left to pay of an invoice on account (0 once paid, and for a card's). */
+  amountDue: number;
   /** The payment gateway's transaction id. */
   paymentReference: string | null;
   /** Paid through the gateway's test mode: the invoice says so, so nobody books it as income. */
@@ -44,9 +48,22 @@ export interface InvoiceData extends DocumentTotals {
 }
 
 function payment(doc: Doc, data: InvoiceData, top: number) {
+  if (data.amountDue > 0) {
+    return notesBlock(
+      doc,
+      [
+        { text: 'Payment due', bold: true, size: 12 },
+        { text: `Amount due: ${formatCents(data.amountDue)} by ${documentDay(data.dueDate)}` },
+        {
+          text: `Please pay by bank transfer quoting ${data.invoiceNumber}, or by card from your company's account page.`,
+        },
+      ],
+      top,
+    );
+  }
   const paid: TextRow[] = [
     { text: 'Paid', bold: true, size: 12 },
-    { text: `Paid on ${documentDay(data.paidAt)}` },
+    { text: data.paidAt ? `Paid on ${documentDay(data.paidAt)}` : 'Paid in full' },
   ];
   if (data.paymentReference) paid.push({ text: `Payment reference: ${data.paymentReference}` });
   if (data.testPayment) paid.push(warningRow(TEST_PAYMENT_NOTE));

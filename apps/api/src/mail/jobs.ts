@@ -20,6 +20,8 @@ export const EMAIL_KINDS = [
   'purchase-rejected',
   // A credit note to the buyer, its PDF attached (issue 29, docs/decisions/039).
   'credit-note',
+  // An invoice on account, due by the company's terms, its PDF attached (issue 30).
+  'account-invoice',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

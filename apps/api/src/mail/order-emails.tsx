@@ -439,6 +439,60 @@ export function paymentReceiptEmail(
   );
 }
 
+/**
+ * Sent when a purchase is confirmed on the company's account (issue 30): the invoice, due by the
+ * company's terms, with its PDF attached; it ships without waiting for payment.
+ */
+export function accountInvoiceEmail(
+  d: PurchaseEmailData & {
+    invoiceNumber: string;
+    /** "Net 30". */
+    terms: string;
+    dueDate: Date;
+    invoicePdf: Buffer;
+  },
+): Promise<MailMessage> {
+  const due = money.format(d.total);
+  const dueOn = day.format(d.dueDate);
+  return message(
+    d,
+    `Invoice ${d.invoiceNumber} for ${d.purchaseNumber}: ${due} due ${dueOn}`,
+    {
+      shopName: d.shopName,
+      preview: `Order ${d.purchaseNumber} is confirmed on your account. ${due} is due by ${dueOn}.`,
+      blocks: [
+        greeting(d),
+        {
+          kind: 'paragraph',
+          text:
+            `Your order ${d.purchaseNumber} is confirmed on your company's account, and we ship it ` +
+            `without waiting for payment. Invoice ${d.invoiceNumber} of ${due} is due by ${dueOn} ` +
+            `(${d.terms}).`,
+        },
+        references(d, ['Invoice number', d.invoiceNumber], ['Terms', d.terms], ['Due date', dueOn]),
+        { kind: 'lines', lines: d.lines, total: d.total, totals: d.totals, prices: true },
+        {
+          kind: 'paragraph',
+          text:
+            `Please pay by bank transfer quoting ${d.invoiceNumber}, or by card from your ` +
+            `company's account page. The invoice is attached to this email as a PDF.`,
+        },
+        ...linkTo('link', 'View your order', d.purchaseUrl),
+      ],
+    },
+    {
+      link: d.purchaseUrl,
+      attachments: [
+        {
+          filename: `${d.invoiceNumber}.pdf`,
+          content: d.invoicePdf,
+          contentType: 'application/pdf',
+        },
+      ],
+    },
+  );
+}
+
 /** Sent when (part of) an order ships: what is in the parcel and where to follow it. */
 export function shippedEmail(
   d: PurchaseEmailData & {

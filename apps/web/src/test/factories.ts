@@ -144,6 +144,7 @@ export function makePurchase(overrides: Partial<Purchase> = {}): Purchase {
     currency: 'USD',
     paymentTerms: 'card',
     dueDate: null,
+    amountDue: 0,
     shippingMethod: null,
     taxLines: [],
     reverseCharge: false,

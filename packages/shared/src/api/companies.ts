@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { accountQuerySchema, accountSchema, termsInputSchema } from '../accounts.js';
+import {
+  accountQuerySchema,
+  accountSchema,
+  creditRefusedSchema,
+  termsInputSchema,
+} from '../accounts.js';
 import { deletedSchema, idParamsSchema } from '../common.js';
 import {
   adminCompanyInputSchema,
@@ -166,7 +171,11 @@ export const approve = endpoint({
   access: 'user',
   who: "an owner or approver of the buyer's company, not the buyer",
   params: idParamsSchema,
-  responses: { 200: purchaseSchema, ...errors(400, 401, 403, 404, 409) },
+  responses: {
+    200: purchaseSchema,
+    409: z.union([creditRefusedSchema, errors(409)[409]]),
+    ...errors(400, 401, 403, 404),
+  },
 });
 
 export const reject = endpoint({

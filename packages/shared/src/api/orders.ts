@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { creditRefusedSchema } from '../accounts.js';
 import { deletedSchema, idParamsSchema } from '../common.js';
 import {
   orderSchema,
@@ -26,7 +27,11 @@ export const place = endpoint({
   access: 'user',
   body: placeOrderSchema,
   idempotent: true,
-  responses: { 201: placeOrderResultSchema, ...errors(400, 401, 404, 409, 422) },
+  responses: {
+    201: placeOrderResultSchema,
+    409: z.union([creditRefusedSchema, errors(409)[409]]),
+    ...errors(400, 401, 403, 404, 422),
+  },
 });
 
 export const listOwn = endpoint({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { creditRefusedSchema } from '../accounts.js';
 import { idParamsSchema } from '../common.js';
 import {
   checkoutPreviewSchema,
@@ -24,8 +25,8 @@ export const checkout = endpoint({
   idempotent: true,
   responses: {
     201: purchaseSchema,
-    409: z.union([checkoutRefusedSchema, errors(409)[409]]),
-    ...errors(400, 401, 404, 422),
+    409: z.union([checkoutRefusedSchema, creditRefusedSchema, errors(409)[409]]),
+    ...errors(400, 401, 403, 404, 422),
   },
 });
 

@@ -57,10 +57,16 @@ export async function mySpending(db: Db, user: SignedInUser): Promise<Spending> 
       role: null,
       spendingLimit: null,
       spentThisMonth: 0,
+      paymentTerms: null,
+      onHold: false,
     };
   }
   const [company] = await db
-    .select({ name: companies.name })
+    .select({
+      name: companies.name,
+      paymentTerms: companies.paymentTerms,
+      onHold: companies.onHold,
+    })
     .from(companies)
     .where(eq(companies.id, membership.companyId));
   const spent = await monthSpend(db, [{ userId: user.id, companyId: membership.companyId }]);
@@ -70,6 +76,8 @@ export async function mySpending(db: Db, user: SignedInUser): Promise<Spending> 
     role: membership.role,
     spendingLimit: fromCentsOrNull(membership.spendingLimit),
     spentThisMonth: fromCents(spent.get(user.id) ?? 0),
+    paymentTerms: company?.paymentTerms ?? null,
+    onHold: company?.onHold ?? false,
   };
 }
 

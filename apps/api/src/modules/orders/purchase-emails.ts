@@ -1,4 +1,4 @@
-import { trackingUrl } from '@shop/shared';
+import { paymentTermsLabels, trackingUrl } from '@shop/shared';
 import type { Db } from '../../db/client.js';
 import type { EmailKind } from '../../mail/jobs.js';
 import type { MailMessage } from '../../mail/message.js';
@@ -71,7 +71,7 @@ export function composePurchaseEmail(db: Db, settings: PurchaseEmailSettings) {
     const data = common(settings, purchase, lines, job.to);
     // Loaded with the first email, not at start: React and its server renderer are not part of
     // the memory of a server that has sent nothing yet.
-    const { orderPlacedEmail, paymentReceiptEmail, shippedEmail } =
+    const { accountInvoiceEmail, orderPlacedEmail, paymentReceiptEmail, shippedEmail } =
       await import('../../mail/order-emails.js');
 
     if (job.kind === 'order-placed' || job.kind === 'purchase-approved') {
@@ -88,6 +88,17 @@ export function composePurchaseEmail(db: Db, settings: PurchaseEmailSettings) {
       const { pdf, invoiceNumber } = await purchaseInvoicePdf(db, settings.invoices, purchase);
       const paidAt = purchase.invoicedAt ?? new Date();
       return paymentReceiptEmail({ ...data, invoiceNumber, paidAt, invoicePdf: pdf });
+    }
+    if (job.kind === 'account-invoice') {
+      if (!purchase.dueDate || purchase.paymentTerms === 'card') return null;
+      const { pdf, invoiceNumber } = await purchaseInvoicePdf(db, settings.invoices, purchase);
+      return accountInvoiceEmail({
+        ...data,
+        invoiceNumber,
+        terms: paymentTermsLabels[purchase.paymentTerms],
+        dueDate: new Date(`${purchase.dueDate}T00:00:00Z`),
+        invoicePdf: pdf,
+      });
     }
     const parcel = await parcelOf(db, lines, job.payload);
     if (!parcel || parcel.picks.length === 0) return null;

@@ -1,4 +1,4 @@
-import { addressLines, purchaseMessages } from '@shop/shared';
+import { addressLines, paymentTermsLabels, purchaseMessages } from '@shop/shared';
 import type { Db } from '../../db/client.js';
 import { HttpError } from '../../http/errors.js';
 import type { InvoiceData } from '../../invoices/invoice-pdf.js';
@@ -65,10 +65,16 @@ export function invoiceData(
     })),
     ...documentTotals(purchase, lines),
     reverseCharge: purchase.taxTreatment?.reverseCharge ?? false,
-    terms: CARD_TERMS,
-    // A card purchase is due when invoiced: it is invoiced once paid (purchase-serialize.ts).
-    dueDate: purchase.invoicedAt,
-    paidAt,
+    ...(purchase.paymentTerms === 'card' || !purchase.dueDate
+      ? // A card purchase is due when invoiced: it is invoiced once paid (purchase-serialize.ts).
+        { terms: CARD_TERMS, dueDate: purchase.invoicedAt, paidAt, amountDue: 0 }
+      : {
+          terms: paymentTermsLabels[purchase.paymentTerms],
+          dueDate: new Date(`${purchase.dueDate}T00:00:00Z`),
+          // On account: the invoice says what is left due and how to pay it, or that none is.
+          paidAt: null,
+          amountDue: purchase.amountDue,
+        }),
     paymentReference:
       [...new Set(lines.map((line) => line.transactionId).filter(Boolean))].join(', ') || null,
     testPayment: lines.some((line) => line.testPayment),

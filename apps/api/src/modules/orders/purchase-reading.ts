@@ -1,6 +1,6 @@
 import type { PageQuery, Purchase, PurchaseFilter, PurchaseStatus } from '@shop/shared';
 import { purchaseMessages } from '@shop/shared';
-import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containing } from '../../db/like.js';
 import { orders, purchases } from '../../db/schema.js';
@@ -68,7 +68,8 @@ const open = and(isNull(purchases.closedAs), isNull(purchases.awaitingLines));
 const STATUS_WHERE: Record<PurchaseStatus, SQL | undefined> = {
   awaiting_approval: and(isNull(purchases.closedAs), isNotNull(purchases.awaitingLines)),
   unpaid: and(open, eq(purchases.lineState, 'unpaid')),
-  paid: and(open, eq(purchases.lineState, 'paid')),
+  paid: and(open, eq(purchases.lineState, 'paid'), eq(purchases.amountDue, 0)),
+  on_account: and(open, eq(purchases.lineState, 'paid'), gt(purchases.amountDue, 0)),
   partially_shipped: and(open, eq(purchases.lineState, 'partially_shipped')),
   shipped: and(open, eq(purchases.lineState, 'shipped')),
   rejected: eq(purchases.closedAs, 'rejected'),

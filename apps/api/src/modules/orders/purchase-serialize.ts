@@ -21,7 +21,9 @@ function statusOf(row: PurchaseRow, lines: OrderRow[]): PurchaseStatus {
   if (lines.length === 0) return 'cancelled';
   if (lines.some((line) => !line.paid)) return 'unpaid';
   if (lines.every((line) => line.shipping)) return 'shipped';
-  return lines.some((line) => line.shippedQuantity > 0) ? 'partially_shipped' : 'paid';
+  if (lines.some((line) => line.shippedQuantity > 0)) return 'partially_shipped';
+  // Confirmed on account, its invoice not yet paid in full (decision 044).
+  return row.amountDue > 0 ? 'on_account' : 'paid';
 }
 
 /** A purchase's shipping method as answers carry it. */
@@ -110,16 +112,19 @@ export function toPurchase(
       lines.filter((line) => !line.paid).reduce((total, line) => total + lineCharge(line), 0),
     ),
     currency: row.currency,
-    paymentTerms: 'card',
-    // A card purchase is due when invoiced: it is invoiced once paid.
-    dueDate: row.invoicedAt ? row.invoicedAt.toISOString().slice(0, 10) : null,
+    paymentTerms: row.paymentTerms,
+    // A card purchase is due when invoiced (it is invoiced once paid); one on account by its terms.
+    dueDate: row.dueDate ?? (row.invoicedAt ? row.invoicedAt.toISOString().slice(0, 10) : null),
+    amountDue: fromCents(row.amountDue),
     shippingMethod: row.shippingMethod ? chosenMethodAnswer(row.shippingMethod) : null,
     taxLines: taxLinesAnswer(treatment, subtotal + shipping, tax),
     reverseCharge: treatment?.reverseCharge ?? false,
     taxNote: treatment ? taxNoteOf(treatment.treatment, treatment.note) : null,
     status,
+    // Not paid while its invoice on account is open, whatever has shipped.
     paidAt:
-      status !== 'paid' && status !== 'partially_shipped' && status !== 'shipped'
+      (status !== 'paid' && status !== 'partially_shipped' && status !== 'shipped') ||
+      row.amountDue > 0
         ? null
         : (latest(lines.map((l) => l.paidAt))?.toISOString() ?? null),
     shippedAt:

@@ -1,3 +1,4 @@
+import { TERMS_DAYS } from '@shop/shared';
 import { lineChargeSql } from '../../db/line-charge.js';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -73,11 +74,24 @@ async function nextInvoiceNumber(tx: Db): Promise<string> {
   return formatInvoiceNumber(row.year, row.last);
 }
 
+/** An invoice on account just issued: what the caller charges to the company's ledger. */
+export interface AccountInvoice {
+  purchaseId: string;
+  companyId: string;
+  invoiceNumber: string;
+  /** Cents: the purchase's total, with shipping and tax. */
+  amount: number;
+}
+
 /**
  * After a line of a locked purchase changed: a purchase left without lines is kept as cancelled; one
- * whose lines are now all paid gets its invoice number (once) and its receipt email.
+ * whose lines are now all paid gets its invoice number (once) and its receipt email. A purchase
+ * confirmed on account (its lines confirmed as it was placed, decision 044) is invoiced with the
+ * due date its terms give and what is due, and mailed its invoice instead of a receipt; the
+ * answer then names the invoice, for the caller to charge the company's account with it in the
+ * same transaction.
  */
-export async function settlePurchase(tx: Db, purchaseId: string): Promise<void> {
+export async function settlePurchase(tx: Db, purchaseId: string): Promise<AccountInvoice | null> {
   const [lines] = await tx
     .select({
       all: count(),
@@ -104,17 +118,45 @@ export async function settlePurchase(tx: Db, purchaseId: string): Promise<void> 
       .update(purchases)
       .set({ closedAs: 'cancelled', closedAt: sql`now()` })
       .where(and(eq(purchases.id, purchaseId), isNull(purchases.closedAs)));
-    return;
+    return null;
   }
-  if (lines.unpaid > 0) return;
+  if (lines.unpaid > 0) return null;
   const [purchase] = await tx
-    .select({ invoiceNumber: purchases.invoiceNumber, email: purchases.email })
+    .select({
+      invoiceNumber: purchases.invoiceNumber,
+      email: purchases.email,
+      paymentTerms: purchases.paymentTerms,
+      companyId: purchases.companyId,
+      total: sql<number>`(select coalesce(sum(${lineChargeSql}), 0)::bigint from ${orders}
+        where ${orders.purchaseId} = ${purchaseId})`.mapWith(Number),
+    })
     .from(purchases)
     .where(eq(purchases.id, purchaseId));
-  if (!purchase || purchase.invoiceNumber) return;
+  if (!purchase || purchase.invoiceNumber) return null;
+  const invoiceNumber = await nextInvoiceNumber(tx);
+  // On account: due when its terms say, from the database's day; a free one is simply paid.
+  if (purchase.paymentTerms !== 'card' && purchase.companyId && purchase.total > 0) {
+    const days = TERMS_DAYS[purchase.paymentTerms];
+    await tx
+      .update(purchases)
+      .set({
+        invoiceNumber,
+        invoicedAt: sql`now()`,
+        dueDate: sql`(now() at time zone 'UTC')::date + ${days}::int`,
+        amountDue: purchase.total,
+      })
+      .where(eq(purchases.id, purchaseId));
+    await enqueueEmail(tx, {
+      kind: 'account-invoice',
+      to: purchase.email,
+      payload: { purchaseId },
+    });
+    return { purchaseId, companyId: purchase.companyId, invoiceNumber, amount: purchase.total };
+  }
   await tx
     .update(purchases)
-    .set({ invoiceNumber: await nextInvoiceNumber(tx), invoicedAt: sql`now()` })
-    .where(and(eq(purchases.id, purchaseId)));
+    .set({ invoiceNumber, invoicedAt: sql`now()` })
+    .where(eq(purchases.id, purchaseId));
   await enqueueEmail(tx, { kind: 'payment-receipt', to: purchase.email, payload: { purchaseId } });
+  return null;
 }

@@ -156,13 +156,23 @@ async function purchasesByState(db: Db): Promise<Stats['purchasesByState']> {
           (select count(*) from purchases
             where awaiting_lines is not null and closed_as is null) as awaiting_approval,
           count(*) filter (where line_state = 'unpaid') as unpaid,
-          count(*) filter (where line_state = 'paid') as paid,
+          count(*) filter (where line_state = 'paid' and amount_due = 0) as paid,
+          count(*) filter (where line_state = 'paid' and amount_due > 0) as on_account,
           count(*) filter (where line_state = 'partially_shipped') as partially_shipped,
           count(*) filter (where line_state = 'shipped') as shipped
         from purchases where line_state is not null`,
-    ['awaiting_approval', 'unpaid', 'paid', 'partially_shipped', 'shipped'],
+    ['awaiting_approval', 'unpaid', 'paid', 'on_account', 'partially_shipped', 'shipped'],
   );
-  return row ?? { awaiting_approval: 0, unpaid: 0, paid: 0, partially_shipped: 0, shipped: 0 };
+  return (
+    row ?? {
+      awaiting_approval: 0,
+      unpaid: 0,
+      paid: 0,
+      on_account: 0,
+      partially_shipped: 0,
+      shipped: 0,
+    }
+  );
 }
 
 /**

@@ -24,6 +24,7 @@ import {
   taxBuyerOf,
 } from './charges.js';
 import { companyFacts, judgeLines, lockBuyers, placeLines } from './steps.js';
+import { lockAccounts, takeCredit, termsRefusal } from './account.js';
 
 /**
  * PUT /purchase/{id}/approve: the purchase that waited for approval is placed as it would be
@@ -62,6 +63,9 @@ export async function approvePurchase(
     const productOf = await lockProducts(tx, productIds);
     const buyers = await lockBuyers(tx, row.userId ? [row.userId] : []);
     const { membershipOf, contractOf } = await companyFacts(tx, people, productIds);
+    // Asked for on account: the company's account, locked after the members' rows.
+    const onAccount = row.paymentTerms !== 'card' && row.companyId !== null;
+    const accounts = await lockAccounts(tx, onAccount ? [row.companyId!] : []);
 
     const deciding = membershipOf.get(approver.id);
     if (!deciding || deciding.role === 'buyer') {
@@ -118,22 +122,38 @@ export async function approvePurchase(
       throw error;
     });
     // Priced again, it may now pass what one card payment may take, as placing refuses.
-    if (charged.total > MAX_ORDER_TOTAL) {
+    if (!onAccount && charged.total > MAX_ORDER_TOTAL) {
       throw new HttpError(409, purchaseMessages.totalTooHigh(charged.total, MAX_ORDER_TOTAL));
     }
+    // On account, the credit is taken now, against the company's terms and balance of today.
+    const account = accounts.get(row.companyId!);
+    const creditRefusal = onAccount
+      ? charged.total > 0
+        ? takeCredit(account, charged.total)
+        : termsRefusal(account)
+      : null;
+    if (creditRefusal) throw creditRefusal;
     const [approved] = await tx
       .update(purchases)
-      .set({ awaitingLines: null, ...chargeColumns(charged, ctx.charges) })
+      .set({
+        awaitingLines: null,
+        ...chargeColumns(charged, ctx.charges),
+        // The terms in force now: the invoice is due by them.
+        ...(onAccount && account ? { paymentTerms: account.paymentTerms } : {}),
+      })
       .where(eq(purchases.id, id))
       .returning();
     const verified = buyers.get(row.userId!)?.verified ?? false;
-    const entry = { purchase: approved!, lines: charged.lines, verified };
+    const entry = { purchase: approved!, lines: charged.lines, verified, onAccount };
     const placed = await placeLines(tx, ctx, [entry]);
-    await enqueueEmail(tx, {
-      kind: 'purchase-approved',
-      to: row.email,
-      payload: { purchaseId: id, approvedBy: await displayName(tx, approver.email) },
-    });
+    // On account it is confirmed and its invoice mailed (steps.ts placeLines): no "pay now".
+    if (!onAccount) {
+      await enqueueEmail(tx, {
+        kind: 'purchase-approved',
+        to: row.email,
+        payload: { purchaseId: id, approvedBy: await displayName(tx, approver.email) },
+      });
+    }
     return { left: false as const, purchase: toPurchase(entry.purchase, placed.get(id) ?? []) };
   });
 

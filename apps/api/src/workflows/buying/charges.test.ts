@@ -168,14 +168,20 @@ describe.each(testDatabases())('shipping and tax on every way to buy, EU seller,
   }
 
   /** Buys 10 by `path`, shipped to Berlin (Buy Now: SPEC's one-line address, the same city). */
-  async function buy(path: Path, who: Shopper, productId: string, approver?: Shopper) {
+  async function buy(
+    path: Path,
+    who: Shopper,
+    productId: string,
+    approver?: Shopper,
+    extra: object = {},
+  ) {
     const lines = [{ productId, quantity: 10 }];
     if (path === 'Buy Now') {
       const placed = await answered<{ purchaseId: string }>(
         injectUnchecked(
           t,
           api.orders.place,
-          { body: { productId, quantity: 10, number: phone, address: oneLine } },
+          { body: { productId, quantity: 10, number: phone, address: oneLine, ...extra } },
           who,
         ),
         201,
@@ -187,7 +193,7 @@ describe.each(testDatabases())('shipping and tax on every way to buy, EU seller,
         injectUnchecked(
           t,
           purchaseApi.checkout,
-          { body: { lines, number: phone, shipTo: berlin } },
+          { body: { lines, number: phone, shipTo: berlin, ...extra } },
           who,
         ),
         201,
@@ -239,6 +245,55 @@ describe.each(testDatabases())('shipping and tax on every way to buy, EU seller,
       expect(purchase.status).toBe('awaiting_approval');
       expect(purchase.total).toBe(1674.21);
       expectLinesAddUp(purchase);
+    },
+  );
+
+  const netTerms = (companyId: string, creditLimit: number) =>
+    answered(
+      injectUnchecked(
+        t,
+        companies.putTerms,
+        { params: { id: companyId }, body: { paymentTerms: 'net30', creditLimit, onHold: false } },
+        admin,
+      ),
+    );
+
+  it.each(PATHS)(
+    '%s on account charges the total with shipping and tax to the credit',
+    async (path) => {
+      const { buyer, approver, company, product } = await team(path === 'approval' ? 100 : null);
+      await netTerms(company._id, 4000);
+      const purchase = await buy(path, buyer, product._id, approver, { paymentMethod: 'account' });
+      expect(purchase).toMatchObject({ status: 'on_account', total: 1674.21, amountDue: 1674.21 });
+      expectLinesAddUp(purchase);
+      const times = path === 'reorder' ? 2 : 1;
+      const account = await answered<{ balance: number }>(
+        injectUnchecked(t, companies.account, { params: { id: company._id } }, admin),
+      );
+      expect(account.balance).toBe(Math.round(167_421 * times) / 100);
+    },
+  );
+
+  it.each(['Buy Now', 'checkout'] as const)(
+    '%s on account: the credit counts shipping and tax',
+    async (path) => {
+      // $1,600 of credit: the goods ($1,390) fit, the total ($1,674.21) does not.
+      const { buyer, company, product } = await team(null);
+      await netTerms(company._id, 1600);
+      const body =
+        path === 'Buy Now'
+          ? { productId: product._id, quantity: 10, number: phone, address: oneLine }
+          : { lines: [{ productId: product._id, quantity: 10 }], number: phone, shipTo: berlin };
+      const refused = await answered<{ available: number }>(
+        injectUnchecked(
+          t,
+          path === 'Buy Now' ? api.orders.place : purchaseApi.checkout,
+          { body: { ...body, paymentMethod: 'account' } },
+          buyer,
+        ),
+        409,
+      );
+      expect(refused.available).toBe(1600);
     },
   );
 

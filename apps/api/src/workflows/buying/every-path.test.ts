@@ -87,11 +87,17 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
   }
 
   /** Buys `lines` by `path` and answers the purchase as its buyer then reads it. */
-  async function buy(path: Path, who: Shopper, lines: Line[], approver?: Shopper) {
+  async function buy(
+    path: Path,
+    who: Shopper,
+    lines: Line[],
+    approver?: Shopper,
+    extra: object = {},
+  ) {
     if (path === 'Buy Now') {
       const [line] = lines;
       const placed = await answered<{ purchaseId: string; purchaseStatus: string }>(
-        injectUnchecked(t, api.orders.place, { body: { ...line, ...contact } }, who),
+        injectUnchecked(t, api.orders.place, { body: { ...line, ...contact, ...extra } }, who),
         201,
       );
       const purchase = await readPurchase(who, placed.purchaseId);
@@ -100,7 +106,12 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
     }
     const checkout = (cart: Line[]) =>
       answered<Purchase>(
-        injectUnchecked(t, api.purchases.checkout, { body: { lines: cart, ...contact } }, who),
+        injectUnchecked(
+          t,
+          api.purchases.checkout,
+          { body: { lines: cart, ...contact, ...extra } },
+          who,
+        ),
         201,
       );
     if (path === 'checkout') return checkout(lines);
@@ -179,6 +190,49 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
       expect(few).toMatchObject({ companyId: null, status: 'unpaid' });
       const many = await buy(path, loner, [{ productId: product._id, quantity: 100 }]);
       expect(many.orders.map((o) => o.unitPrice)).toEqual([119]);
+    });
+
+    it('on account: confirmed at the contract price, invoiced Net 30, charged to the company', async () => {
+      // Approval's purchase waits first (a $1,000 limit); the others are within no limit.
+      const { buyer, approver, company, product } = await team(path === 'approval' ? 1000 : null);
+      await answered(
+        injectUnchecked(
+          t,
+          companies.putTerms,
+          {
+            params: { id: company._id },
+            body: { paymentTerms: 'net30', creditLimit: 5000, onHold: false },
+          },
+          admin,
+        ),
+      );
+      const before = await availableOf(t, product._id);
+      const purchase = await buy(
+        path,
+        buyer,
+        [{ productId: product._id, quantity: 10 }],
+        approver,
+        {
+          paymentMethod: 'account',
+        },
+      );
+      expect(purchase).toMatchObject({
+        status: 'on_account',
+        paymentTerms: 'net30',
+        total: 1290,
+        amountDue: 1290,
+        companyId: company._id,
+      });
+      expect(purchase.orders.map((o) => [o.unitPrice, o.paid, o.holdExpiresAt])).toEqual([
+        [129, true, null],
+      ]);
+      // Reorder bought twice (last month's purchase, then again): both charged.
+      const times = path === 'reorder' ? 2 : 1;
+      expect(await availableOf(t, product._id)).toBe(before - 10 * times);
+      const account = await answered<{ balance: number; available: number }>(
+        injectUnchecked(t, companies.account, { params: { id: company._id } }, admin),
+      );
+      expect(account).toMatchObject({ balance: 1290 * times, available: 5000 - 1290 * times });
     });
 
     it('a purchase of no price is confirmed and invoiced without a card', async () => {

@@ -19,7 +19,8 @@ import type { OrderRow } from '../../modules/orders/store.js';
 import { lockProducts } from '../../stock/stock.js';
 import type { SignedInUser } from '../../kernel/people.js';
 import { inArray } from 'drizzle-orm';
-import type { TaxBuyer } from '@shop/shared';
+import { accountMessages, type PaymentMethod, type TaxBuyer } from '@shop/shared';
+import { lockAccounts, takeCredit, termsRefusal } from './account.js';
 import {
   ChargeTables,
   chargeColumns,
@@ -67,6 +68,8 @@ export interface PurchaseRequest {
   taxExempt: boolean;
   /** The shipping method the buyer chose; null: the cheapest that serves the destination. */
   shippingMethodId: string | null;
+  /** `account`: charged to the company's credit and confirmed at once (decision 044). */
+  paymentMethod: PaymentMethod;
 }
 
 /** A purchase that was refused because of its lines (the others' refusals are HttpErrors). */
@@ -186,6 +189,7 @@ interface Accepted {
   lines: AwaitingLineRow[];
   awaiting: boolean;
   verified: boolean;
+  onAccount: boolean;
 }
 
 /** One transaction for the batch; settles each purchase in it once it has committed. */
@@ -211,6 +215,14 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
       batch.map((pending) => pending.user),
       productIds,
     );
+    // The companies of those paying on account, locked after their members' rows.
+    const accounts = await lockAccounts(
+      tx,
+      batch.flatMap(({ user, request }) => {
+        const membership = membershipOf.get(user.id);
+        return request.paymentMethod === 'account' && membership ? [membership.companyId] : [];
+      }),
+    );
     const available = new Map([...productOf].map(([id, product]) => [id, product.available]));
     const tables = new ChargeTables(tx, ctx.charges);
 
@@ -220,6 +232,16 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
       const { user, request } = pending;
       const buyer = buyers.get(user.id)!;
       const membership = membershipOf.get(user.id) ?? null;
+      const onAccount = request.paymentMethod === 'account';
+      if (onAccount) {
+        const refusal = membership
+          ? termsRefusal(accounts.get(membership.companyId))
+          : new HttpError(403, accountMessages.notMember);
+        if (refusal) {
+          results.set(pending, refused(refusal));
+          continue;
+        }
+      }
       const contract = (membership && contractOf.get(membership.companyId)) || new Map();
       const judged = judgeLines(
         request.lines,
@@ -247,31 +269,42 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
         results.set(pending, refused(error));
         continue;
       }
-      // What one card payment may take, and the spending limit, count shipping and tax too.
-      if (charged.total > MAX_ORDER_TOTAL) {
+      // What one card payment may take, and the spending limit, count shipping and tax too. An
+      // invoice on account is paid by bank transfer: no card limit (decision 044).
+      if (!onAccount && charged.total > MAX_ORDER_TOTAL) {
         const message = purchaseMessages.totalTooHigh(charged.total, MAX_ORDER_TOTAL);
         results.set(pending, refused(new HttpError(400, message)));
-        continue;
-      }
-      // One account must not hold the catalogue unpaid (OWASP API6): an unverified one holds one.
-      if (!buyer.verified && buyer.holds >= 1) {
-        results.set(pending, refused(new HttpError(409, purchaseMessages.unverifiedHold)));
-        continue;
-      }
-      if (buyer.holds >= ctx.unpaidMax) {
-        results.set(pending, refused(new HttpError(409, tooManyUnpaidOrders(ctx.unpaidMax))));
         continue;
       }
       // Above the member's monthly limit: it waits for an approver, holding no stock.
       const spent = spentOf.get(user.id) ?? 0;
       const awaiting =
         membership?.spendingLimit != null && spent + charged.total > membership.spendingLimit;
+      // Confirmed on account, it holds nothing unpaid; waiting for approval, it is a hold.
+      const holds = !onAccount || awaiting;
+      // One account must not hold the catalogue unpaid (OWASP API6): an unverified one holds one.
+      if (holds && !buyer.verified && buyer.holds >= 1) {
+        results.set(pending, refused(new HttpError(409, purchaseMessages.unverifiedHold)));
+        continue;
+      }
+      if (holds && buyer.holds >= ctx.unpaidMax) {
+        results.set(pending, refused(new HttpError(409, tooManyUnpaidOrders(ctx.unpaidMax))));
+        continue;
+      }
       if (awaiting && buyer.awaiting >= AWAITING_PER_BUYER_MAX) {
         const message = purchaseMessages.tooManyAwaiting(AWAITING_PER_BUYER_MAX);
         results.set(pending, refused(new HttpError(409, message)));
         continue;
       }
-      buyer.holds += 1;
+      // The credit is taken when the purchase is confirmed: at once, or when it is approved.
+      if (onAccount && !awaiting && charged.total > 0) {
+        const refusal = takeCredit(accounts.get(membership!.companyId), charged.total);
+        if (refusal) {
+          results.set(pending, refused(refusal));
+          continue;
+        }
+      }
+      if (holds) buyer.holds += 1;
       if (awaiting) buyer.awaiting += 1;
       else {
         spentOf.set(user.id, spent + charged.total);
@@ -286,12 +319,13 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
         lines: charged.lines,
         awaiting,
         verified: buyer.verified,
+        onAccount,
       });
     }
     if (accepted.length === 0) return results;
 
     const values: PgInsertValue<typeof purchases>[] = accepted.map(
-      ({ pending, charged, lines, awaiting }) => {
+      ({ pending, charged, lines, awaiting, onAccount }) => {
         const { user, request } = pending;
         const membership = membershipOf.get(user.id);
         const company = membership ? companyOf.get(membership.companyId) : undefined;
@@ -309,6 +343,8 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
           companyId: company?.id ?? null,
           billingAddress: company?.billingAddress ?? null,
           awaitingLines: awaiting ? lines : null,
+          // On account: the terms it is invoiced by (read again when it is approved).
+          paymentTerms: (onAccount && company && accounts.get(company.id)?.paymentTerms) || 'card',
           ...chargeColumns(charged, ctx.charges),
         };
       },
@@ -317,7 +353,14 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
     const toPlace = accepted.flatMap((entry, index) =>
       entry.awaiting
         ? []
-        : [{ purchase: rows[index]!, lines: entry.lines, verified: entry.verified }],
+        : [
+            {
+              purchase: rows[index]!,
+              lines: entry.lines,
+              verified: entry.verified,
+              onAccount: entry.onAccount,
+            },
+          ],
     );
     const placedLines = await placeLines(tx, ctx, toPlace);
     const current = new Map(toPlace.map(({ purchase }) => [purchase.id, purchase]));

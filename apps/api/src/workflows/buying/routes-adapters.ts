@@ -49,6 +49,7 @@ export async function buyNow(
       taxId: null,
       taxExempt: false,
       shippingMethodId: null,
+      paymentMethod: input.paymentMethod ?? 'card',
     });
     const [line] = lines;
     const status = toPurchase(purchase, lines).status;
@@ -57,7 +58,10 @@ export async function buyNow(
       insertedId: line?.id ?? purchase.id,
       ...(line ? { order: toOrder(line) } : {}),
       purchaseId: purchase.id,
-      purchaseStatus: status === 'awaiting_approval' || status === 'paid' ? status : 'unpaid',
+      purchaseStatus:
+        status === 'awaiting_approval' || status === 'paid' || status === 'on_account'
+          ? status
+          : 'unpaid',
     };
   } catch (error) {
     const [refusal] = error instanceof LinesRefused ? error.lines : [];
@@ -86,6 +90,7 @@ export async function checkout(
       taxId: input.taxId,
       taxExempt: destination.taxExempt,
       shippingMethodId: input.shippingMethod ?? null,
+      paymentMethod: input.paymentMethod ?? 'card',
     });
     return toPurchase(purchase, lines);
   } catch (error) {

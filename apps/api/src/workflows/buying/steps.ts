@@ -22,6 +22,7 @@ import type { ProductRow } from '../../stock/stock.js';
 import { takeStock } from '../../stock/stock.js';
 import type { CompanyRole } from '@shop/shared';
 import { monthSpend } from '../../modules/companies/spending.js';
+import { chargeInvoice } from './account.js';
 
 /**
  * The steps every way to buy takes (docs/decisions/024): Buy Now, checkout and reorder through
@@ -271,8 +272,11 @@ export function lineRows(
   lines: AwaitingLineRow[],
   now: Date,
   holdExpiresAt: Date,
+  onAccount = false,
 ): (PgInsertValue<typeof orders> & { id: string })[] {
-  const free = isFree(lines);
+  // On account, the lines are confirmed as they are placed (decision 044): the stock is taken for
+  // good and they ship; the invoice is what is left to pay.
+  const free = onAccount || isFree(lines);
   return lines.map((line) => ({
     id: randomUUID(),
     purchaseId: purchase.id,
@@ -298,26 +302,36 @@ export function lineRows(
   }));
 }
 
+/** A purchase whose lines are to be placed. */
+export interface ToPlace {
+  purchase: PurchaseRow;
+  lines: AwaitingLineRow[];
+  verified: boolean;
+  /** Paid on account: confirmed and invoiced at once, the invoice charged to the company. */
+  onAccount?: boolean;
+}
+
 /**
  * Takes the stock of the placed purchases' lines and inserts them, in one statement; a purchase
  * of no price is then confirmed: paid and invoiced at once (its receipt mailed), and its entry's
- * `purchase` replaced by the invoiced row. Answers the stored lines of each purchase, in the
- * order they were asked for.
+ * `purchase` replaced by the invoiced row. A purchase on account is confirmed the same way,
+ * invoiced with its due date and charged to its company's ledger (account.ts). Answers the
+ * stored lines of each purchase, in the order they were asked for.
  */
 export async function placeLines(
   tx: Tx,
   settings: HoldSettings,
-  placed: { purchase: PurchaseRow; lines: AwaitingLineRow[]; verified: boolean }[],
+  placed: ToPlace[],
 ): Promise<Map<string, OrderRow[]>> {
   const linesOf = new Map<string, OrderRow[]>(placed.map(({ purchase }) => [purchase.id, []]));
   if (placed.every(({ lines }) => lines.length === 0)) return linesOf;
   const now = await transactionStart(tx);
   const taken = new Map<string, number>();
-  const values = placed.flatMap(({ purchase, lines, verified }) => {
+  const values = placed.flatMap(({ purchase, lines, verified, onAccount }) => {
     for (const line of lines) {
       taken.set(line.productId, (taken.get(line.productId) ?? 0) + line.quantity);
     }
-    return lineRows(purchase, lines, now, holdEnd(settings, verified, now));
+    return lineRows(purchase, lines, now, holdEnd(settings, verified, now), onAccount);
   });
   await takeStock(tx, taken);
   // One statement of one parameter per column, however many lines (db/insert-many.ts).
@@ -333,7 +347,8 @@ export async function placeLines(
   for (const entry of placed) {
     const lines = linesOf.get(entry.purchase.id) ?? [];
     if (lines.length === 0 || !lines.every((line) => line.paid)) continue;
-    await settlePurchase(tx, entry.purchase.id);
+    const invoice = await settlePurchase(tx, entry.purchase.id);
+    if (invoice) await chargeInvoice(tx, invoice);
     // The caller answers the purchase as it now is: with its invoice number.
     const [invoiced] = await tx.select().from(purchases).where(eq(purchases.id, entry.purchase.id));
     if (invoiced) entry.purchase = invoiced;

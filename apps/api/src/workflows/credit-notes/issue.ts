@@ -15,6 +15,7 @@ import {
   creditNoteCounters,
   creditNotes,
   orders,
+  purchases,
   type CreditNoteLineRow,
 } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
@@ -31,6 +32,8 @@ import {
 import type { PaymentGateway } from '../../payments/gateway.js';
 import { createSandboxGateway } from '../../payments/sandbox.js';
 import { returnStock } from '../../stock/stock.js';
+import { appendEntry } from '../../modules/ledger/ledger.js';
+import { lockAccounts } from '../buying/account.js';
 
 /*
  * Credit notes (issue 29 item 5, docs/decisions/039). Issuing one is one transaction: the
@@ -128,6 +131,14 @@ export async function issueCreditNote(
   const withShipping = body.shipping ?? false;
   const restock = body.restock ?? false;
   const issued = await ctx.db.transaction(async (tx) => {
+    // On account, the company's row first, then the purchase's: the order every flow that
+    // writes a company's ledger and its invoices takes (decision 044).
+    const [unlocked] = await tx
+      .select({ companyId: purchases.companyId, paymentTerms: purchases.paymentTerms })
+      .from(purchases)
+      .where(eq(purchases.id, purchaseId));
+    const accountOf = unlocked && unlocked.paymentTerms !== 'card' ? unlocked.companyId : null;
+    if (accountOf) await lockAccounts(tx, [accountOf]);
     const purchase = await lockPurchase(tx, purchaseId);
     if (!purchase) throw notFound(purchaseMessages.notFound);
     if (!purchase.invoiceNumber) throw new HttpError(409, creditNoteMessages.notInvoiced);
@@ -177,6 +188,22 @@ export async function issueCreditNote(
       })
       .returning();
     if (!note) throw new Error('The database returned no credit note.');
+    // On account nothing was paid by card: the note lowers what the invoice asks and the
+    // company's balance instead (a credit beyond what is due stays on the account).
+    if (accountOf && total > 0) {
+      await appendEntry(tx, {
+        companyId: accountOf,
+        kind: 'credit_note',
+        amount: -total,
+        reference: note.number,
+        purchaseId: purchase.id,
+        createdBy: admin.email,
+      });
+      await tx
+        .update(purchases)
+        .set({ amountDue: sql`greatest(${purchases.amountDue} - ${total}, 0)` })
+        .where(eq(purchases.id, purchase.id));
+    }
 
     if (restock) {
       for (const noteLine of noteLines) {

@@ -91,6 +91,8 @@ function setUp(locations: Location[], extra: Mocks = []) {
       role: 'buyer',
       spendingLimit: null,
       spentThisMonth: 0,
+      paymentTerms: null,
+      onHold: false,
     }),
     answer(routes.locations.list, 200, {
       items: locations,

@@ -1,4 +1,5 @@
 import {
+  accountMessages,
   IDEMPOTENCY_KEY_HEADER,
   messages,
   purchaseMessages,
@@ -675,6 +676,8 @@ describe('Cart page', () => {
         role: 'buyer',
         spendingLimit: 1_000,
         spentThisMonth: 400,
+        paymentTerms: null,
+        onHold: false,
       }),
     ]);
     // 20 × $95 = $1,900 and $11.50 shipping on top of $400 spent: above the $1,000 limit.
@@ -694,6 +697,88 @@ describe('Cart page', () => {
     await waitFor(() =>
       expect(screen.getByTestId('approval-notice')).toHaveTextContent('$1,361.50'),
     );
+  });
+
+  it('a member of a company on Net 30 pays on account; above the credit, the card is offered (issue 30)', async () => {
+    addToCart([{ productId: drive._id, quantity: 20 }]);
+    const bodies: Record<string, unknown>[] = [];
+    const onAccount: Purchase = {
+      ...placed,
+      status: 'on_account',
+      paymentTerms: 'net30',
+      dueDate: '2026-12-27',
+      invoiceNumber: 'INV-2026-00042',
+      unpaidTotal: 0,
+    };
+    const { user } = setUp([
+      answer(routes.companies.spending, 200, {
+        companyId: testId(700),
+        companyName: 'Northwind Systems GmbH',
+        role: 'buyer',
+        spendingLimit: null,
+        spentThisMonth: 0,
+        paymentTerms: 'net30',
+        onHold: false,
+      }),
+      handle(routes.purchases.checkout, ({ body }) => {
+        bodies.push(body as Record<string, unknown>);
+        if (bodies.length === 1) {
+          return {
+            status: 409,
+            body: {
+              statusCode: 409,
+              error: 'Conflict',
+              message: accountMessages.overLimit(146_000),
+              available: 1460,
+            },
+          };
+        }
+        return { status: 201, body: bodies.length === 2 ? placed : onAccount };
+      }),
+      answer(routes.purchases.get, 200, placed),
+    ]);
+    const choice = await screen.findByTestId('payment-method');
+    expect(within(choice).getByRole('radio', { name: /^Card/ })).toBeChecked();
+    const account = within(choice).getByRole('radio', { name: /^On account \(Net 30\)/ });
+    expect(account).toHaveAccessibleName(
+      'On account (Net 30) Invoiced to your company now, due in 30 days; ships without waiting for payment.',
+    );
+    await user.click(account);
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Phone Number' })).toHaveValue(profile.number),
+    );
+    await user.click(placeOrder());
+    const refused = await screen.findByTestId('credit-refused');
+    expect(refused).toHaveTextContent(
+      "This order is above your company's available credit of $1,460.",
+    );
+    expect(bodies[0]).toMatchObject({ paymentMethod: 'account' });
+    // The buyer takes the card instead: the same cart, sent without the account.
+    await user.click(within(refused).getByRole('button', { name: 'Pay by card instead' }));
+    expect(within(choice).getByRole('radio', { name: /^Card/ })).toBeChecked();
+    expect(screen.queryByTestId('credit-refused')).not.toBeInTheDocument();
+    await user.click(placeOrder());
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).not.toHaveProperty('paymentMethod');
+  });
+
+  it('a company on hold is told so, and its member pays by card (issue 30)', async () => {
+    addToCart([{ productId: drive._id, quantity: 20 }]);
+    setUp([
+      answer(routes.companies.spending, 200, {
+        companyId: testId(700),
+        companyName: 'Northwind Systems GmbH',
+        role: 'buyer',
+        spendingLimit: null,
+        spentThisMonth: 0,
+        paymentTerms: 'net30',
+        onHold: true,
+      }),
+    ]);
+    expect(await screen.findByTestId('account-on-hold')).toHaveTextContent(
+      "Your company's account is on hold, so this order is paid by card.",
+    );
+    expect(screen.queryByTestId('payment-method')).not.toBeInTheDocument();
   });
 
   it("tells the buyer a purchase above their limit awaits their company's approval", async () => {

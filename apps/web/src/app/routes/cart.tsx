@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Container, cx } from '../../components/ui/container';
 import text from '../../components/ui/text.module.css';
 import { CartView } from '../../features/cart/components/cart-view';
-import { useMonthlyLimit } from '../../features/companies/api/get-my-spending';
+import { useAccountTerms, useMonthlyLimit } from '../../features/companies/api/get-my-spending';
 import { useShipToLocations } from '../../features/companies/api/locations';
 import { CART_PATH } from '../../lib/cart-store';
 import type { LoginRedirectState } from '../../lib/session';
@@ -19,8 +19,11 @@ import styles from './purchase.module.css';
  * monthly limit (issue 15) is not to be paid yet, it waits for an approver.
  */
 export function placedMessage(purchase: Purchase): string {
-  return purchase.status === 'awaiting_approval'
-    ? `Purchase ${purchase.number} placed: it awaits your company's approval before it can be paid.`
+  if (purchase.status === 'awaiting_approval') {
+    return `Purchase ${purchase.number} placed: it awaits your company's approval before it can be paid.`;
+  }
+  return purchase.status === 'on_account'
+    ? `Purchase ${purchase.number} placed on your company's account: invoice ${purchase.invoiceNumber ?? ''} is due by ${purchase.dueDate ?? ''}.`
     : `Purchase ${purchase.number} placed`;
 }
 
@@ -32,6 +35,7 @@ export default function CartPage() {
   const session = useSession();
   const navigate = useNavigate();
   const spending = useMonthlyLimit();
+  const account = useAccountTerms();
   const locations = useShipToLocations();
 
   const signIn = () => {
@@ -50,6 +54,7 @@ export default function CartPage() {
       <CartView
         signedIn={session.status === 'signed-in'}
         spending={spending}
+        account={account}
         locations={locations}
         signIn={
           <Alert

@@ -88,6 +88,8 @@ describe('My Company', () => {
           role: mine ? 'owner' : null,
           spendingLimit: null,
           spentThisMonth: 0,
+          paymentTerms: null,
+          onHold: false,
         },
       })),
       handle(routes.companies.create, ({ body }) => {

@@ -209,6 +209,8 @@ describe('My Orders', () => {
           role: null,
           spendingLimit: null,
           spentThisMonth: 0,
+          paymentTerms: null,
+          onHold: false,
         }),
       ],
     );

@@ -19,7 +19,14 @@ const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 const noFigures: Omit<Stats, 'from' | 'to' | 'interval' | 'revenue' | 'previous'> = {
   timeZone,
   ordersByState: { unpaid: 0, paid: 0, shipped: 0, held: 0 },
-  purchasesByState: { awaiting_approval: 0, unpaid: 0, paid: 0, partially_shipped: 0, shipped: 0 },
+  purchasesByState: {
+    awaiting_approval: 0,
+    unpaid: 0,
+    paid: 0,
+    on_account: 0,
+    partially_shipped: 0,
+    shipped: 0,
+  },
   topProducts: [],
   topCustomers: [],
   topBuyers: [],
@@ -49,7 +56,14 @@ const november: Stats = {
     purchases: 2,
   },
   ordersByState: { unpaid: 4, paid: 3, shipped: 7, held: 1200 },
-  purchasesByState: { awaiting_approval: 1, unpaid: 2, paid: 2, partially_shipped: 1, shipped: 5 },
+  purchasesByState: {
+    awaiting_approval: 1,
+    unpaid: 2,
+    paid: 2,
+    on_account: 0,
+    partially_shipped: 1,
+    shipped: 5,
+  },
   topProducts: [
     { productId: 'p-1', name: 'Vector X8 Processor', revenue: 2500, quantity: 100 },
     { productId: null, name: 'Retired Fan', revenue: 1000, quantity: 40 },

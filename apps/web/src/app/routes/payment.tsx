@@ -146,6 +146,7 @@ function OrderPayment({ id }: { id: string }) {
 
 const PAID_STATUSES: ReadonlySet<Purchase['status']> = new Set([
   'paid',
+  'on_account',
   'partially_shipped',
   'shipped',
 ]);
@@ -161,9 +162,11 @@ function NothingToPay({ purchase }: { purchase: Purchase }) {
       severity="info"
       data-testid={paid ? 'already-paid' : 'nothing-to-pay'}
       title={
-        paid
-          ? 'Every line of this purchase is paid.'
-          : `Nothing to pay: this purchase is ${PURCHASE_STATUS_LABELS[purchase.status].toLowerCase()}.`
+        purchase.status === 'on_account'
+          ? `Nothing to pay here: this purchase is on your company's account, its invoice ${purchase.invoiceNumber ?? ''} due by ${purchase.dueDate ?? ''}.`
+          : paid
+            ? 'Every line of this purchase is paid.'
+            : `Nothing to pay: this purchase is ${PURCHASE_STATUS_LABELS[purchase.status].toLowerCase()}.`
       }
     >
       <BackTo href={purchasePath(purchase._id)}>{`Back to purchase ${purchase.number}`}</BackTo>

@@ -1,4 +1,5 @@
 import {
+  accountMessages,
   IDEMPOTENCY_KEY_HEADER,
   messages,
   type Spending,
@@ -61,6 +62,8 @@ describe('Purchase page drawn by the server for the signed-in visitor', () => {
     role: null,
     spendingLimit: null,
     spentThisMonth: 0,
+    paymentTerms: null,
+    onHold: false,
   };
   const page = {
     path: `/purchase/${product._id}`,
@@ -345,6 +348,8 @@ describe('Purchase page', () => {
       role: 'buyer',
       spendingLimit: 15_000,
       spentThisMonth: 17_175,
+      paymentTerms: null,
+      onHold: false,
     };
     const order: Order = makeOrder(9, { productId: product._id, quantity: 50, price: 500 });
     const { user, callsTo } = setUp(
@@ -376,6 +381,38 @@ describe('Purchase page', () => {
     expect(callsTo(routes.orders.place)).toHaveLength(1);
   });
 
+  it('Buy Now on account: the member picks it, and above the credit is offered the card (issue 30)', async () => {
+    const northwind: Spending = {
+      companyId: testId(700),
+      companyName: 'Northwind Systems GmbH',
+      role: 'buyer',
+      spendingLimit: null,
+      spentThisMonth: 0,
+      paymentTerms: 'net45',
+      onHold: false,
+    };
+    const { user, callsTo } = setUp([
+      answer(routes.companies.spending, 200, northwind),
+      answer(routes.orders.place, 409, {
+        statusCode: 409,
+        error: 'Conflict',
+        message: accountMessages.overLimit(25_000),
+        available: 250,
+      }),
+    ]);
+    await quantityInput();
+    await user.click(await screen.findByRole('radio', { name: /^On account \(Net 45\)/ }));
+    await fillContact(user);
+    await user.click(purchaseButton());
+    expect(await screen.findByTestId('credit-refused')).toHaveTextContent(
+      "This order is above your company's available credit of $250.",
+    );
+    expect(callsTo(routes.orders.place)[0]?.body).toMatchObject({ paymentMethod: 'account' });
+    expect(replacePage).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Pay by card instead' }));
+    expect(screen.getByRole('radio', { name: /^Card/ })).toBeChecked();
+  });
+
   it('says nothing of approval while the purchase stays within the limit, or without a limit', async () => {
     const within: Spending = {
       companyId: testId(700),
@@ -383,6 +420,8 @@ describe('Purchase page', () => {
       role: 'buyer',
       spendingLimit: 1_000,
       spentThisMonth: 400,
+      paymentTerms: null,
+      onHold: false,
     };
     const { user, callsTo } = setUp([answer(routes.companies.spending, 200, within)]);
     const quantity = await quantityInput();

@@ -17,7 +17,7 @@ import {
   ProductDetails,
   ProductDetailsSkeleton,
 } from '../../features/catalog/components/product-details';
-import { useMonthlyLimit } from '../../features/companies/api/get-my-spending';
+import { useAccountTerms, useMonthlyLimit } from '../../features/companies/api/get-my-spending';
 import { ApiError } from '../../lib/api-error';
 import { openLogin } from '../../lib/session/login-redirect';
 import { useSession } from '../../lib/session/use-session';
@@ -99,6 +99,7 @@ function PurchasePage({ product }: { product: UseQueryResult<Product> }) {
   // A class, not a height: the server's HTML may carry no style attribute (the CSP).
   const fieldsSkeleton = <Skeleton variant="rounded" className={styles.fieldsRoom} />;
   const spending = useMonthlyLimit();
+  const account = useAccountTerms();
 
   let body;
   if (product.isPending) {
@@ -148,6 +149,7 @@ function PurchasePage({ product }: { product: UseQueryResult<Product> }) {
                 product={product.data}
                 onOrderRefused={refetchProduct}
                 spending={spending}
+                account={account}
                 priceIsBuyers={!product.isPlaceholderData}
               />
             </Suspense>

@@ -17,6 +17,7 @@ const STATES = [
   { status: 'awaiting_approval', filter: null, color: chartColors.unpaid },
   { status: 'unpaid', filter: 'unpaid', color: chartColors.unpaid },
   { status: 'paid', filter: 'paid', color: chartColors.paid },
+  { status: 'on_account', filter: 'paid', color: chartColors.paid },
   { status: 'partially_shipped', filter: 'paid', color: chartColors.paid },
   { status: 'shipped', filter: 'shipped', color: chartColors.shipped },
 ] as const;

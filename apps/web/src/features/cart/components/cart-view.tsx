@@ -19,6 +19,7 @@ import { formatCents } from '../../../lib/format';
 import { checkCartQuantity } from '../line-check';
 import { CartLines, type CartRow } from './cart-lines';
 import type { Spending } from '../../../components/approval-notice';
+import type { AccountTerms } from '../../../components/payment-method-choice';
 import { CheckoutForm } from './checkout-form';
 import { QuickOrderBox } from './quick-order-box';
 import styles from './cart.module.css';
@@ -29,6 +30,8 @@ interface CartViewProps {
   signIn: ReactNode;
   /** The member's monthly limit and spend, when they have a limit: the checkout says it waits. */
   spending?: Spending | null;
+  /** The buyer's company's net terms: the checkout offers paying on account. */
+  account?: AccountTerms | null;
   /** The buyer's company's ship-to locations, offered at checkout (none outside a company). */
   locations?: Location[];
   /** After a checkout went through (the cart is empty by then). */
@@ -49,7 +52,14 @@ const isGone = (error: unknown) =>
  * checkout, so the check uses today's stock and never misses a product older than the newest
  * ones GET /items lists.
  */
-export function CartView({ signedIn, signIn, spending, locations, onPlaced }: CartViewProps) {
+export function CartView({
+  signedIn,
+  signIn,
+  spending,
+  account,
+  locations,
+  onPlaced,
+}: CartViewProps) {
   const lines = useCart();
   const lineProducts = useQueries({
     queries: lines.map((line) => ({ ...productQueryOptions(line.productId), staleTime: 0 })),
@@ -173,6 +183,7 @@ export function CartView({ signedIn, signIn, spending, locations, onPlaced }: Ca
               total={total}
               blocked={blocked}
               spending={spending}
+              account={account ?? null}
               locations={locations}
               onRefused={setRefused}
               onPlaced={onPlacedPurchase}

@@ -7,6 +7,7 @@ import {
   joinAddressLines,
   postalAddressSchema,
   type Checkout,
+  type PaymentMethod,
   type Location,
   type Purchase,
   type UserInfo,
@@ -23,6 +24,12 @@ import { z } from 'zod';
 import { AddressFields, emptyAddress } from '../../../components/address-fields';
 import { ApprovalNotice, needsApproval, type Spending } from '../../../components/approval-notice';
 import { ChargeSummary } from '../../../components/charge-summary';
+import {
+  CreditRefusedNotice,
+  PaymentMethodChoice,
+  creditLeft,
+  type AccountTerms,
+} from '../../../components/payment-method-choice';
 import { ShippingOptionList } from '../../../components/shipping-option-list';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -100,6 +107,8 @@ interface CheckoutFormProps {
   blocked: string | null;
   /** The member's monthly limit and spend: above it, the purchase waits for approval. */
   spending?: Spending | null;
+  /** The buyer's company's net terms: the checkout offers paying on account. */
+  account?: AccountTerms | null;
   /**
    * The company's ship-to locations (issue 29): offered with the first chosen, beside a new
    * address. Without any, the one-line address field stays, as SPEC has it.
@@ -120,10 +129,14 @@ export function CheckoutForm({
   total,
   blocked,
   spending,
+  account = null,
   locations = [],
   onRefused,
   onPlaced,
 }: CheckoutFormProps) {
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  // On hold, the account is not offered: the order goes by card whatever was picked before.
+  const paymentMethod: PaymentMethod = account && !account.onHold ? method : 'card';
   const shipToId = useId();
   const [choice, setChoice] = useState<ShipToChoice | null>(null);
   const hasLocations = locations.length > 0;
@@ -225,7 +238,13 @@ export function CheckoutForm({
           ? { locationId: shipTo! }
           : { shipTo: typed };
     placeOrder.mutate(
-      { lines, ...rest, ...where, ...(methodId ? { shippingMethod: methodId } : {}) },
+      {
+        lines,
+        ...rest,
+        ...where,
+        ...(methodId ? { shippingMethod: methodId } : {}),
+        ...(paymentMethod === 'account' ? { paymentMethod } : {}),
+      },
       {
         onSuccess: onPlaced,
         onError: (error) => {
@@ -242,6 +261,7 @@ export function CheckoutForm({
   };
 
   const error = placeOrder.error;
+  const available = creditLeft(error);
   const refusedCount = refusedLines(error).size;
   const fieldErrors = serverFieldErrors(error, FIELDS).length;
   return (
@@ -373,7 +393,11 @@ export function CheckoutForm({
             </p>
           )
         )}
-        {error && fieldErrors === 0 && (
+        <PaymentMethodChoice account={account} value={paymentMethod} onChange={setMethod} />
+        {available !== null && paymentMethod === 'account' && (
+          <CreditRefusedNotice available={available} onUseCard={() => setMethod('card')} />
+        )}
+        {error && fieldErrors === 0 && available === null && (
           <Alert severity="error" title={error.message} data-testid="checkout-error">
             {refusedCount > 0 &&
               `${refusedCount === 1 ? 'One line' : `${refusedCount} lines`} of the cart ` +

@@ -1,6 +1,7 @@
 import type { Spending } from '@shop/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Spending as MonthlyLimit } from '../../../components/approval-notice';
+import type { AccountTerms } from '../../../components/payment-method-choice';
 import { call, routes } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { companyKeys } from './company-keys';
@@ -33,4 +34,14 @@ export function useMonthlyLimit(): MonthlyLimit | null {
   const { data } = useMySpending();
   if (!data || data.spendingLimit == null) return null;
   return { limit: data.spendingLimit, spent: data.spentThisMonth };
+}
+
+/**
+ * The signed-in member's company's net terms (issue 30), or null when it pays by card or they
+ * belong to none: the cart and Buy Now offer "On account" by it.
+ */
+export function useAccountTerms(): AccountTerms | null {
+  const { data } = useMySpending();
+  if (!data?.paymentTerms || data.paymentTerms === 'card') return null;
+  return { terms: data.paymentTerms, onHold: data.onHold };
 }

@@ -64,6 +64,7 @@ function paidPurchase(): Purchase {
     currency: 'USD',
     paymentTerms: 'card',
     dueDate: '2026-11-21',
+    amountDue: 0,
     shippingMethod: null,
     taxLines: [],
     reverseCharge: false,

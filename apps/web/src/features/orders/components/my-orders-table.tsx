@@ -60,6 +60,7 @@ const STATUS_CHOICES: { value: PurchaseStatus | ''; label: string }[] = [
   { value: 'awaiting_approval', label: AWAITING_APPROVAL },
   { value: 'unpaid', label: 'Unpaid' },
   { value: 'paid', label: 'Paid' },
+  { value: 'on_account', label: PURCHASE_STATUS_LABELS.on_account },
   { value: 'partially_shipped', label: PURCHASE_STATUS_LABELS.partially_shipped },
   { value: 'shipped', label: 'Shipped' },
   { value: 'rejected', label: 'Not approved' },

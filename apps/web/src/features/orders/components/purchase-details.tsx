@@ -42,6 +42,7 @@ const STATUS_COLOR: Record<Purchase['status'], 'default' | 'success' | 'warning'
   awaiting_approval: 'warning',
   unpaid: 'warning',
   paid: 'success',
+  on_account: 'success',
   partially_shipped: 'warning',
   shipped: 'success',
   rejected: 'default',

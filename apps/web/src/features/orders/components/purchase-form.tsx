@@ -1,7 +1,13 @@
-import { APPROVAL_WORDS, joinAddressLines, type Product } from '@shop/shared';
+import { APPROVAL_WORDS, joinAddressLines, type PaymentMethod, type Product } from '@shop/shared';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { AddToCart } from '../../../components/add-to-cart';
+import {
+  CreditRefusedNotice,
+  PaymentMethodChoice,
+  creditLeft,
+  type AccountTerms,
+} from '../../../components/payment-method-choice';
 import { ApprovalNotice, needsApproval, type Spending } from '../../../components/approval-notice';
 import { QuantityPrice } from '../../../components/price-info';
 import { QuantityStepper } from '../../../components/quantity-stepper';
@@ -33,6 +39,8 @@ interface PurchaseFormProps {
   onOrderRefused?: () => void;
   /** The buyer's spending limit, when their company gives them one. */
   spending?: Spending | null;
+  /** The buyer's company's net terms: Buy Now offers paying on account. */
+  account?: AccountTerms | null;
   /**
    * False while the product shown is the one read before the buyer's token was known: its price
    * may not be the buyer's yet, so Purchase waits for the buyer's read.
@@ -59,10 +67,15 @@ export function PurchaseForm({
   product,
   onOrderRefused,
   spending,
+  account = null,
   priceIsBuyers = true,
 }: PurchaseFormProps) {
   const { user } = useSession();
   const placeOrder = usePlaceOrder();
+  const [method, setMethod] = useState<PaymentMethod>('card');
+  // On hold, the account is not offered: the order goes by card whatever was picked before.
+  const paymentMethod: PaymentMethod = account && !account.onHold ? method : 'card';
+  const available = creditLeft(placeOrder.error);
   const [quantityText, setQuantityText] = useState(String(product.minimum));
   // Placed, and on the way to the purchase page: Purchase stays busy, so nobody orders twice.
   const [leaving, setLeaving] = useState(false);
@@ -109,7 +122,12 @@ export function PurchaseForm({
   const onSubmit = handleSubmit((contact) => {
     if (!check?.ok || !priceIsBuyers) return;
     placeOrder.mutate(
-      { productId: product._id, quantity: check.quantity, ...contact },
+      {
+        productId: product._id,
+        quantity: check.quantity,
+        ...contact,
+        ...(paymentMethod === 'account' ? { paymentMethod } : {}),
+      },
       {
         // The new purchase's page says "Order Place Successfully!" (SPEC section 8) on arrival,
         // and replaces this page in the history: Back does not return to a filled form.
@@ -118,7 +136,8 @@ export function PurchaseForm({
           replacePage(placedPurchasePath(placed.purchaseId));
         },
         onError: (error) => {
-          notify.error(error.message);
+          // Above the company's credit, the form says so beside the card it offers instead.
+          if (creditLeft(error) === null) notify.error(error.message);
           onOrderRefused?.();
         },
       },
@@ -180,6 +199,10 @@ export function PurchaseForm({
           helperText={errors.address?.message}
           fullWidth
         />
+        <PaymentMethodChoice account={account} value={paymentMethod} onChange={setMethod} />
+        {available !== null && paymentMethod === 'account' && (
+          <CreditRefusedNotice available={available} onUseCard={() => setMethod('card')} />
+        )}
         <Button
           type="submit"
           variant="contained"

@@ -109,8 +109,12 @@ function ShipPurchaseForm({
     onConfirm(purchase.data, whole ? parcel : { ...parcel, lines });
   };
 
-  // Only a paid purchase ships (decision 030); a line on another page of the list may be unpaid.
-  const shippable = purchase.data.status === 'paid' || purchase.data.status === 'partially_shipped';
+  // Only a paid purchase ships (decision 030), or one confirmed on account (decision 044); a line
+  // on another page of the list may be unpaid.
+  const shippable =
+    purchase.data.status === 'paid' ||
+    purchase.data.status === 'on_account' ||
+    purchase.data.status === 'partially_shipped';
   if (!shippable || open.length === 0) {
     return (
       <>
