@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import { moneyAnswerSchema } from './answers.js';
+import { idSchema, moneyAnswerSchema } from './answers.js';
 import { apiErrorSchema } from './common.js';
 import { formatCents } from './money.js';
 import { dollarsSchema } from './money-schema.js';
 import { PAYMENT_METHODS, PAYMENT_TERMS } from './payment-terms.js';
-import { pageQuerySchema } from './paging.js';
+import { calendarDateSchema } from './dates.js';
+import { isOneLine, isSafeText } from './fields.js';
+import { pageOf, pageQuerySchema } from './paging.js';
 
 /**
  * Paying on account (issue 30, DESIGN section 9, docs/decisions/043): the admin gives a company
@@ -29,6 +31,11 @@ export const accountMessages = {
   onHold: 'onHold is true (no new purchases on account) or false.',
   readers: "Only the company's owners and approvers may see its account.",
   paymentMethod: 'The payment method is card or account.',
+  invoiceStatus: 'The status is open, overdue or paid.',
+  paymentAmount: 'The amount is dollars above 0 with at most two decimals (for example 12500.50).',
+  paymentReference: "Please give the transfer's reference (1 to 100 characters, one line).",
+  invoiceIds: 'Please name at most 100 invoices by their ids, each once.',
+  notCompanyInvoice: "Some of these invoices are not this company's invoices on account.",
   notMember:
     'Paying on account is for the members of a company with payment terms: please pay by card.',
   cardTerms:
@@ -98,3 +105,83 @@ export const accountSchema = z.object({
   limit: z.number().int(),
 });
 export type Account = z.infer<typeof accountSchema>;
+
+/** An invoice on account: open (something due, not yet past its date), overdue, or paid. */
+export const INVOICE_STATUSES = ['open', 'overdue', 'paid'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+
+/** GET /companies/{id}/invoices?status=&page=&limit=: one status, or every invoice on account. */
+export const invoiceQuerySchema = pageQuerySchema.extend({
+  status: z.enum(INVOICE_STATUSES, { error: accountMessages.invoiceStatus }).optional(),
+});
+export type InvoiceQuery = z.output<typeof invoiceQuerySchema>;
+
+/**
+ * A company's invoice on account (a purchase bought on account, decision 044). `_id` is the
+ * purchase's; `amountDue` what is left to pay; `daysOverdue` 0 until the day after `dueDate`.
+ */
+export const accountInvoiceSchema = z.object({
+  _id: idSchema,
+  invoiceNumber: z.string(),
+  purchaseNumber: z.string(),
+  poNumber: z.string().nullable(),
+  issuedAt: z.string(),
+  dueDate: z.string(),
+  paymentTerms: z.enum(PAYMENT_TERMS),
+  total: moneyAnswerSchema,
+  amountDue: moneyAnswerSchema,
+  daysOverdue: z.number().int(),
+  status: z.enum(INVOICE_STATUSES),
+  /** When a payment left nothing due; null while something is. */
+  paidAt: z.string().nullable(),
+});
+export type AccountInvoice = z.infer<typeof accountInvoiceSchema>;
+export const accountInvoicePageSchema = pageOf(accountInvoiceSchema);
+export type AccountInvoicePage = z.infer<typeof accountInvoicePageSchema>;
+
+/**
+ * Body of POST /admin/companies/{id}/payments: a bank transfer the shop received. Allotted to
+ * the oldest open invoices first, or to `invoiceIds` (purchase ids) in their due order; what no
+ * invoice takes stays on the account as credit.
+ */
+export const bankPaymentSchema = z.object({
+  amount: dollarsSchema(accountMessages.paymentAmount).refine(
+    (dollars) => dollars > 0,
+    accountMessages.paymentAmount,
+  ),
+  reference: z
+    .string({ error: accountMessages.paymentReference })
+    .trim()
+    .min(1, accountMessages.paymentReference)
+    .max(100, accountMessages.paymentReference)
+    .refine((text) => isOneLine(text) && isSafeText(text), accountMessages.paymentReference),
+  receivedOn: calendarDateSchema,
+  invoiceIds: z
+    .array(idSchema, { error: accountMessages.invoiceIds })
+    .min(1, accountMessages.invoiceIds)
+    .max(100, accountMessages.invoiceIds)
+    .refine((ids) => new Set(ids).size === ids.length, accountMessages.invoiceIds)
+    .optional(),
+});
+export type BankPayment = z.input<typeof bankPaymentSchema>;
+
+/** Answer of POST /admin/companies/{id}/payments: the entry, where it went, what is left over. */
+export const paymentRecordedSchema = z.object({
+  _id: idSchema,
+  amount: moneyAnswerSchema,
+  reference: z.string(),
+  receivedOn: z.string(),
+  allocations: z.array(
+    z.object({
+      invoiceId: idSchema,
+      invoiceNumber: z.string(),
+      amount: moneyAnswerSchema,
+      amountDueAfter: moneyAnswerSchema,
+    }),
+  ),
+  /** Dollars no invoice took: credit on the account. */
+  unallocated: moneyAnswerSchema,
+  /** The company's balance after it. */
+  balance: moneyAnswerSchema,
+});
+export type PaymentRecorded = z.infer<typeof paymentRecordedSchema>;

@@ -284,6 +284,17 @@ function creditNoteText(details: Record<string, unknown>): string {
   );
 }
 
+/** "$12,500.00 received 2026-11-20, to INV-2026-00041, INV-2026-00042; $100.00 left as credit". */
+function paymentText(details: Record<string, unknown>): string {
+  const invoices = Array.isArray(details.invoices) ? details.invoices.map(plainValue) : [];
+  const credit = typeof details.unallocated === 'number' && details.unallocated > 0;
+  return (
+    `${auditMoney(details.amount)} received ${plainValue(details.receivedOn)}` +
+    (invoices.length > 0 ? `, to ${invoices.join(', ')}` : ', to no invoice') +
+    (credit ? `; ${auditMoney(details.unallocated)} left as credit` : '')
+  );
+}
+
 export function describeAuditChange(entry: Pick<AuditEntry, 'action' | 'details'>): string | null {
   const details = entry.details;
   if (!isRecord(details)) return null;
@@ -305,6 +316,8 @@ export function describeAuditChange(entry: Pick<AuditEntry, 'action' | 'details'
       return contractPriceText(details);
     case 'company.terms':
       return termsText(details);
+    case 'company.payment':
+      return paymentText(details);
     case 'location.create':
     case 'location.update':
     case 'location.delete':

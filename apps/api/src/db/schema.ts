@@ -313,6 +313,8 @@ export const ledgerEntries = pgTable(
     reason: text('reason'),
     /** The admin's email who recorded it; null when the shop did (an invoice on checkout). */
     createdBy: text('created_by'),
+    /** A bank transfer's day on the shop's account statement, as the admin recorded it. */
+    receivedOn: date('received_on', { mode: 'string' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -486,6 +488,8 @@ export const purchases = pgTable(
       .default('card'),
     dueDate: date('due_date', { mode: 'string' }),
     amountDue: cents('amount_due').notNull().default(0),
+    /** When a payment left nothing due of its invoice on account (null until then, and on a card's). */
+    invoicePaidAt: timestamp('invoice_paid_at', { withTimezone: true }),
     closedAs: text('closed_as').$type<'rejected' | 'cancelled'>(),
     rejectionReason: text('rejection_reason'),
     /**
@@ -525,6 +529,34 @@ export const purchases = pgTable(
     index('purchases_open_invoices_idx')
       .on(t.companyId, t.dueDate)
       .where(sql`${t.amountDue} > 0`),
+  ],
+);
+
+/**
+ * What part of a payment went to which invoice on account (issue 30 item 5, decision 045):
+ * written with the payment's ledger entry, in its transaction, never changed (a trigger refuses
+ * it, as on the ledger). An invoice's payments are its allocations; a payment's amount beyond
+ * its allocations stays on the account as credit.
+ */
+export const paymentAllocations = pgTable(
+  'payment_allocations',
+  {
+    id: id(),
+    seq: seq(),
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => ledgerEntries.id, { onDelete: 'restrict' }),
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'restrict' }),
+    /** Cents of the payment given to this invoice. */
+    amount: cents('amount').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payment_allocations_purchase_id_idx').on(t.purchaseId),
+    index('payment_allocations_entry_id_idx').on(t.entryId),
+    check('payment_allocations_amount_check', sql`${t.amount} > 0`),
   ],
 );
 

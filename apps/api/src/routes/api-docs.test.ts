@@ -82,7 +82,12 @@ describe.each(testDatabases())('OpenAPI document and reference page on %s', (kin
       .filter(({ endpoint }) => endpoint.idempotent)
       .map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`);
     expect(idempotent.sort()).toEqual(
-      [api.orders.place, api.purchases.checkout, api.payments.createIntent]
+      [
+        api.orders.place,
+        api.purchases.checkout,
+        api.payments.createIntent,
+        api.companies.recordBankPayment,
+      ]
         .map(({ method, path }) => `${method} ${path}`)
         .sort(),
     );

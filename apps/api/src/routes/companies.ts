@@ -9,6 +9,7 @@ import { approvePurchase } from '../workflows/buying/approve-purchase.js';
 import { listApprovals, rejectPurchase } from '../workflows/buying/approvals.js';
 import { companyPurchases } from '../workflows/buying/reading.js';
 import { companyAccount } from '../workflows/accounts/account.js';
+import { companyInvoices, recordBankPayment } from '../workflows/accounts/payments.js';
 import { setTerms } from '../modules/companies/terms.js';
 import { mySpending } from '../modules/companies/spending.js';
 import { importPrices, listPrices, putPrice, removePrice } from '../modules/companies/prices.js';
@@ -115,6 +116,12 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
   );
   serve(app, guards, companies.account, (request) =>
     companyAccount(db, currentUser(request), request.params.id, request.query),
+  );
+  serve(app, guards, companies.invoices, (request) =>
+    companyInvoices(db, currentUser(request), request.params.id, request.query),
+  );
+  serve(app, guards, companies.recordBankPayment, (request) =>
+    recordBankPayment(db, currentUser(request), request.params.id, request.body),
   );
   serve(app, guards, companies.prices, (request) =>
     listPrices(db, currentUser(request), request.params.id, request.query),

@@ -410,6 +410,17 @@ export const authorizationMatrix: readonly MatrixRow[] = [
     expect: ownerOrAdmin(200),
     request: async (kit) => ({ params: { id: await kit.company() }, query: { limit: 10 } }),
   }),
+  row(companies.invoices, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: await kit.company() }, query: { status: 'open' } }),
+  }),
+  row(companies.recordBankPayment, {
+    expect: adminOnly(201),
+    request: async (kit) => ({
+      params: { id: await kit.company() },
+      payload: { amount: 100, reference: 'Matrix transfer', receivedOn: '2026-11-27' },
+    }),
+  }),
   row(companies.prices, {
     expect: ownerOrAdmin(200),
     request: async (kit) => ({ params: { id: await kit.company() } }),

@@ -396,6 +396,19 @@ const writeEndpoints: WriteEndpoint[] = [
     at: hostileIdSegment,
   },
   {
+    contract: api.companies.recordBankPayment,
+    as: 'admin',
+    params: (f) => ({ id: f.companyId }),
+    body: () => ({ amount: 100, reference: 'Hostile transfer', receivedOn: '2026-11-27' }),
+    poison: {
+      amount: [...badMoney.filter((value) => value !== null), 0, null],
+      reference: ['', ' ', 'a'.repeat(101), 'two\nlines', null, 7],
+      receivedOn: ['', '2026-13-01', '27/11/2026', '1999-12-31', '2101-01-01', null, 20261127],
+      invoiceIds: [[], ['not-an-id'], null, 'x', [randomUUID(), 'x']],
+    },
+    at: hostileIdSegment,
+  },
+  {
     contract: api.companies.importPrices,
     as: 'admin',
     params: (f) => ({ id: f.companyId }),

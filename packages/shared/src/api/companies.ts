@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import {
+  accountInvoicePageSchema,
   accountQuerySchema,
   accountSchema,
+  bankPaymentSchema,
   creditRefusedSchema,
+  invoiceQuerySchema,
+  paymentRecordedSchema,
   termsInputSchema,
 } from '../accounts.js';
 import { deletedSchema, idParamsSchema } from '../common.js';
@@ -257,6 +261,30 @@ export const putTerms = endpoint({
   params: idParamsSchema,
   body: termsInputSchema,
   responses: { 200: companyAnswerSchema, ...errors(400, 401, 403, 404) },
+});
+
+export const invoices = endpoint({
+  method: 'GET',
+  path: '/companies/{id}/invoices',
+  summary:
+    "A company's invoices on account, open (oldest due first), overdue or paid, with what is due and days overdue",
+  access: 'user',
+  who: 'company owner or approver, or admin',
+  params: idParamsSchema,
+  query: invoiceQuerySchema,
+  responses: { 200: accountInvoicePageSchema, ...errors(400, 401, 403, 404) },
+});
+
+export const recordBankPayment = endpoint({
+  method: 'POST',
+  path: '/admin/companies/{id}/payments',
+  summary:
+    'Record a bank transfer: allotted to the oldest open invoices (or those named), partial payments kept, the rest as credit',
+  access: 'admin',
+  params: idParamsSchema,
+  body: bankPaymentSchema,
+  idempotent: true,
+  responses: { 201: paymentRecordedSchema, ...errors(400, 401, 403, 404, 409, 422) },
 });
 
 export const account = endpoint({

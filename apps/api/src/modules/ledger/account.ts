@@ -9,6 +9,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { companies, ledgerEntries } from '../../db/schema.js';
 import { notFound } from '../../http/errors.js';
+import { overdueCents } from './invoices.js';
 import { availableCredit } from './ledger.js';
 
 /**
@@ -42,11 +43,7 @@ export async function readAccount(
       .offset((page - 1) * limit),
     db.select({ value: count() }).from(ledgerEntries).where(eq(ledgerEntries.companyId, companyId)),
   ]);
-  // What the company's invoices on account past their due date still owe. Invoices on account
-  // come with the account checkout, which gives them a due date from the terms; until then the
-  // company has none, and this sum is over none of them.
-  const overdueInvoices: { amountDue: number }[] = [];
-  const overdue = overdueInvoices.reduce((sum, invoice) => sum + invoice.amountDue, 0);
+  const overdue = await overdueCents(db, companyId);
   const available = availableCredit(company);
   return {
     creditLimit: fromCentsOrNull(company.creditLimit),

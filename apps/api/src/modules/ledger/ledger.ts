@@ -23,6 +23,8 @@ export interface NewLedgerEntry {
   reason?: string | null;
   /** The admin who recorded it; none when the shop did. */
   createdBy?: string | null;
+  /** A bank transfer's day on the shop's statement (YYYY-MM-DD). */
+  receivedOn?: string | null;
 }
 
 export interface AppendedEntry {
@@ -44,6 +46,7 @@ async function insertEntry(tx: Tx, entry: NewLedgerEntry, balanceAfter: number) 
       purchaseId: entry.purchaseId ?? null,
       reason: entry.reason ?? null,
       createdBy: entry.createdBy ?? null,
+      receivedOn: entry.receivedOn ?? null,
     })
     .returning({ id: ledgerEntries.id });
   if (!row) throw new Error('The database returned no ledger entry.');
