@@ -343,6 +343,7 @@ export async function createServer(
         const seed = await seedDemoData(database.db, app.identity.auth, {
           demoPasswords: config.demoPasswords,
           dataDir: config.dataDir,
+          orders: app.orders,
         });
         if (seed.seeded) {
           const { accounts, ...figures } = seed;

@@ -403,6 +403,17 @@ export const demoCompany = {
   ],
   /** Pay on account (issue 30): Net 30 against a $50,000 credit line, set by the admin. */
   terms: { paymentTerms: 'net30', creditLimit: 50000, onHold: false },
+  /**
+   * Invoices on account (issue 30): the approver, who buys within no limit, bought these on
+   * account, shipped to the Stuttgart goods in; the company paid the first by bank transfer.
+   */
+  accountPurchases: [
+    { sku: 'SSD-2T-G4', quantity: 50, poNumber: 'NW-PO-4410' },
+    { sku: 'MEM-D5-64R', quantity: 25, poNumber: 'NW-PO-4418' },
+    { sku: 'NIC-10G-2SFP', quantity: 20, poNumber: 'NW-PO-4425' },
+  ],
+  buyerOnAccount: 'approver@partsworks.com',
+  transfer: { reference: 'SEPA NW-2026-118', paysFirst: 1 },
 } as const;
 
 /** Every country but those named: a carrier's international service from the US or Germany. */

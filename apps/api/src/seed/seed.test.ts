@@ -36,6 +36,7 @@ describe.each(testDatabases())('seed on %s', (kind) => {
       shippingMethods: 0,
       users: 0,
       companies: 0,
+      invoices: 0,
       accounts: [],
     };
     expect(await seedDemoData(t.db, t.app.identity.auth)).toEqual(nothing);
@@ -114,7 +115,7 @@ describe.each(testDatabases())('seed on %s', (kind) => {
     expect(await t.db.select().from(users)).toHaveLength(demoUsers.length);
   });
 
-  it('makes the demo company once: the customer owns it, a colleague buys within a limit, one approves, contract prices and Net 30 terms are set', async () => {
+  it('makes the demo company once: the customer owns it, a colleague buys within a limit, one approves, contract prices, Net 30 terms and invoices on account', async () => {
     t = await buildTestApp(kind);
     const owner = demoUsers.find((demo) => demo.email === demoCompany.owner)!;
     const token = await shopToken(t, owner.email, await signIn(t, owner));
@@ -123,10 +124,33 @@ describe.each(testDatabases())('seed on %s', (kind) => {
     expect(mine.statusCode, mine.body).toBe(200);
     const company = mine.json();
     expect(company).toMatchObject(demoCompany.company);
-    // Net 30 against $50,000 (issue 30), set as the admin sets terms; nothing on account yet.
-    expect(company).toMatchObject({ ...demoCompany.terms, balance: 0 });
+    // Net 30 against $50,000 (issue 30), set as the admin sets terms; three invoices on account,
+    // the first paid by a bank transfer, the others open: the balance is what they ask.
+    expect(company).toMatchObject(demoCompany.terms);
+    const invoices = await inject(
+      t,
+      api.companies.invoices,
+      { params: { id: company._id }, query: { limit: '10' } },
+      who,
+    );
+    const [third, second, first] = invoices.json().items;
+    expect([first, second, third].map((i) => [i?.poNumber, i?.status])).toEqual([
+      ['NW-PO-4410', 'paid'],
+      ['NW-PO-4418', 'open'],
+      ['NW-PO-4425', 'open'],
+    ]);
+    expect(first!.amountDue).toBe(0);
+    const open = Math.round((second!.amountDue + third!.amountDue) * 100) / 100;
+    expect(company.balance).toBe(open);
     const account = await inject(t, api.companies.account, { params: { id: company._id } }, who);
-    expect(account.json()).toMatchObject({ available: 50000, entries: [], total: 0 });
+    expect(account.json()).toMatchObject({ balance: open, available: 50000 - open, total: 4 });
+    expect(account.json().entries.map((e) => [e.kind, e.reference])).toEqual([
+      ['payment', demoCompany.transfer.reference],
+      ['invoice', third!.invoiceNumber],
+      ['invoice', second!.invoiceNumber],
+      ['invoice', first!.invoiceNumber],
+    ]);
+    const spent = [first, second, third].reduce((sum, i) => sum + Math.round(i!.total * 100), 0);
     // Owners first, then approvers, then buyers; all joined, their addresses being verified.
     expect(company.members).toEqual(
       [
@@ -134,7 +158,12 @@ describe.each(testDatabases())('seed on %s', (kind) => {
         ...demoCompany.members.filter((m) => m.role === 'approver'),
         ...demoCompany.members.filter((m) => m.role === 'buyer'),
       ].map((member) =>
-        expect.objectContaining({ ...member, status: 'active', spentThisMonth: 0 }),
+        expect.objectContaining({
+          ...member,
+          status: 'active',
+          // The approver bought the invoices on account this month.
+          spentThisMonth: member.email === demoCompany.buyerOnAccount ? spent / 100 : 0,
+        }),
       ),
     );
     const prices = await inject(t, api.companies.prices, { params: { id: company._id } }, who);

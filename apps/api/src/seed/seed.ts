@@ -2,6 +2,9 @@ import { randomInt } from 'node:crypto';
 import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  formatAddress,
+  fromCents,
+  postalAddressSchema,
   companyInputSchema,
   locationInputSchema,
   contractPriceInputSchema,
@@ -32,6 +35,10 @@ import {
   upsertShopUser,
 } from '../modules/users/service.js';
 import { products } from '../db/schema.js';
+import { lineCharge } from '../db/line-charge.js';
+import type { OrderContext } from '../modules/orders/context.js';
+import { placePurchase } from '../workflows/buying/place-purchase.js';
+import { recordBankPayment } from '../workflows/accounts/payments.js';
 import { seedTaxRates } from '../modules/tax/rates.js';
 import {
   demoCompany,
@@ -48,6 +55,11 @@ export interface DemoAccount {
 }
 
 export interface SeedOptions {
+  /**
+   * The shop's buying context: with it, the demo company also gets its invoices on account,
+   * bought and paid through the same workflows as the pages use.
+   */
+  orders?: OrderContext;
   /**
    * `fixed`: the README's published passwords (development and tests). `random`: passwords made
    * now, answered once and written to `DEMO_ACCOUNTS_FILE` in `dataDir`, so that a shop put on
@@ -67,6 +79,8 @@ export interface SeedResult {
   shippingMethods: number;
   /** 1 when the demo company was made by this call. */
   companies: number;
+  /** The demo company's invoices on account made by this call. */
+  invoices: number;
   /** The accounts made by this call, with their passwords: empty when there were accounts. */
   accounts: DemoAccount[];
   /** The file the random passwords were written to, if any. */
@@ -107,6 +121,7 @@ export async function seedDemoData(
   if (catalogue.products > 0) await seedTaxRates(db);
   const accounts = await seedDemoUsers(db, auth, options.demoPasswords);
   const companies = accounts.length > 0 ? await seedDemoCompany(db) : 0;
+  const invoices = companies > 0 && options.orders ? await seedDemoInvoices(options.orders) : 0;
   const accountsFile =
     accounts.length > 0 && options.demoPasswords === 'random' && options.dataDir
       ? await writeDemoAccounts(options.dataDir, accounts)
@@ -116,6 +131,7 @@ export async function seedDemoData(
     ...catalogue,
     users: accounts.length,
     companies,
+    invoices,
     accounts,
     ...(accountsFile ? { accountsFile } : {}),
   };
@@ -210,6 +226,53 @@ async function seedDemoCompany(db: Db): Promise<number> {
     await setTerms(tx, admin, company._id, termsInputSchema.parse(demoCompany.terms));
   });
   return 1;
+}
+
+/**
+ * The demo company's invoices on account (issue 30): its approver buys on account through the
+ * one way to buy, as the cart does, and the admin records a bank transfer that pays the first
+ * one, as the company's admin page does; the others stay open.
+ */
+async function seedDemoInvoices(ctx: OrderContext): Promise<number> {
+  const buyer = await findShopUserByEmail(ctx.db, demoCompany.buyerOnAccount);
+  const admin = await findShopUserByEmail(ctx.db, demoUsers.find((demo) => demo.admin)!.email);
+  if (!buyer || !admin) return 0;
+  const skus = demoCompany.accountPurchases.map(({ sku }) => sku);
+  const found = await ctx.db
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(inArray(products.sku, skus));
+  const idOf = new Map(found.map((product) => [product.sku, product.id]));
+  const goodsIn = postalAddressSchema.parse(demoCompany.locations[0].address);
+  const placed = [];
+  for (const { sku, quantity, poNumber } of demoCompany.accountPurchases) {
+    const productId = idOf.get(sku);
+    if (!productId) continue;
+    const { purchase, lines } = await placePurchase(ctx, buyer, {
+      lines: [{ productId, quantity }],
+      phone: '+49 711 400 5000',
+      address: formatAddress(goodsIn),
+      shipTo: goodsIn,
+      poNumber,
+      company: null,
+      taxId: null,
+      taxExempt: false,
+      shippingMethodId: null,
+      paymentMethod: 'account',
+    });
+    placed.push({ purchase, total: lines.reduce((sum, line) => sum + lineCharge(line), 0) });
+  }
+  const [first] = placed;
+  const companyId = first?.purchase.companyId;
+  if (first && companyId) {
+    await recordBankPayment(ctx.db, admin, companyId, {
+      amount: fromCents(first.total),
+      reference: demoCompany.transfer.reference,
+      receivedOn: new Date().toISOString().slice(0, 10),
+      invoiceIds: [first.purchase.id],
+    });
+  }
+  return placed.length;
 }
 
 /** `DATA_DIR/demo-accounts.txt`, readable by the shop's own user only (mode 600). */

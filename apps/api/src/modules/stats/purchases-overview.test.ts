@@ -80,6 +80,7 @@ describe.each(testDatabases())('the Overview of purchases on %s', (kind) => {
       awaiting_approval: 0,
       unpaid: 0,
       paid: 2,
+      on_account: 0,
       partially_shipped: 1,
       shipped: 0,
     });
@@ -110,5 +111,63 @@ describe.each(testDatabases())('the Overview of purchases on %s', (kind) => {
       .from(orders)
       .orderBy(orders.id);
     expect(after).toEqual(before);
+  });
+  it('counts a purchase on account as on account until a transfer pays it, its revenue when invoiced', async () => {
+    const net = await companyTeam(t, { spendingLimit: null, name: 'Overview Net 30 Ltd' });
+    const terms = await inject(
+      t,
+      api.companies.putTerms,
+      {
+        params: { id: net.company._id },
+        body: { paymentTerms: 'net30', creditLimit: null, onHold: false },
+      },
+      boss,
+    );
+    expect(terms.statusCode, terms.body).toBe(200);
+    const today = todayIn('UTC', new Date());
+    const overview = async () => {
+      const answer = await inject(
+        t,
+        api.stats.overview,
+        { query: { from: today, to: today, interval: 'day' } },
+        boss,
+      );
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer.json() as Stats;
+    };
+    const before = await overview();
+    const bought = await inject(
+      t,
+      api.purchases.checkout,
+      {
+        body: {
+          lines: [{ productId: products[0]!._id, quantity: 4 }],
+          number: '555-123-4567',
+          address: '12 Harbour Road, Springfield',
+          paymentMethod: 'account',
+        },
+      },
+      net.buyer,
+    );
+    expect(bought.statusCode, bought.body).toBe(201);
+    const invoiced = await overview();
+    expect(invoiced.purchasesByState.on_account).toBe(before.purchasesByState.on_account + 1);
+    expect(invoiced.purchasesByState.paid).toBe(before.purchasesByState.paid);
+    // Revenue counts when invoiced: $40 more today.
+    const revenue = (stats: Stats) => stats.revenue.reduce((sum, row) => sum + row.total, 0);
+    expect(revenue(invoiced) - revenue(before)).toBe(40);
+    const paidUp = await inject(
+      t,
+      api.companies.recordBankPayment,
+      {
+        params: { id: net.company._id },
+        body: { amount: 40, reference: 'Overview transfer', receivedOn: today },
+      },
+      boss,
+    );
+    expect(paidUp.statusCode, paidUp.body).toBe(201);
+    const settled = await overview();
+    expect(settled.purchasesByState.on_account).toBe(before.purchasesByState.on_account);
+    expect(settled.purchasesByState.paid).toBe(before.purchasesByState.paid + 1);
   });
 });
