@@ -1,4 +1,4 @@
-import { messages, type Company, type ContractPrice } from '@shop/shared';
+import { IDEMPOTENCY_KEY_HEADER, messages, type Company, type ContractPrice } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { admin, fakeAuthServer } from '../../test/auth-mock';
@@ -349,5 +349,110 @@ describe('Companies (admin)', () => {
       { page: '1', limit: '50' },
       { page: '2', limit: '50' },
     ]);
+  });
+  it("shows the company's account and invoices, sets its terms and records a bank transfer (issue 30)", async () => {
+    const termed: Company = {
+      ...company,
+      paymentTerms: 'net30',
+      creditLimit: 50000,
+      onHold: false,
+      balance: 6244,
+    };
+    const invoice = {
+      _id: testId(901),
+      invoiceNumber: 'INV-2026-00041',
+      purchaseNumber: 'PW-000041',
+      poNumber: 'NW-PO-4418',
+      issuedAt: '2026-11-20T10:00:00.000Z',
+      dueDate: '2026-12-20',
+      paymentTerms: 'net30' as const,
+      total: 6244,
+      amountDue: 6244,
+      daysOverdue: 0,
+      status: 'open' as const,
+      paidAt: null,
+    };
+    const { user, callsTo } = setUp(`/dashboard/companies/${companyId}`, [
+      answer(routes.companies.get, 200, termed),
+      answer(routes.companies.prices, 200, { items: [], total: 0, page: 1, limit: 50 }),
+      answer(routes.companies.account, 200, {
+        creditLimit: 50000,
+        balance: 6244,
+        available: 43756,
+        overdue: 0,
+        entries: [
+          {
+            at: '2026-11-20T10:00:00.000Z',
+            kind: 'invoice',
+            amount: 6244,
+            reference: 'INV-2026-00041',
+            balanceAfter: 6244,
+          },
+        ],
+        total: 1,
+        page: 1,
+        limit: 20,
+      }),
+      answer(routes.companies.invoices, 200, { items: [invoice], total: 1, page: 1, limit: 20 }),
+      answer(routes.companies.putTerms, 200, { ...termed, creditLimit: 75000 }),
+      answer(routes.companies.recordBankPayment, 201, {
+        _id: testId(950),
+        amount: 6244,
+        reference: 'SEPA NW-118',
+        receivedOn: '2026-11-27',
+        allocations: [
+          {
+            invoiceId: invoice._id,
+            invoiceNumber: invoice.invoiceNumber,
+            amount: 6244,
+            amountDueAfter: 0,
+          },
+        ],
+        unallocated: 0,
+        balance: 0,
+      }),
+    ]);
+    const panel = await screen.findByTestId('account-panel');
+    const figures = await within(panel).findByTestId('account-figures');
+    expect(figures).toHaveTextContent('TermsNet 30');
+    expect(figures).toHaveTextContent('Credit limit$50,000');
+    expect(figures).toHaveTextContent('Available$43,756');
+    const invoices = await within(panel).findByRole('table', { name: 'Invoices on account' });
+    const row = await within(invoices).findByRole('row', { name: /INV-2026-00041/ });
+    expect(row).toHaveTextContent('NW-PO-4418');
+    expect(within(row).getByRole('link', { name: 'PW-000041' })).toHaveAttribute(
+      'href',
+      `/dashboard/purchases/${invoice._id}`,
+    );
+
+    // A higher limit.
+    const limit = within(panel).getByRole('textbox', { name: 'Credit limit ($)' });
+    await user.clear(limit);
+    await user.type(limit, '75,000');
+    await user.click(within(panel).getByRole('button', { name: 'Save terms' }));
+    await waitFor(() => expect(callsTo(routes.companies.putTerms)).toHaveLength(1));
+    expect(callsTo(routes.companies.putTerms)[0]!.body).toEqual({
+      paymentTerms: 'net30',
+      creditLimit: 75000,
+      onHold: false,
+    });
+
+    // The transfer that pays the invoice; a bad amount is refused before anything is sent.
+    const amount = within(panel).getByRole('textbox', { name: 'Amount ($)' });
+    await user.type(amount, '0');
+    await user.type(within(panel).getByRole('textbox', { name: 'Reference' }), 'SEPA NW-118');
+    await user.click(within(panel).getByRole('button', { name: 'Record transfer' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'The amount is dollars above 0',
+    );
+    await user.clear(amount);
+    await user.type(amount, '6,244');
+    await user.click(within(panel).getByRole('button', { name: 'Record transfer' }));
+    expect(
+      await screen.findByText('Transfer recorded: paid towards INV-2026-00041.'),
+    ).toBeInTheDocument();
+    const [sent] = callsTo(routes.companies.recordBankPayment);
+    expect(sent!.body).toMatchObject({ amount: 6244, reference: 'SEPA NW-118' });
+    expect(sent!.headers[IDEMPOTENCY_KEY_HEADER]).toBeTruthy();
   });
 });

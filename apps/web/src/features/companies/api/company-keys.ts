@@ -9,6 +9,10 @@ export const companyKeys = {
   list: (q: string, page: number) => ['companies', 'list', q, page] as const,
   prices: (id: string, page: number) => ['companies', 'prices', id, page] as const,
   locations: (id: string, page: number) => ['companies', 'locations', id, page] as const,
+  /** The company's account and invoices on account (issue 30). */
+  account: (id: string, page: number) => ['companies', 'account', id, page] as const,
+  invoices: (id: string, status: string, page: number) =>
+    ['companies', 'invoices', id, status, page] as const,
   /** The caller's invitations: answering one changes the caller's company too. */
   invitations: ['companies', 'invitations'] as const,
 };

@@ -9,6 +9,7 @@ import { InviteMember } from './invite-member';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useCompany } from '../api/get-company';
+import { AccountPanel } from './account-panel';
 import { ContractPriceImport } from './contract-price-import';
 import { ContractPricesTable } from './contract-prices-table';
 import { LocationsPanel } from './locations-panel';
@@ -75,7 +76,8 @@ function CompanyDetails({ company }: { company: Company }) {
 
 /**
  * One company as the admin runs it: its details (edited here), its members and owner (invited,
- * changed, removed: issue 28), and its contract prices, set one at a time or imported from CSV.
+ * changed, removed: issue 28), its contract prices, set one at a time or imported from CSV, and
+ * its account: terms, credit limit, hold, invoices, ledger and bank transfers (issue 30).
  */
 export function CompanyAdmin({ id }: { id: string }) {
   const membersId = useId();
@@ -117,6 +119,7 @@ export function CompanyAdmin({ id }: { id: string }) {
           <InviteMember companyId={id} />
         </section>
         <LocationsPanel companyId={id} isOwner admin />
+        <AccountPanel company={company.data} admin />
       </>
     );
   }

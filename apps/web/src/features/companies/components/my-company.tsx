@@ -13,6 +13,7 @@ import { useDissolveCompany } from '../api/dissolve-company';
 import { useMyCompany } from '../api/get-my-company';
 import { useUpdateCompany } from '../api/update-company';
 import { CompanyForm } from './company-form';
+import { AccountPanel } from './account-panel';
 import { CompanyPurchases } from './company-purchases';
 import { InviteMember } from './invite-member';
 import { LocationsPanel } from './locations-panel';
@@ -127,6 +128,8 @@ function CompanyView({ company, you }: { company: Company; you: string | undefin
   const membersId = useId();
   const purchasesId = useId();
   const isOwner = company.members.some((m) => sameEmail(m.email, you) && m.role === 'owner');
+  // The company's account (issue 30): its terms reach owners and approvers only (decision 043).
+  const readsAccount = company.paymentTerms !== undefined;
   return (
     <>
       <CompanyDetails company={company} isOwner={isOwner} />
@@ -144,6 +147,7 @@ function CompanyView({ company, you }: { company: Company; you: string | undefin
         </h2>
         <CompanyPurchases companyId={company._id} />
       </section>
+      {readsAccount && <AccountPanel company={company} />}
       {isOwner && <DissolveCompany company={company} />}
     </>
   );

@@ -1,0 +1,430 @@
+import {
+  bankPaymentSchema,
+  INVOICE_STATUSES,
+  parseMoneyText,
+  PAYMENT_TERMS,
+  paymentTermsLabels,
+  termsInputSchema,
+  type Company,
+  type InvoiceStatus,
+  type LedgerKind,
+  type PaymentTerms,
+} from '@shop/shared';
+import { useId, useState, type FormEvent } from 'react';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { LoadError } from '../../../components/ui/load-error';
+import { PageLink } from '../../../components/ui/navigation';
+import { Pager } from '../../../components/ui/pager';
+import selectStyles from '../../../components/ui/select.module.css';
+import { Skeleton } from '../../../components/ui/skeleton';
+import {
+  EmptyRow,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '../../../components/ui/table';
+import { TextField } from '../../../components/ui/text-field';
+import { notify } from '../../../components/ui/toast';
+import { formatDateTime, formatDay, formatNumber, formatPrice } from '../../../lib/format';
+import { useAccount, useInvoices, useRecordTransfer, useSetTerms } from '../api/account';
+import styles from './companies.module.css';
+
+/**
+ * A company's account with the shop (issue 30, decisions 043 to 045): its terms, credit limit,
+ * balance, what is available and overdue, its invoices on account and its ledger. The owners and
+ * approvers read it on My Company; the admin, on the company's page, also sets the terms and
+ * records bank transfers.
+ */
+
+const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  open: 'Open',
+  overdue: 'Overdue',
+  paid: 'Paid',
+};
+const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
+  invoice: 'Invoice',
+  payment: 'Payment',
+  credit_note: 'Credit note',
+  adjustment: 'Adjustment',
+};
+
+const INVOICE_COLUMNS = ['Invoice', 'Order', 'PO', 'Due', 'Total', 'Amount due', 'Status'];
+const ENTRY_COLUMNS = ['Date', 'Entry', 'Reference', 'Amount', 'Balance'];
+
+export const TERMS_SAVED = 'Payment terms saved.';
+export const transferRecorded = (invoices: string[], credit: number) =>
+  `Transfer recorded${invoices.length > 0 ? `: paid towards ${invoices.join(', ')}` : ''}` +
+  `${credit > 0 ? `; ${formatPrice(credit)} left as credit` : ''}.`;
+
+/** "$50,000", or "No limit". */
+const limitText = (limit: number | null) => (limit === null ? 'No limit' : formatPrice(limit));
+
+function Invoices({ companyId }: { companyId: string }) {
+  const selectId = useId();
+  const [status, setStatus] = useState<InvoiceStatus | null>(null);
+  const [page, setPage] = useState(1);
+  const invoices = useInvoices(companyId, status, page);
+  let table;
+  if (invoices.isPending) table = <Skeleton variant="rounded" height={120} />;
+  else if (invoices.error) {
+    table = (
+      <LoadError
+        title="We could not load the invoices."
+        error={invoices.error}
+        retrying={invoices.isFetching}
+        onRetry={() => void invoices.refetch()}
+      />
+    );
+  } else {
+    table = (
+      <>
+        <TableContainer aria-busy={invoices.isPlaceholderData || undefined}>
+          <Table aria-label="Invoices on account" cardsOnPhones>
+            <TableHead>
+              <TableRow>
+                {INVOICE_COLUMNS.map((column) => (
+                  <TableCell key={column}>{column}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {invoices.data.items.length === 0 && (
+                <EmptyRow columns={INVOICE_COLUMNS.length}>
+                  {status
+                    ? `No ${INVOICE_STATUS_LABELS[status].toLowerCase()} invoices.`
+                    : 'No invoices on account yet.'}
+                </EmptyRow>
+              )}
+              {invoices.data.items.map((invoice) => (
+                <TableRow key={invoice._id} data-testid="invoice-row">
+                  <TableCell role="rowheader" label="Invoice" className={styles.rowName}>
+                    {invoice.invoiceNumber}
+                  </TableCell>
+                  <TableCell label="Order">
+                    <PageLink href={`/dashboard/purchases/${invoice._id}`}>
+                      {invoice.purchaseNumber}
+                    </PageLink>
+                  </TableCell>
+                  <TableCell label="PO">{invoice.poNumber ?? '—'}</TableCell>
+                  <TableCell label="Due">
+                    {formatDay(invoice.dueDate)} ({paymentTermsLabels[invoice.paymentTerms]})
+                  </TableCell>
+                  <TableCell label="Total" align="right">
+                    {formatPrice(invoice.total)}
+                  </TableCell>
+                  <TableCell label="Amount due" align="right">
+                    {formatPrice(invoice.amountDue)}
+                  </TableCell>
+                  <TableCell label="Status">
+                    {invoice.status === 'overdue'
+                      ? `Overdue ${formatNumber(invoice.daysOverdue)} ${invoice.daysOverdue === 1 ? 'day' : 'days'}`
+                      : INVOICE_STATUS_LABELS[invoice.status]}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <Pager
+          page={invoices.data.page}
+          limit={invoices.data.limit}
+          total={invoices.data.total}
+          shown={invoices.data.items.length}
+          label="Pages of invoices"
+          onPage={setPage}
+        />
+      </>
+    );
+  }
+  return (
+    <div className={styles.accountBlock}>
+      <div className={selectStyles.field}>
+        <label htmlFor={selectId} className={selectStyles.label}>
+          Invoices
+        </label>
+        <select
+          id={selectId}
+          className={selectStyles.select}
+          value={status ?? ''}
+          onChange={(event) => {
+            setStatus((event.target.value || null) as InvoiceStatus | null);
+            setPage(1);
+          }}
+        >
+          <option value="">All</option>
+          {INVOICE_STATUSES.map((value) => (
+            <option key={value} value={value}>
+              {INVOICE_STATUS_LABELS[value]}
+            </option>
+          ))}
+        </select>
+      </div>
+      {table}
+    </div>
+  );
+}
+
+/** The admin's form: terms, credit limit (empty: no limit) and hold, saved together. */
+function TermsForm({ company }: { company: Company }) {
+  const headingId = useId();
+  const termsId = useId();
+  const setTerms = useSetTerms();
+  const [terms, setTermsValue] = useState<PaymentTerms>(company.paymentTerms ?? 'card');
+  const [limit, setLimit] = useState(
+    company.creditLimit == null ? '' : String(company.creditLimit),
+  );
+  const [onHold, setOnHold] = useState(company.onHold ?? false);
+  const [problem, setProblem] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = termsInputSchema.safeParse({
+      paymentTerms: terms,
+      creditLimit: limit.trim() === '' ? null : (parseMoneyText(limit) ?? Number.NaN),
+      onHold,
+    });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message);
+      return;
+    }
+    setProblem(undefined);
+    setTerms.mutate(
+      { id: company._id, terms: parsed.data },
+      {
+        onSuccess: () => notify.success(TERMS_SAVED),
+        onError: (error) => setProblem(error.message),
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby={headingId} className={styles.panel}>
+      <h3 id={headingId} className={styles.subheading}>
+        Payment terms
+      </h3>
+      <div className={styles.fields}>
+        <div className={selectStyles.field}>
+          <label htmlFor={termsId} className={selectStyles.label}>
+            Terms
+          </label>
+          <select
+            id={termsId}
+            className={selectStyles.select}
+            value={terms}
+            onChange={(event) => setTermsValue(event.target.value as PaymentTerms)}
+          >
+            {PAYMENT_TERMS.map((value) => (
+              <option key={value} value={value}>
+                {paymentTermsLabels[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <TextField
+          label="Credit limit ($)"
+          value={limit}
+          onChange={(event) => setLimit(event.target.value)}
+          inputMode="decimal"
+          helperText="Empty: no limit."
+          error={Boolean(problem)}
+        />
+      </div>
+      <label className={styles.checkbox}>
+        <input
+          type="checkbox"
+          checked={onHold}
+          onChange={(event) => setOnHold(event.target.checked)}
+        />
+        On hold: no new purchases on account
+      </label>
+      {problem && (
+        <Alert severity="error" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <div>
+        <Button type="submit" variant="contained" size="small" loading={setTerms.isPending}>
+          Save terms
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The admin records a bank transfer: allotted to the oldest open invoices by the server. */
+function BankTransferForm({ companyId }: { companyId: string }) {
+  const headingId = useId();
+  const record = useRecordTransfer();
+  const [amount, setAmount] = useState('');
+  const [reference, setReference] = useState('');
+  const [receivedOn, setReceivedOn] = useState(() => new Date().toISOString().slice(0, 10));
+  const [problem, setProblem] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = bankPaymentSchema.safeParse({
+      amount: parseMoneyText(amount) ?? Number.NaN,
+      reference,
+      receivedOn,
+    });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message);
+      return;
+    }
+    setProblem(undefined);
+    record.mutate(
+      { id: companyId, payment: parsed.data },
+      {
+        onSuccess: (recorded) => {
+          notify.success(
+            transferRecorded(
+              recorded.allocations.map((allocation) => allocation.invoiceNumber),
+              recorded.unallocated,
+            ),
+          );
+          setAmount('');
+          setReference('');
+        },
+        onError: (error) => setProblem(error.message),
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby={headingId} className={styles.panel}>
+      <h3 id={headingId} className={styles.subheading}>
+        Record a bank transfer
+      </h3>
+      <p className={styles.hint}>Paid towards the oldest open invoices first.</p>
+      <div className={styles.fields}>
+        <TextField
+          label="Amount ($)"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          inputMode="decimal"
+        />
+        <TextField
+          label="Reference"
+          value={reference}
+          onChange={(event) => setReference(event.target.value)}
+          helperText="As on the bank statement."
+        />
+        <TextField
+          label="Received on"
+          type="date"
+          value={receivedOn}
+          onChange={(event) => setReceivedOn(event.target.value)}
+        />
+      </div>
+      {problem && (
+        <Alert severity="error" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <div>
+        <Button type="submit" variant="contained" size="small" loading={record.isPending}>
+          Record transfer
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The account's figures, invoices and ledger; with `admin`, the terms and transfer forms. */
+export function AccountPanel({ company, admin = false }: { company: Company; admin?: boolean }) {
+  const headingId = useId();
+  const [page, setPage] = useState(1);
+  const account = useAccount(company._id, page);
+  const terms = company.paymentTerms ?? 'card';
+
+  let body;
+  if (account.isPending) body = <Skeleton variant="rounded" height={160} />;
+  else if (account.error) {
+    body = (
+      <LoadError
+        title="We could not load the account."
+        error={account.error}
+        retrying={account.isFetching}
+        onRetry={() => void account.refetch()}
+      />
+    );
+  } else {
+    const { data } = account;
+    body = (
+      <>
+        <dl className={styles.facts} data-testid="account-figures">
+          {(
+            [
+              ['Terms', paymentTermsLabels[terms] + (company.onHold ? ' (on hold)' : '')],
+              ['Credit limit', limitText(data.creditLimit)],
+              ['Balance', formatPrice(data.balance)],
+              ['Available', data.available === null ? 'No limit' : formatPrice(data.available)],
+              ['Overdue', formatPrice(data.overdue)],
+            ] as const
+          ).map(([term, value]) => (
+            <div key={term} className={styles.fact}>
+              <dt>{term}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        <Invoices companyId={company._id} />
+        <TableContainer aria-busy={account.isPlaceholderData || undefined}>
+          <Table aria-label="Account entries" cardsOnPhones>
+            <TableHead>
+              <TableRow>
+                {ENTRY_COLUMNS.map((column) => (
+                  <TableCell key={column}>{column}</TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.entries.length === 0 && (
+                <EmptyRow columns={ENTRY_COLUMNS.length}>Nothing on the account yet.</EmptyRow>
+              )}
+              {data.entries.map((entry, index) => (
+                <TableRow key={`${entry.at}-${index}`} data-testid="ledger-row">
+                  <TableCell label="Date">{formatDateTime(entry.at)}</TableCell>
+                  <TableCell label="Entry">{LEDGER_KIND_LABELS[entry.kind]}</TableCell>
+                  <TableCell label="Reference">{entry.reference}</TableCell>
+                  <TableCell label="Amount" align="right">
+                    {formatPrice(entry.amount)}
+                  </TableCell>
+                  <TableCell label="Balance" align="right">
+                    {formatPrice(entry.balanceAfter)}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        <Pager
+          page={data.page}
+          limit={data.limit}
+          total={data.total}
+          shown={data.entries.length}
+          label="Pages of account entries"
+          onPage={setPage}
+        />
+      </>
+    );
+  }
+  return (
+    <section aria-labelledby={headingId} className={styles.panel} data-testid="account-panel">
+      <h2 id={headingId} className={styles.heading}>
+        Account
+      </h2>
+      {body}
+      {admin && (
+        <>
+          <TermsForm key={`${terms}-${company.creditLimit}-${company.onHold}`} company={company} />
+          <BankTransferForm companyId={company._id} />
+        </>
+      )}
+    </section>
+  );
+}
