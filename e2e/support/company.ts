@@ -107,7 +107,7 @@ export async function companyTeam(browser: Browser, setup: CompanyTeamSetup) {
     ),
     200,
   );
-  return { adminPage, owner, buyer, approver, company, product };
+  return { adminPage, adminToken, owner, buyer, approver, company, product };
 }
 
 /** Closes each page's browser context. */

@@ -421,7 +421,8 @@ export function AccountPanel({ company, admin = false }: { company: Company; adm
       {body}
       {admin && (
         <>
-          <TermsForm key={`${terms}-${company.creditLimit}-${company.onHold}`} company={company} />
+          {/* Not keyed by the saved terms: a remount would drop the save's own callbacks. */}
+          <TermsForm company={company} />
           <BankTransferForm companyId={company._id} />
         </>
       )}
