@@ -212,6 +212,19 @@ describe.each(testDatabases())('company calls by role on %s', (kind) => {
       { ...deciders(200), admin: 200 },
       async () => ({ params: { id: companyId } }),
     ],
+    [
+      companies.invoices,
+      { ...deciders(200), admin: 200 },
+      async () => ({ params: { id: companyId }, query: { status: 'open' } }),
+    ],
+    [
+      companies.recordBankPayment,
+      adminsOnly(201),
+      async () => ({
+        params: { id: companyId },
+        body: { amount: 10, reference: 'Roles transfer', receivedOn: '2026-11-27' },
+      }),
+    ],
     // Last: from here on the admin owns a company of their own.
     [
       companies.create,

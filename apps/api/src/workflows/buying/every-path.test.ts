@@ -257,6 +257,8 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
       role: 'buyer',
       spendingLimit: 15_000,
       spentThisMonth: 12_900,
+      paymentTerms: 'card',
+      onHold: false,
     });
     expect(await answered(injectUnchecked(t, companies.spending, {}, await shopper(t)))).toEqual({
       companyId: null,
@@ -264,6 +266,8 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
       role: null,
       spendingLimit: null,
       spentThisMonth: 0,
+      paymentTerms: null,
+      onHold: false,
     });
     const placed = await answered<{ purchaseId: string; purchaseStatus: string; order?: unknown }>(
       injectUnchecked(
