@@ -1,3 +1,4 @@
+import { hashForTests, verifyForTests } from './password-hash.js';
 import { API_PREFIX, AUTH_PREFIX, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@shop/shared';
 import { redisStorage } from '@better-auth/redis-storage';
 import { betterAuth } from 'better-auth';
@@ -166,6 +167,10 @@ export function createAuth({ config, db, secret, mailer, log, redis }: CreateAut
       autoSignIn: true,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // Tests hash at a lower scrypt cost (password-hash.ts); every real shop at Better Auth's.
+      ...(config.nodeEnv === 'test'
+        ? { password: { hash: hashForTests, verify: verifyForTests } }
+        : {}),
       // Awaited by Better Auth. A mail failure is logged and swallowed: the answer must stay
       // the same whether or not the address has an account.
       sendResetPassword: async ({ user, url }) => {
