@@ -14,7 +14,10 @@ export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
   outputDir: join(root, 'test-results', `e2e-${port}`),
-  timeout: 30_000,
+  // A journey's whole budget, not a wait: each step waits for its condition. 60 s, since the two
+  // cores the CI machine shares between the server, two browsers and axe took the longest
+  // journeys to 30 s on a slow afternoon (stop 40's rehearsal).
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: 2,

@@ -194,8 +194,6 @@ test('a checkout whose stock ran out meanwhile names the refused line, and order
   page,
   browser,
 }) => {
-  // Two axe passes and a phone layout: 27 s on a quiet two-core machine, too near 30 s.
-  test.setTimeout(60_000);
   const tag = Date.now().toString(36);
   const adminPage = await browser.newPage();
   const { products, setStock } = await createProducts(adminPage, [
