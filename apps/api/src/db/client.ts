@@ -39,11 +39,14 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
  * (DST included), and a date cast to a timestamp is the shop's midnight. Instants themselves
  * (timestamptz) are unaffected: they come back as the same moments.
  */
-export async function connectDatabase(config: DatabaseConfig): Promise<Database> {
+export async function connectDatabase(
+  config: DatabaseConfig,
+  { pgliteSnapshot }: { pgliteSnapshot?: Blob } = {},
+): Promise<Database> {
   const timeZone = config.timeZone ?? 'UTC';
   return config.kind === 'postgres'
     ? connectPostgres(config.url, timeZone)
-    : connectPglite(config.dataDir, timeZone);
+    : connectPglite(config.dataDir, timeZone, pgliteSnapshot);
 }
 
 /**
@@ -100,12 +103,24 @@ export async function initPgliteDataDir(dataDir: string): Promise<void> {
   });
 }
 
-async function connectPglite(dataDir: string | null, timeZone: string): Promise<Database> {
+/**
+ * `snapshot`, for an in-memory database only, is a data directory as PGlite's `dumpDataDir`
+ * wrote it: the database starts from it instead of from initdb (the tests start each app from
+ * one migrated snapshot, test-support/database-templates.ts).
+ */
+async function connectPglite(
+  dataDir: string | null,
+  timeZone: string,
+  snapshot?: Blob,
+): Promise<Database> {
   if (dataDir) {
     await mkdir(dataDir, { recursive: true });
     await initPgliteDataDir(dataDir);
   }
-  const client = await PGlite.create(dataDir ?? undefined, pgliteOptions(timeZone));
+  const client = await PGlite.create(dataDir ?? undefined, {
+    ...pgliteOptions(timeZone),
+    ...(snapshot && !dataDir ? { loadDataDir: snapshot } : {}),
+  });
   const db = drizzlePglite({ client, schema });
   let closed = false;
   return {

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { loadConfig, type AppConfig, type DatabaseConfig } from '../config/config.js';
 import { connectDatabase, type Database, type Db } from '../db/client.js';
 import { createServer, type App } from '../server.js';
+import { migratedPgliteSnapshot, migratedPostgresTemplate } from './database-templates.js';
 
 /**
  * The databases every API test file runs on: PGlite always, PostgreSQL too when
@@ -60,7 +61,9 @@ export async function dropTestDatabase(name: string) {
 /**
  * Boots the real app through server.ts's `createServer` (migrations, seed, plugins, routes)
  * on a fresh database: in-memory PGlite, or a uniquely named PostgreSQL database so parallel
- * test files never see each other's rows. Requests go through `app.inject`.
+ * test files never see each other's rows. Either starts as a copy of the migrated template
+ * (database-templates.ts), so the app's own migrate finds nothing left to do. Requests go
+ * through `app.inject`.
  */
 export async function buildTestApp(
   kind: TestDatabaseKind,
@@ -82,7 +85,8 @@ export async function buildTestApp(
     postgresDatabase = options.postgresDatabase;
     if (!postgresDatabase) {
       postgresDatabase = `shop_test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-      await adminQuery(`create database "${postgresDatabase}"`);
+      const template = await migratedPostgresTemplate(process.env.TEST_DATABASE_URL, databaseUrl);
+      await adminQuery(`create database "${postgresDatabase}" template "${template}"`);
       createdDatabase = true;
     }
     databaseConfig = {
@@ -102,7 +106,12 @@ export async function buildTestApp(
   let database: Database;
   let app: App;
   try {
-    database = await connectDatabase(databaseConfig);
+    database = await connectDatabase(databaseConfig, {
+      pgliteSnapshot:
+        databaseConfig.kind === 'pglite' && !databaseConfig.dataDir
+          ? await migratedPgliteSnapshot()
+          : undefined,
+    });
     app = await createServer(config, { database });
     await app.ready();
   } catch (error) {
