@@ -35,6 +35,12 @@ export const accountMessages = {
   paymentAmount: 'The amount is dollars above 0 with at most two decimals (for example 12500.50).',
   paymentReference: "Please give the transfer's reference (1 to 100 characters, one line).",
   invoiceIds: 'Please name at most 100 invoices by their ids, each once.',
+  payInvoiceIds: 'Please name the invoices to pay (1 to 50) by their ids, each once.',
+  oneCompany: 'One card payment pays the invoices of one company: please pay them apart.',
+  invoiceNotFound: 'We could not find one of these invoices.',
+  /** `number`: the invoice number. */
+  invoicePaid: (number: string) => `Invoice ${number} is paid already.`,
+  notCardPayment: 'This payment is not a card payment of this company’s invoices.',
   notCompanyInvoice: "Some of these invoices are not this company's invoices on account.",
   notMember:
     'Paying on account is for the members of a company with payment terms: please pay by card.',
@@ -139,6 +145,14 @@ export type AccountInvoice = z.infer<typeof accountInvoiceSchema>;
 export const accountInvoicePageSchema = pageOf(accountInvoiceSchema);
 export type AccountInvoicePage = z.infer<typeof accountInvoicePageSchema>;
 
+/** Invoices named by their ids (purchase ids): one to `max`, each once. */
+const invoiceIdsSchema = (max: number, message: string) =>
+  z
+    .array(idSchema, { error: message })
+    .min(1, message)
+    .max(max, message)
+    .refine((ids) => new Set(ids).size === ids.length, message);
+
 /**
  * Body of POST /admin/companies/{id}/payments: a bank transfer the shop received. Allotted to
  * the oldest open invoices first, or to `invoiceIds` (purchase ids) in their due order; what no
@@ -156,16 +170,28 @@ export const bankPaymentSchema = z.object({
     .max(100, accountMessages.paymentReference)
     .refine((text) => isOneLine(text) && isSafeText(text), accountMessages.paymentReference),
   receivedOn: calendarDateSchema,
-  invoiceIds: z
-    .array(idSchema, { error: accountMessages.invoiceIds })
-    .min(1, accountMessages.invoiceIds)
-    .max(100, accountMessages.invoiceIds)
-    .refine((ids) => new Set(ids).size === ids.length, accountMessages.invoiceIds)
-    .optional(),
+  invoiceIds: invoiceIdsSchema(100, accountMessages.invoiceIds).optional(),
 });
 export type BankPayment = z.input<typeof bankPaymentSchema>;
 
-/** Answer of POST /admin/companies/{id}/payments: the entry, where it went, what is left over. */
+/**
+ * Body of POST /create-payment-intent that pays invoices on account by card: one to 50 of one
+ * company's open or overdue invoices (purchase ids), what each still asks, in one payment.
+ */
+export const payInvoicesSchema = z.object({
+  invoiceIds: invoiceIdsSchema(50, accountMessages.payInvoiceIds),
+});
+export type PayInvoices = z.infer<typeof payInvoicesSchema>;
+
+/** Body of PUT /companies/{id}/invoices/pay: the gateway's payment, once it succeeded. */
+export const recordInvoicePaymentSchema = z.object({
+  transactionId: z.string({ error: accountMessages.notCardPayment }).min(1).max(255),
+});
+
+/**
+ * Answer of POST /admin/companies/{id}/payments and PUT /companies/{id}/invoices/pay: the entry,
+ * where it went, what is left over. A card payment's `reference` is the gateway's payment id.
+ */
 export const paymentRecordedSchema = z.object({
   _id: idSchema,
   amount: moneyAnswerSchema,

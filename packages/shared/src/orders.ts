@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paymentMethodSchema } from './accounts.js';
+import { payInvoicesSchema, paymentMethodSchema } from './accounts.js';
 import { LIMITS } from './constants.js';
 import { addressSchema, phoneSchema } from './fields.js';
 import { idSchema, moneyAnswerSchema } from './answers.js';
@@ -101,6 +101,7 @@ export type RecordPayment = z.infer<typeof recordPaymentSchema>;
 export const createPaymentIntentSchema = z.union([
   z.object({ orderId: idSchema, price: z.number().optional() }),
   z.object({ purchaseId: idSchema }),
+  payInvoicesSchema,
 ]);
 export const paymentIntentSchema = z.object({ clientSecret: z.string() });
 export type PaymentIntent = z.infer<typeof paymentIntentSchema>;

@@ -561,6 +561,39 @@ export const paymentAllocations = pgTable(
 );
 
 /**
+ * A card payment of invoices on account (issue 30 item 5, decision 047): which invoices, for
+ * how much each asked when it was started, and the gateway's intent that takes the money (its
+ * `metadata.invoicePaymentId` names this row). `entry_id` is set once, in the transaction that
+ * appends the payment to the ledger, so a payment settled by the browser and by Stripe's webhook
+ * is booked once. `fingerprint` (the invoices and what each asked) finds an unpaid row again.
+ */
+export const invoicePayments = pgTable(
+  'invoice_payments',
+  {
+    id: id(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    /** The invoices (purchases on account) this payment is for, oldest due first. */
+    invoiceIds: uuid('invoice_ids').array().notNull(),
+    /** Cents: what the invoices asked together when the payment was started. */
+    amount: cents('amount').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    intentId: text('intent_id').unique(),
+    /** The ledger's payment entry, once the money arrived. */
+    entryId: uuid('entry_id').references(() => ledgerEntries.id, { onDelete: 'restrict' }),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoice_payments_open_fingerprint_idx')
+      .on(t.companyId, t.fingerprint)
+      .where(sql`${t.entryId} is null`),
+    check('invoice_payments_amount_check', sql`${t.amount} > 0`),
+  ],
+);
+
+/**
  * The last invoice number given in each year. Taken with an upsert in the transaction that pays
  * the purchase: the row lock makes concurrent payments wait for each other, and a payment that
  * rolls back rolls its number back too, so the numbers of a year have no gaps.
@@ -816,9 +849,11 @@ export const sandboxPaymentIntents = pgTable(
     /** In cents. */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    /** The order the intent pays, or the purchase whose unpaid lines it pays: one of the two. */
+    /** The order the intent pays, or the purchase whose unpaid lines it pays: one of the three. */
     orderId: uuid('order_id'),
     purchaseId: uuid('purchase_id'),
+    /** Or the card payment of invoices on account it takes (invoice_payments). */
+    invoicePaymentId: uuid('invoice_payment_id'),
     /** requires_payment_method | succeeded | canceled */
     status: text('status').notNull().default('requires_payment_method'),
     /** The code of the last declined confirmation (card_declined, expired_card, ...). */

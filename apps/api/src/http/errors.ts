@@ -35,6 +35,40 @@ function valueAt(source: unknown, segments: string[]): unknown {
 const describeType = (value: unknown) =>
   value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
 
+type ValidationIssue = NonNullable<FastifyError['validation']>[number];
+interface UnionBranchIssue {
+  code: string;
+  path: (string | number)[];
+  message: string;
+}
+
+/**
+ * A value that fits no shape of a union (POST /create-payment-intent takes an order, a purchase
+ * or invoices) is told what is wrong with the shape it meant: the one whose every complaint is
+ * about a key the value has. zod's own "Invalid input" stays when no shape is clearly meant.
+ */
+const unionBranchMeant =
+  (source: unknown) =>
+  (issue: ValidationIssue): ValidationIssue[] => {
+    const branches = (issue.params as { errors?: unknown }).errors;
+    if (issue.keyword !== 'invalid_union' || !Array.isArray(branches)) return [issue];
+    const segments = issue.instancePath.split('/').filter(Boolean);
+    const value = valueAt(source, segments);
+    if (typeof value !== 'object' || value === null) return [issue];
+    const meant = (branches as UnionBranchIssue[][]).filter(
+      (branch) =>
+        branch.length > 0 && branch.every((inner) => String(inner.path[0] ?? '') in value),
+    );
+    if (meant.length !== 1 || !meant[0]) return [issue];
+    return meant[0].map((inner) => ({
+      ...issue,
+      keyword: inner.code,
+      instancePath: `/${[...segments, ...inner.path].join('/')}`,
+      message: inner.message,
+      params: inner as unknown as Record<string, unknown>,
+    }));
+  };
+
 /**
  * "email: Please give a valid email address." — the field first, so a client (or a person
  * reading the network tab) knows which value to fix. Issues on the whole body name the part.
@@ -45,7 +79,7 @@ function describeValidation(error: FastifyError, request: FastifyRequest): strin
     return 'body: A JSON request body is required.';
   }
   const source: unknown = request[part as 'body' | 'params' | 'query' | 'headers'];
-  const issues = (error.validation ?? []).map((issue) => {
+  const issues = (error.validation ?? []).flatMap(unionBranchMeant(source)).map((issue) => {
     const segments = issue.instancePath.split('/').filter(Boolean);
     const field = segments.join('.') || part;
     const value = valueAt(source, segments);

@@ -22,6 +22,8 @@ export interface GatewayIntent {
   orderId: string | null;
   /** `metadata.purchaseId`: the purchase whose unpaid lines the intent pays. */
   purchaseId: string | null;
+  /** `metadata.invoicePaymentId`: the card payment of invoices on account it takes. */
+  invoicePaymentId: string | null;
   clientSecret: string | null;
   /**
    * Stripe's `livemode`: false for the sandbox and for Stripe with a test key (`sk_test_`), where
@@ -34,12 +36,15 @@ export interface GatewayIntent {
  * What an intent is made from: the stored order (or purchase), never a figure the browser sent.
  */
 export interface IntentOrder {
-  /** The order's id, or the purchase's when `purchase` is set. */
+  /** The id of what it pays: an order, a purchase or an invoice payment (`pays`). */
   id: string;
   /** The total in cents, as the shop keeps it and Stripe counts it. */
   price: number;
-  /** The intent pays every unpaid line of purchase `id` (metadata.purchaseId). */
-  purchase?: boolean;
+  /**
+   * An order (the default), every unpaid line of purchase `id` (metadata.purchaseId), or the
+   * invoices on account of invoice payment `id` (metadata.invoicePaymentId).
+   */
+  pays?: 'order' | 'purchase' | 'invoices';
   /**
    * What the new intent replaces (a cancelled intent, or the set of lines it pays), so asking
    * again after a change makes a new intent rather than finding the cancelled one.
@@ -91,12 +96,15 @@ export const amountInCents = (price: number) => price;
 
 /** Stripe's idempotency key for an intent: a new total, or a replaced intent, needs a new one. */
 export const intentIdempotencyKey = (order: IntentOrder) =>
-  `${order.purchase ? 'purchase' : 'order'}-${order.id}-${order.price}` +
+  `${order.pays ?? 'order'}-${order.id}-${order.price}` +
   (order.replaces ? `-${order.replaces}` : '');
 
-/** The intent's metadata: which order, or which purchase, it pays. */
-export const intentMetadata = (order: IntentOrder): Record<string, string> =>
-  order.purchase ? { purchaseId: order.id } : { orderId: order.id };
+const METADATA_KEY = { order: 'orderId', purchase: 'purchaseId', invoices: 'invoicePaymentId' };
+
+/** The intent's metadata: which order, purchase or invoice payment it pays. */
+export const intentMetadata = (order: IntentOrder): Record<string, string> => ({
+  [METADATA_KEY[order.pays ?? 'order']]: order.id,
+});
 
 export class WebhookSignatureError extends Error {
   override name = 'WebhookSignatureError';
@@ -113,6 +121,7 @@ export function toGatewayIntent(intent: Stripe.PaymentIntent): GatewayIntent {
     currency: intent.currency,
     orderId: intent.metadata?.orderId ?? null,
     purchaseId: intent.metadata?.purchaseId ?? null,
+    invoicePaymentId: intent.metadata?.invoicePaymentId ?? null,
     clientSecret: intent.client_secret ?? null,
     // Anything but Stripe's explicit `true` counts as a test payment: marking a real payment as a
     // test costs a second look, the opposite mistake ships goods nobody paid for.

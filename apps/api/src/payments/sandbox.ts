@@ -46,6 +46,7 @@ const toIntent = (row: Row): GatewayIntent => ({
   currency: row.currency,
   orderId: row.orderId,
   purchaseId: row.purchaseId,
+  invoicePaymentId: row.invoicePaymentId,
   clientSecret: row.clientSecret,
   livemode: false,
 });
@@ -93,8 +94,9 @@ export function createSandboxGateway(db: Db, webhookSecret?: string): SandboxGat
           idempotencyKey: intentIdempotencyKey(order),
           amount: amountInCents(order.price),
           currency: CURRENCY,
-          orderId: order.purchase ? null : order.id,
-          purchaseId: order.purchase ? order.id : null,
+          orderId: (order.pays ?? 'order') === 'order' ? order.id : null,
+          purchaseId: order.pays === 'purchase' ? order.id : null,
+          invoicePaymentId: order.pays === 'invoices' ? order.id : null,
         })
         .onConflictDoUpdate({
           target: sandboxPaymentIntents.idempotencyKey,

@@ -10,6 +10,7 @@ import { listApprovals, rejectPurchase } from '../workflows/buying/approvals.js'
 import { companyPurchases } from '../workflows/buying/reading.js';
 import { companyAccount } from '../workflows/accounts/account.js';
 import { companyInvoices, recordBankPayment } from '../workflows/accounts/payments.js';
+import { recordInvoicePayment } from '../workflows/accounts/card-payments.js';
 import { setTerms } from '../modules/companies/terms.js';
 import { mySpending } from '../modules/companies/spending.js';
 import { importPrices, listPrices, putPrice, removePrice } from '../modules/companies/prices.js';
@@ -122,6 +123,9 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
   );
   serve(app, guards, companies.recordBankPayment, (request) =>
     recordBankPayment(db, currentUser(request), request.params.id, request.body),
+  );
+  serve(app, guards, companies.payInvoices, (request) =>
+    recordInvoicePayment(ctx, currentUser(request), request.params.id, request.body.transactionId),
   );
   serve(app, guards, companies.prices, (request) =>
     listPrices(db, currentUser(request), request.params.id, request.query),

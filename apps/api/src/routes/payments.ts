@@ -8,6 +8,7 @@ import type { SandboxGateway } from '../payments/sandbox.js';
 import type { PaymentContext } from '../modules/orders/context.js';
 import { createPurchaseIntent } from '../modules/orders/purchase-payment.js';
 import { createPaymentIntent, handleWebhookEvent } from '../modules/orders/payment.js';
+import { createInvoicesIntent, settleInvoiceIntent } from '../workflows/accounts/card-payments.js';
 
 const { payments } = api;
 
@@ -27,6 +28,8 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (
     const { body } = request;
     if ('purchaseId' in body)
       return createPurchaseIntent(ctx, currentUser(request), body.purchaseId);
+    if ('invoiceIds' in body)
+      return createInvoicesIntent(ctx, currentUser(request), body.invoiceIds);
     return createPaymentIntent(ctx, currentUser(request), body.orderId);
   });
 
@@ -52,6 +55,11 @@ export const paymentRoutes: FastifyPluginAsync<PaymentRoutesOptions> = async (
       } catch (error) {
         if (error instanceof WebhookSignatureError) throw new HttpError(400, error.message);
         throw error;
+      }
+      // A card payment of invoices on account is the ledger's; every other intent pays orders.
+      if (event.type === 'payment_intent.succeeded' && event.intent?.invoicePaymentId) {
+        await settleInvoiceIntent(ctx, event.intent);
+        return { received: true as const };
       }
       return handleWebhookEvent(ctx, event);
     });

@@ -59,6 +59,11 @@ export interface MatrixKit {
   awaitingPurchase(): Promise<string>;
   /** A new company (of a new owner) that invites the customer: the id of that company. */
   invitingCompany(): Promise<string>;
+  /**
+   * A new invoice on account of the customer's company (given Net 30 on first use) and its card
+   * payment, confirmed at the sandbox but not yet recorded.
+   */
+  confirmedInvoicePayment(): Promise<{ companyId: string; transactionId: string }>;
   /** A new ship-to location of the customer's company: its id. */
   location(): Promise<string>;
 }
@@ -420,6 +425,13 @@ export const authorizationMatrix: readonly MatrixRow[] = [
       params: { id: await kit.company() },
       payload: { amount: 100, reference: 'Matrix transfer', receivedOn: '2026-11-27' },
     }),
+  }),
+  row(companies.payInvoices, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => {
+      const { companyId, transactionId } = await kit.confirmedInvoicePayment();
+      return { params: { id: companyId }, payload: { transactionId } };
+    },
   }),
   row(companies.prices, {
     expect: ownerOrAdmin(200),

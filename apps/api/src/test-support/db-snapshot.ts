@@ -9,6 +9,7 @@ import {
   emailJobs,
   idempotencyKeys,
   invoiceCounters,
+  invoicePayments,
   ledgerEntries,
   purchases,
   authUsers,
@@ -35,6 +36,7 @@ export async function dbSnapshot(db: Db) {
     orders: await db.select().from(orders).orderBy(orders.id),
     purchases: await db.select().from(purchases).orderBy(purchases.id),
     invoiceCounters: await db.select().from(invoiceCounters).orderBy(invoiceCounters.year),
+    invoicePayments: await db.select().from(invoicePayments).orderBy(invoicePayments.id),
     emailJobs: await db
       .select({
         id: emailJobs.id,

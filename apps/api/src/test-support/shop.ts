@@ -153,6 +153,8 @@ export function signedIntentEvent(
     orderId: string | null;
     /** A purchase's intent names its purchase instead of an order. */
     purchaseId?: string;
+    /** A card payment of invoices on account names its invoice payment. */
+    invoicePaymentId?: string;
     livemode?: boolean;
   },
   { secret = WEBHOOK_SECRET, type = 'payment_intent.succeeded' } = {},
@@ -169,11 +171,13 @@ export function signedIntentEvent(
         amount: intent.amount,
         currency: intent.currency ?? 'usd',
         status: type === 'payment_intent.succeeded' ? 'succeeded' : 'requires_payment_method',
-        metadata: intent.purchaseId
-          ? { purchaseId: intent.purchaseId }
-          : intent.orderId
-            ? { orderId: intent.orderId }
-            : {},
+        metadata: intent.invoicePaymentId
+          ? { invoicePaymentId: intent.invoicePaymentId }
+          : intent.purchaseId
+            ? { purchaseId: intent.purchaseId }
+            : intent.orderId
+              ? { orderId: intent.orderId }
+              : {},
         client_secret: `${intent.id}_secret_x`,
         livemode: intent.livemode ?? false,
       },

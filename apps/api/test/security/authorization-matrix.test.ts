@@ -105,6 +105,7 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
     };
     let companyId: Promise<string> | undefined;
     let buyer: Promise<Shopper> | undefined;
+    let termsGiven: Promise<void> | undefined;
     kit = {
       unpaidPurchase: async () => (await placeOrder(t, customer, product._id)).purchaseId,
       confirmedPurchasePayment: confirmedPurchase,
@@ -217,6 +218,41 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
         );
         expect(invited.statusCode, invited.body).toBe(200);
         return id;
+      },
+      confirmedInvoicePayment: async () => {
+        const id = await kit.company();
+        termsGiven ??= inject(
+          t,
+          api.companies.putTerms,
+          { params: { id }, body: { paymentTerms: 'net30', creditLimit: null, onHold: false } },
+          admin,
+        ).then((answer) => expect(answer.statusCode, answer.body).toBe(200));
+        await termsGiven;
+        const bought = await inject(
+          t,
+          api.purchases.checkout,
+          {
+            body: {
+              lines: [{ productId: product._id, quantity: 1 }],
+              number: '+44 20 7946 0958',
+              address: '12 Harbour Road, Springfield',
+              paymentMethod: 'account',
+            },
+          },
+          customer,
+        );
+        expect(bought.statusCode, bought.body).toBe(201);
+        const intent = await inject(
+          t,
+          api.payments.createIntent,
+          { body: { invoiceIds: [bought.json()._id] } },
+          customer,
+        );
+        expect(intent.statusCode, intent.body).toBe(200);
+        const { clientSecret } = intent.json();
+        const confirmation = await confirmSandbox(t, clientSecret);
+        expect(confirmation.statusCode, confirmation.body).toBe(200);
+        return { companyId: id, transactionId: intentIdOf(clientSecret) };
       },
       location: async () => {
         const created = await inject(

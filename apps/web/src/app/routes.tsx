@@ -136,9 +136,10 @@ export const routes: RouteObject[] = [
               { path: 'myorders', element: <MyOrdersPage />, handle: DRAWN_FOR_VISITOR },
               { path: 'purchases/:id', element: <PurchaseDetailsPage /> },
               { path: 'addreview', element: <AddReviewPage /> },
-              // One page pays a line or a whole purchase (docs/decisions/029).
+              // One page pays a line, a whole purchase or invoices on account (docs/decisions/029).
               { path: 'payment/:id', element: <PaymentPage of="order" /> },
               { path: 'payment/purchase/:id', element: <PaymentPage of="purchase" /> },
+              { path: 'payment/invoices', element: <PaymentPage of="invoices" /> },
               { path: 'myprofile', element: <ProfilePage /> },
               { path: 'mycompany', element: <MyCompanyPage /> },
               { path: 'approvals', element: <ApprovalsPage /> },

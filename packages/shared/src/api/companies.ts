@@ -7,6 +7,7 @@ import {
   creditRefusedSchema,
   invoiceQuerySchema,
   paymentRecordedSchema,
+  recordInvoicePaymentSchema,
   termsInputSchema,
 } from '../accounts.js';
 import { deletedSchema, idParamsSchema } from '../common.js';
@@ -285,6 +286,18 @@ export const recordBankPayment = endpoint({
   body: bankPaymentSchema,
   idempotent: true,
   responses: { 201: paymentRecordedSchema, ...errors(400, 401, 403, 404, 409, 422) },
+});
+
+export const payInvoices = endpoint({
+  method: 'PUT',
+  path: '/companies/{id}/invoices/pay',
+  summary:
+    'Record the card payment of invoices on account (POST /create-payment-intent with invoiceIds) once the gateway says it succeeded',
+  access: 'user',
+  who: 'company owner or approver, or admin',
+  params: idParamsSchema,
+  body: recordInvoicePaymentSchema,
+  responses: { 200: paymentRecordedSchema, ...errors(400, 401, 403, 404, 409) },
 });
 
 export const account = endpoint({

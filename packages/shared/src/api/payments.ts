@@ -14,7 +14,8 @@ import { errors } from './errors.js';
 export const createIntent = endpoint({
   method: 'POST',
   path: '/create-payment-intent',
-  summary: 'Start paying an order: the amount comes from the stored order',
+  summary:
+    'Start paying an order, every unpaid line of a purchase, or invoices on account: the amount comes from what is stored',
   access: 'user',
   who: 'owner',
   body: createPaymentIntentSchema,

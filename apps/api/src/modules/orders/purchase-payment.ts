@@ -66,7 +66,7 @@ export async function createPurchaseIntent(
   const created = await ctx.gateway.createIntent({
     id: purchase.id,
     price: total,
-    purchase: true,
+    pays: 'purchase',
     replaces: fingerprint(unpaid),
   });
   const linked = await ctx.db.transaction(async (tx) => {

@@ -13,17 +13,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, paymentAllocations, purchases } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
-import { addMember, companyTeam } from '../../test-support/companies.js';
+import { addMember, invoicedTeam as invoicedTeamOf } from '../../test-support/companies.js';
 import { dbSnapshot } from '../../test-support/db-snapshot.js';
 import { answered, injectUnchecked } from '../../test-support/inject.js';
-import { CONTACT } from '../../test-support/purchases.js';
-import {
-  addProduct,
-  adminShopper,
-  orderTestEnv,
-  shopper,
-  type Shopper,
-} from '../../test-support/shop.js';
+import { adminShopper, orderTestEnv, shopper, type Shopper } from '../../test-support/shop.js';
 
 const { companies, purchases: purchaseApi } = api;
 
@@ -58,43 +51,7 @@ describe.each(testDatabases())('invoices and bank transfers on %s', (kind) => {
   const readPurchase = (who: Shopper, id: string) =>
     answered<Purchase>(injectUnchecked(t, purchaseApi.get, { params: { id } }, who));
 
-  /** A Net 30 company whose buyer bought on account for $1,000, $2,000 and $3,000, in order. */
-  async function invoicedTeam(name: string) {
-    const team = await companyTeam(t, { spendingLimit: null, name });
-    await answered(
-      injectUnchecked(
-        t,
-        companies.putTerms,
-        {
-          params: { id: team.company._id },
-          body: { paymentTerms: 'net30', creditLimit: null, onHold: false },
-        },
-        admin,
-      ),
-    );
-    const product = await addProduct(t, { name: 'Rack server', price: 1000, available: 100 });
-    const bought: Purchase[] = [];
-    for (const quantity of [1, 2, 3]) {
-      bought.push(
-        await answered<Purchase>(
-          injectUnchecked(
-            t,
-            purchaseApi.checkout,
-            {
-              body: {
-                lines: [{ productId: product._id, quantity }],
-                ...CONTACT,
-                paymentMethod: 'account',
-              },
-            },
-            team.buyer,
-          ),
-          201,
-        ),
-      );
-    }
-    return { ...team, bought };
-  }
+  const invoicedTeam = (name: string) => invoicedTeamOf(t, admin, name);
 
   it('lists the invoices by status, the overdue ones with their days late', async () => {
     const { owner, buyer, company, bought } = await invoicedTeam('Listed Invoices Ltd');

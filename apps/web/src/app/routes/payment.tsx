@@ -1,5 +1,5 @@
 import { messages, PURCHASE_STATUS_LABELS, type Order, type Purchase } from '@shop/shared';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { ButtonLink } from '../../components/ui/button';
 import { LoadError } from '../../components/ui/load-error';
@@ -14,6 +14,11 @@ import {
   useRecordPurchasePayment,
 } from '../../features/orders/api/pay-purchase';
 import { usePurchase } from '../../features/orders/api/purchases';
+import {
+  useInvoicesClientSecret,
+  useRecordInvoicesPayment,
+  useUnpaidInvoices,
+} from '../../features/companies/api/account';
 import { purchasePath } from '../../features/companies/components/purchase-status';
 import { useRecordPayment } from '../../features/orders/api/record-payment';
 import { DashboardHeading } from '../../features/orders/components/dashboard-heading';
@@ -23,14 +28,19 @@ import {
   paymentStyles as styles,
 } from '../../features/orders/components/payment/payment-panel';
 import {
+  InvoicesSummary,
   OrderSummary,
   PurchaseSummary,
 } from '../../features/orders/components/payment/payment-summary';
 
 const MY_ORDERS = '/dashboard/myorders';
+const MY_COMPANY = '/dashboard/mycompany';
 
-/** What is paid on this page: one line of an order, or every unpaid line of a purchase. */
-export type PaymentOf = 'order' | 'purchase';
+/**
+ * What is paid on this page: one line of an order, every unpaid line of a purchase, or invoices
+ * on account of the buyer's company.
+ */
+export type PaymentOf = 'order' | 'purchase' | 'invoices';
 
 function BackTo({ href, children }: { href: string; children: string }) {
   return (
@@ -43,6 +53,11 @@ function BackTo({ href, children }: { href: string; children: string }) {
 /** Why what is paid cannot be shown here, in words rather than a status code. */
 function loadErrorText(error: Error, of: PaymentOf): string | null {
   if (!(error instanceof ApiError)) return null;
+  if (of === 'invoices') {
+    if (error.status === 403) return error.message;
+    if (error.status === 404 || error.status === 400) return 'We could not find these invoices.';
+    return null;
+  }
   if (error.status === 403) return `This ${of} belongs to another account.`;
   if (error.status === 404 || error.status === 400) return `We could not find this ${of}.`;
   return null;
@@ -70,9 +85,15 @@ function NotLoaded<T>({ query, of }: { query: Loading<T>; of: PaymentOf }) {
     <Alert
       severity="warning"
       action={
-        <ButtonLink href={MY_ORDERS} color="inherit" size="small">
-          Back to My Orders
-        </ButtonLink>
+        of === 'invoices' ? (
+          <ButtonLink href={MY_COMPANY} color="inherit" size="small">
+            Back to My Company
+          </ButtonLink>
+        ) : (
+          <ButtonLink href={MY_ORDERS} color="inherit" size="small">
+            Back to My Orders
+          </ButtonLink>
+        )
       }
     >
       {text}
@@ -220,11 +241,79 @@ function PurchasePayment({ id }: { id: string }) {
   );
 }
 
+/** The invoices named in the address (`?invoices=a,b`): each once, at most 50. */
+const invoiceIdsOf = (text: string | null) =>
+  [...new Set((text ?? '').split(',').filter(Boolean))].slice(0, 50);
+
+/**
+ * /dashboard/payment/invoices?company=&invoices=: one card payment for the chosen invoices on
+ * account (issue 30 item 5, decision 047), for what each still asks as the server reads it;
+ * then back to My Company, where they read Paid.
+ */
+function InvoicesPayment() {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const companyId = search.get('company') ?? '';
+  const wanted = invoiceIdsOf(search.get('invoices'));
+  const unpaid = useUnpaidInvoices(companyId);
+  const chosen = (unpaid.data ?? [])
+    .filter((invoice) => wanted.includes(invoice._id))
+    .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
+  const clientSecret = useInvoicesClientSecret(chosen.map((invoice) => invoice._id));
+  const recordPayment = useRecordInvoicesPayment();
+
+  let body;
+  if (!unpaid.data) body = <NotLoaded query={unpaid} of="invoices" />;
+  else if (chosen.length === 0 && recordPayment.isIdle) {
+    body = (
+      <Alert
+        severity="info"
+        data-testid="nothing-to-pay"
+        title="Nothing to pay: these invoices are paid."
+      >
+        <BackTo href={MY_COMPANY}>Back to My Company</BackTo>
+      </Alert>
+    );
+  } else {
+    body = (
+      <PaymentPanel
+        summary={<InvoicesSummary invoices={chosen} />}
+        clientSecret={clientSecret}
+        billingDetails={{ name: user?.displayName ?? '', email: user?.email ?? '' }}
+        record={(transactionId) =>
+          recordPayment.mutate(
+            { id: companyId, transactionId },
+            {
+              onSuccess: (paid) => {
+                const numbers = paid.allocations.map((allocation) => allocation.invoiceNumber);
+                notify.success(`Payment received for ${numbers.join(', ')}.`);
+                void navigate(MY_COMPANY);
+              },
+            },
+          )
+        }
+        recording={recordPayment}
+      />
+    );
+  }
+  return (
+    <>
+      <DashboardHeading title="Pay invoices">
+        One card payment for the invoices you chose, for what each still asks.
+      </DashboardHeading>
+      {body}
+    </>
+  );
+}
+
 /**
  * The one payment page (docs/decisions/029): a line of an order at /dashboard/payment/{id}, a
- * whole purchase at /dashboard/payment/purchase/{id}. Both take the card through PaymentPanel.
+ * whole purchase at /dashboard/payment/purchase/{id}, invoices on account at
+ * /dashboard/payment/invoices. Each takes the card through PaymentPanel.
  */
 export default function PaymentPage({ of = 'order' }: { of?: PaymentOf }) {
   const { id = '' } = useParams();
+  if (of === 'invoices') return <InvoicesPayment />;
   return of === 'purchase' ? <PurchasePayment id={id} /> : <OrderPayment id={id} />;
 }

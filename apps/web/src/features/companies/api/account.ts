@@ -2,6 +2,7 @@ import {
   accountInvoicePageSchema,
   accountSchema,
   companyAnswerSchema,
+  paymentIntentSchema,
   paymentRecordedSchema,
   type Account,
   type AccountInvoicePage,
@@ -14,6 +15,7 @@ import {
 import {
   keepPreviousData,
   queryOptions,
+  skipToken,
   useMutation,
   useQuery,
   useQueryClient,
@@ -108,6 +110,73 @@ export function useRecordTransfer() {
           { params: { id }, body: payment },
           { schema: paymentRecordedSchema, idempotencyKey },
         ),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.all }),
+  });
+}
+
+/**
+ * The company's invoices with something left to pay (open, then overdue), for the card payment
+ * page to show the ones chosen: a hundred of each, the most one page of the contract gives.
+ */
+export function useUnpaidInvoices(id: string) {
+  const { hasAccessToken } = useSession();
+  return useQuery({
+    queryKey: companyKeys.invoices(id, 'unpaid', 1),
+    queryFn: async ({ signal }) => {
+      const pages = await Promise.all(
+        (['overdue', 'open'] as const).map((status) =>
+          call(
+            routes.companies.invoices,
+            { params: { id }, query: { status, page: '1', limit: '100' } },
+            { schema: accountInvoicePageSchema, signal },
+          ),
+        ),
+      );
+      return pages.flatMap((page) => page.items);
+    },
+    enabled: hasAccessToken && id !== '',
+  });
+}
+
+/**
+ * POST /create-payment-intent `{ invoiceIds }`: one card payment for what the chosen invoices
+ * still ask. The server adds it up and answers the same payment for the same invoices, so asking
+ * again, as a query may, charges nothing twice. Outside 'companies', so that refreshing the
+ * account after the payment does not ask for a new one.
+ */
+export const invoicesPaymentIntentQueryOptions = (invoiceIds: string[]) =>
+  queryOptions({
+    queryKey: ['payment-intent', 'invoices', ...invoiceIds] as const,
+    queryFn:
+      invoiceIds.length > 0
+        ? async ({ signal }) =>
+            (
+              await call(
+                routes.payments.createIntent,
+                { body: { invoiceIds } },
+                { schema: paymentIntentSchema, signal },
+              )
+            ).clientSecret
+        : skipToken,
+    staleTime: Infinity,
+    // A page opened later asks again, so a secret never outlives the page that used it.
+    gcTime: 0,
+  });
+
+export function useInvoicesClientSecret(invoiceIds: string[]) {
+  return useQuery(invoicesPaymentIntentQueryOptions(invoiceIds));
+}
+
+/** PUT /companies/{id}/invoices/pay: books the card payment once the gateway took it. */
+export function useRecordInvoicesPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, transactionId }: { id: string; transactionId: string }) =>
+      call(
+        routes.companies.payInvoices,
+        { params: { id }, body: { transactionId } },
+        { schema: paymentRecordedSchema },
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.all }),
   });

@@ -5,6 +5,7 @@ import {
   PAYMENT_TERMS,
   paymentTermsLabels,
   termsInputSchema,
+  type AccountInvoice,
   type Company,
   type InvoiceStatus,
   type LedgerKind,
@@ -12,7 +13,7 @@ import {
 } from '@shop/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { Button, ButtonLink } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLink } from '../../../components/ui/navigation';
 import { Pager } from '../../../components/ui/pager';
@@ -53,6 +54,13 @@ const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
 };
 
 const INVOICE_COLUMNS = ['Invoice', 'Order', 'PO', 'Due', 'Total', 'Amount due', 'Status'];
+
+/** The card payment page for these invoices of the company (the server adds up what they ask). */
+export const invoicesPaymentPath = (companyId: string, invoiceIds: string[]) =>
+  `/dashboard/payment/invoices?${new URLSearchParams({ company: companyId, invoices: invoiceIds.join(',') }).toString()}`;
+
+/** At most this many invoices in one card payment (the contract's limit). */
+const PAY_AT_ONCE = 50;
 const ENTRY_COLUMNS = ['Date', 'Entry', 'Reference', 'Amount', 'Balance'];
 
 export const TERMS_SAVED = 'Payment terms saved.';
@@ -63,11 +71,26 @@ export const transferRecorded = (invoices: string[], credit: number) =>
 /** "$50,000", or "No limit". */
 const limitText = (limit: number | null) => (limit === null ? 'No limit' : formatPrice(limit));
 
-function Invoices({ companyId }: { companyId: string }) {
+/**
+ * The invoices on account, a status at a time. With `payable` (the company's owners and
+ * approvers), each invoice with something due has a box, and the chosen ones are paid together
+ * by card; the choice is kept across pages and statuses.
+ */
+function Invoices({ companyId, payable }: { companyId: string; payable: boolean }) {
   const selectId = useId();
   const [status, setStatus] = useState<InvoiceStatus | null>(null);
   const [page, setPage] = useState(1);
+  const [chosen, setChosen] = useState<ReadonlyMap<string, number>>(new Map());
   const invoices = useInvoices(companyId, status, page);
+  const columns = payable ? ['Pay', ...INVOICE_COLUMNS] : INVOICE_COLUMNS;
+  const choose = (invoice: AccountInvoice, on: boolean) =>
+    setChosen((was) => {
+      const next = new Map(was);
+      if (on) next.set(invoice._id, invoice.amountDue);
+      else next.delete(invoice._id);
+      return next;
+    });
+  const chosenTotal = [...chosen.values()].reduce((sum, due) => sum + due, 0);
   let table;
   if (invoices.isPending) table = <Skeleton variant="rounded" height={120} />;
   else if (invoices.error) {
@@ -86,14 +109,14 @@ function Invoices({ companyId }: { companyId: string }) {
           <Table aria-label="Invoices on account" cardsOnPhones>
             <TableHead>
               <TableRow>
-                {INVOICE_COLUMNS.map((column) => (
+                {columns.map((column) => (
                   <TableCell key={column}>{column}</TableCell>
                 ))}
               </TableRow>
             </TableHead>
             <TableBody>
               {invoices.data.items.length === 0 && (
-                <EmptyRow columns={INVOICE_COLUMNS.length}>
+                <EmptyRow columns={columns.length}>
                   {status
                     ? `No ${INVOICE_STATUS_LABELS[status].toLowerCase()} invoices.`
                     : 'No invoices on account yet.'}
@@ -101,6 +124,20 @@ function Invoices({ companyId }: { companyId: string }) {
               )}
               {invoices.data.items.map((invoice) => (
                 <TableRow key={invoice._id} data-testid="invoice-row">
+                  {payable && (
+                    <TableCell label="Pay">
+                      {invoice.amountDue > 0 && (
+                        <input
+                          type="checkbox"
+                          className={styles.payBox}
+                          aria-label={`Pay invoice ${invoice.invoiceNumber}`}
+                          checked={chosen.has(invoice._id)}
+                          disabled={!chosen.has(invoice._id) && chosen.size >= PAY_AT_ONCE}
+                          onChange={(event) => choose(invoice, event.target.checked)}
+                        />
+                      )}
+                    </TableCell>
+                  )}
                   <TableCell role="rowheader" label="Invoice" className={styles.rowName}>
                     {invoice.invoiceNumber}
                   </TableCell>
@@ -137,6 +174,20 @@ function Invoices({ companyId }: { companyId: string }) {
           label="Pages of invoices"
           onPage={setPage}
         />
+        {payable && chosen.size > 0 && (
+          <div className={styles.payChosen} data-testid="pay-chosen">
+            <p>
+              {chosen.size === 1 ? '1 invoice' : `${formatNumber(chosen.size)} invoices`} chosen,{' '}
+              {formatPrice(chosenTotal)} due
+            </p>
+            <ButtonLink href={invoicesPaymentPath(companyId, [...chosen.keys()])}>
+              {`Pay ${formatPrice(chosenTotal)} by card`}
+            </ButtonLink>
+            <Button variant="text" onClick={() => setChosen(new Map())}>
+              Clear
+            </Button>
+          </div>
+        )}
       </>
     );
   }
@@ -372,7 +423,7 @@ export function AccountPanel({ company, admin = false }: { company: Company; adm
             </div>
           ))}
         </dl>
-        <Invoices companyId={company._id} />
+        <Invoices companyId={company._id} payable={!admin} />
         <TableContainer aria-busy={account.isPlaceholderData || undefined}>
           <Table aria-label="Account entries" cardsOnPhones>
             <TableHead>

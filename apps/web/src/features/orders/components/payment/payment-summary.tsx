@@ -1,5 +1,5 @@
-import type { Order, Purchase } from '@shop/shared';
-import { formatPieces, formatPrice } from '../../../../lib/format';
+import type { AccountInvoice, Order, Purchase } from '@shop/shared';
+import { formatDay, formatPieces, formatPrice } from '../../../../lib/format';
 import { OrderProduct } from '../order-product';
 import styles from './payment-panel.module.css';
 
@@ -52,6 +52,34 @@ export function PurchaseSummary({ purchase }: { purchase: Purchase }) {
       <p className={styles.total}>
         {unpaid.length === 1 ? '1 line' : `${unpaid.length} lines`}, total{' '}
         {formatPrice(purchase.unpaidTotal)}
+      </p>
+    </section>
+  );
+}
+
+/** What paying invoices on account covers: each invoice and what it still asks, and the sum. */
+export function InvoicesSummary({ invoices }: { invoices: AccountInvoice[] }) {
+  const total = invoices.reduce((sum, invoice) => sum + invoice.amountDue, 0);
+  return (
+    <section className={styles.panel} data-testid="invoices-summary" aria-labelledby="pay-total">
+      <h2 id="pay-total" className={styles.summaryTitle}>
+        Pay {formatPrice(total)}
+      </h2>
+      <ul className={styles.lines} aria-label="Invoices to pay">
+        {invoices.map((invoice) => (
+          <li key={invoice._id}>
+            <p>
+              <strong>{invoice.invoiceNumber}</strong> (order {invoice.purchaseNumber}
+              {invoice.poNumber ? `, PO ${invoice.poNumber}` : ''}), due{' '}
+              {formatDay(invoice.dueDate)}
+            </p>
+            <p className={styles.lineFigures}>{formatPrice(invoice.amountDue)}</p>
+          </li>
+        ))}
+      </ul>
+      <p className={styles.total}>
+        {invoices.length === 1 ? '1 invoice' : `${invoices.length} invoices`}, total{' '}
+        {formatPrice(total)}
       </p>
     </section>
   );
