@@ -216,7 +216,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
         invoices,
       });
       await api.register(creditNoteRoutes, { ctx: orders, guards: identity.guards, invoices });
-      await api.register(companyRoutes, { ctx: orders, guards: identity.guards });
+      await api.register(companyRoutes, { ctx: orders, guards: identity.guards, invoices });
       await api.register(shippingRoutes, { db, guards: identity.guards });
       await api.register(paymentRoutes, {
         ctx: orders,

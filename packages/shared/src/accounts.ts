@@ -4,9 +4,12 @@ import { apiErrorSchema } from './common.js';
 import { formatCents } from './money.js';
 import { dollarsSchema } from './money-schema.js';
 import { PAYMENT_METHODS, PAYMENT_TERMS } from './payment-terms.js';
-import { calendarDateSchema } from './dates.js';
+import { addDays, calendarDateSchema, daysBetween } from './dates.js';
 import { isOneLine, isSafeText } from './fields.js';
 import { pageOf, pageQuerySchema } from './paging.js';
+
+/** The longest period one statement of account covers: a year, leap day included. */
+export const STATEMENT_DAYS_MAX = 366;
 
 /**
  * Paying on account (issue 30, DESIGN section 9, docs/decisions/043): the admin gives a company
@@ -23,6 +26,12 @@ export type CreditRefused = z.infer<typeof creditRefusedSchema>;
 
 export const LEDGER_KINDS = ['invoice', 'payment', 'credit_note', 'adjustment'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export const ledgerKindLabels: Record<LedgerKind, string> = {
+  invoice: 'Invoice',
+  payment: 'Payment',
+  credit_note: 'Credit note',
+  adjustment: 'Adjustment',
+};
 
 export const accountMessages = {
   paymentTerms: 'The payment terms are card, net15, net30, net45 or net60.',
@@ -41,6 +50,7 @@ export const accountMessages = {
   /** `number`: the invoice number. */
   invoicePaid: (number: string) => `Invoice ${number} is paid already.`,
   notCardPayment: 'This payment is not a card payment of this company’s invoices.',
+  statementPeriod: `A statement covers at most ${STATEMENT_DAYS_MAX} days, from a date to the same or a later one.`,
   notCompanyInvoice: "Some of these invoices are not this company's invoices on account.",
   notMember:
     'Paying on account is for the members of a company with payment terms: please pay by card.',
@@ -211,3 +221,50 @@ export const paymentRecordedSchema = z.object({
   balance: moneyAnswerSchema,
 });
 export type PaymentRecorded = z.infer<typeof paymentRecordedSchema>;
+
+/**
+ * GET /companies/{id}/statement.pdf?from=&to=: the period, both days included (UTC days, as due
+ * dates are). The server takes today for a missing `to` and 89 days before `to` for a missing
+ * `from` (90 days in all): `statementPeriod`.
+ */
+export const statementQuerySchema = z
+  .object({
+    from: calendarDateSchema.optional(),
+    to: calendarDateSchema.optional(),
+  })
+  .superRefine((query, ctx) => {
+    const { from, to } = statementPeriod(query);
+    if (from > to || daysBetween(from, to) >= STATEMENT_DAYS_MAX) {
+      ctx.addIssue({ code: 'custom', message: accountMessages.statementPeriod, path: ['to'] });
+    }
+  });
+export type StatementQuery = z.input<typeof statementQuerySchema>;
+
+/** The statement's period with its defaults filled in (`today`: the UTC day). */
+export function statementPeriod(
+  { from, to }: StatementQuery,
+  today = new Date().toISOString().slice(0, 10),
+): { from: string; to: string } {
+  const last = to ?? today;
+  return { from: from ?? addDays(last, -89), to: last };
+}
+
+/**
+ * What a company's open invoices ask, by how late they are (the statement's and the
+ * receivables' aging): not yet due, then 1-30, 31-60, 61-90 and over 90 days past the due date.
+ */
+export const AGING_BUCKETS = [
+  'current',
+  'days1to30',
+  'days31to60',
+  'days61to90',
+  'over90',
+] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+export const agingLabels: Record<AgingBucket, string> = {
+  current: 'Current',
+  days1to30: '1-30 days',
+  days31to60: '31-60 days',
+  days61to90: '61-90 days',
+  over90: 'Over 90 days',
+};

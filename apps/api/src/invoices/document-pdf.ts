@@ -67,15 +67,15 @@ const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'U
 
 const REGULAR = 'Helvetica';
 const BOLD = 'Helvetica-Bold';
-const GREY = '#555555';
+export const GREY = '#555555';
 const RULE = '#bbbbbb';
 const WARNING = '#b00020';
 
 // US Letter with half-inch-and-a-bit margins; the footer lives in the bottom margin.
 const MARGIN = 50;
-const LEFT = MARGIN;
-const RIGHT = 612 - MARGIN;
-const HALF = (RIGHT - LEFT) / 2;
+export const LEFT = MARGIN;
+export const RIGHT = 612 - MARGIN;
+export const HALF = (RIGHT - LEFT) / 2;
 const COLUMN_GAP = 10;
 
 /** The lines' table: description, quantity, unit price and the line's amount. */
@@ -128,7 +128,7 @@ export function block(
  * anything else as mojibake. A question mark says plainly that a character is missing, and
  * invisible controls (bidi overrides, zero-width spaces) have nothing to draw.
  */
-const printable = (text: string) =>
+export const printable = (text: string) =>
   text
     .normalize('NFC')
     .replace(/(?!\n)[\p{Cc}\p{Cf}]/gu, '')
@@ -143,11 +143,11 @@ const lines = (text: string) =>
     .filter(Boolean)
     .join('\n');
 
-const rule = (doc: Doc, y: number, color = RULE) =>
+export const rule = (doc: Doc, y: number, color = RULE) =>
   doc.moveTo(LEFT, y).lineTo(RIGHT, y).lineWidth(0.5).strokeColor(color).stroke();
 
 /** The lowest y a row may reach before the page's footer. */
-const bottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
+export const bottom = (doc: Doc) => doc.page.height - doc.page.margins.bottom;
 
 function tableHeader(doc: Doc, y: number, amountLabel: string): number {
   doc.font(BOLD).fontSize(9).fillColor(GREY);

@@ -11,6 +11,8 @@ import { companyPurchases } from '../workflows/buying/reading.js';
 import { companyAccount } from '../workflows/accounts/account.js';
 import { companyInvoices, recordBankPayment } from '../workflows/accounts/payments.js';
 import { recordInvoicePayment } from '../workflows/accounts/card-payments.js';
+import { companyStatement } from '../workflows/accounts/statement.js';
+import type { InvoiceSettings } from '../modules/orders/purchase-invoice.js';
 import { setTerms } from '../modules/companies/terms.js';
 import { mySpending } from '../modules/companies/spending.js';
 import { importPrices, listPrices, putPrice, removePrice } from '../modules/companies/prices.js';
@@ -39,6 +41,8 @@ import {
 
 export interface CompanyRoutesOptions {
   ctx: OrderContext;
+  /** The seller a statement of account names. */
+  invoices: InvoiceSettings;
   guards: Guards;
 }
 
@@ -47,7 +51,7 @@ const { companies, locations } = api;
 /** Company accounts (issue 15), registered from their contracts. */
 export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
   app,
-  { ctx, guards },
+  { ctx, guards, invoices },
 ) => {
   const { db } = ctx;
   // Members, limits, spend and prices are private to the company.
@@ -124,6 +128,20 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
   serve(app, guards, companies.recordBankPayment, (request) =>
     recordBankPayment(db, currentUser(request), request.params.id, request.body),
   );
+  serve(app, guards, companies.statement, async (request, reply) => {
+    const { fileName, pdf } = await companyStatement(
+      db,
+      invoices,
+      currentUser(request),
+      request.params.id,
+      request.query,
+    );
+    return reply
+      .type('application/pdf')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .send(pdf);
+  });
   serve(app, guards, companies.payInvoices, (request) =>
     recordInvoicePayment(ctx, currentUser(request), request.params.id, request.body.transactionId),
   );

@@ -426,6 +426,10 @@ export const authorizationMatrix: readonly MatrixRow[] = [
       payload: { amount: 100, reference: 'Matrix transfer', receivedOn: '2026-11-27' },
     }),
   }),
+  row(companies.statement, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: await kit.company() } }),
+  }),
   row(companies.payInvoices, {
     expect: ownerOrAdmin(200),
     request: async (kit) => {

@@ -8,6 +8,7 @@ import {
   invoiceQuerySchema,
   paymentRecordedSchema,
   recordInvoicePaymentSchema,
+  statementQuerySchema,
   termsInputSchema,
 } from '../accounts.js';
 import { deletedSchema, idParamsSchema } from '../common.js';
@@ -298,6 +299,18 @@ export const payInvoices = endpoint({
   params: idParamsSchema,
   body: recordInvoicePaymentSchema,
   responses: { 200: paymentRecordedSchema, ...errors(400, 401, 403, 404, 409) },
+});
+
+export const statement = endpoint({
+  method: 'GET',
+  path: '/companies/{id}/statement.pdf',
+  summary:
+    "A company's statement of account for a period (default the last 90 days): opening balance, every entry, closing balance, and what its open invoices ask by age",
+  access: 'user',
+  who: 'company owner or approver, or admin',
+  params: idParamsSchema,
+  query: statementQuerySchema,
+  responses: { 200: z.string().describe('application/pdf'), ...errors(400, 401, 403, 404) },
 });
 
 export const account = endpoint({

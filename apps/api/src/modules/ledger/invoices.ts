@@ -16,8 +16,8 @@ import { orders, paymentAllocations, purchases } from '../../db/schema.js';
  * the database's UTC day, the day due dates are written in.
  */
 
-const today = sql`(now() at time zone 'UTC')::date`;
-const invoicesOf = (companyId: string) =>
+export const today = sql`(now() at time zone 'UTC')::date`;
+export const invoicesOf = (companyId: string) =>
   and(
     eq(purchases.companyId, companyId),
     ne(purchases.paymentTerms, 'card'),

@@ -1,6 +1,6 @@
-import type { AccountInvoice, Company } from '@shop/shared';
+import { accountMessages, addDays, type AccountInvoice, type Company } from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { customer, fakeAuthServer } from '../../test/auth-mock';
 import { testConfig, testId } from '../../test/factories';
 import { answer, handle, mockApi, routes, type Mocks } from '../../test/fetch-mock';
@@ -188,5 +188,43 @@ describe('paying invoices on account by card', () => {
       '/dashboard/mycompany',
     );
     expect(callsTo(routes.payments.createIntent)).toHaveLength(0);
+  });
+
+  describe('the statement of account', () => {
+    afterEach(() => {
+      vi.restoreAllMocks();
+    });
+
+    it('downloads the last 90 days by default, or the period chosen, and refuses a backwards one', async () => {
+      const saved: string[] = [];
+      vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:statement');
+      vi.spyOn(URL, 'revokeObjectURL').mockReturnValue(undefined);
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+        this: HTMLAnchorElement,
+      ) {
+        saved.push(this.download);
+      });
+      const { user, callsTo } = setUp('/dashboard/mycompany', [
+        handle(routes.companies.statement, () => ({ status: 200, body: '%PDF-1.7' })),
+      ]);
+      const today = new Date().toISOString().slice(0, 10);
+      const start = addDays(today, -89);
+      const form = await screen.findByRole('form', { name: 'Statement of account' });
+      await user.click(within(form).getByRole('button', { name: 'Download statement (PDF)' }));
+      await waitFor(() => expect(saved).toEqual([`statement-${start}-to-${today}.pdf`]));
+      expect(callsTo(routes.companies.statement)[0]).toMatchObject({
+        params: { id: companyId },
+        query: { from: start, to: today },
+      });
+
+      const from = within(form).getByLabelText('From');
+      await user.clear(from);
+      await user.type(from, addDays(today, 1));
+      await user.click(within(form).getByRole('button', { name: 'Download statement (PDF)' }));
+      expect(await within(form).findByRole('alert')).toHaveTextContent(
+        accountMessages.statementPeriod,
+      );
+      expect(callsTo(routes.companies.statement)).toHaveLength(1);
+    });
   });
 });

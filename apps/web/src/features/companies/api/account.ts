@@ -20,7 +20,8 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { call, routes } from '../../../lib/api-client';
+import { call, download, routes } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
 import { attemptKeys } from '../../../lib/attempt-key';
 import { useSession } from '../../../lib/session';
 import { companyKeys } from './company-keys';
@@ -180,4 +181,10 @@ export function useRecordInvoicesPayment() {
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: companyKeys.all }),
   });
+}
+
+/** Saves the company's statement of account for `from`..`to` as the browser saves a download. */
+export async function downloadStatement(id: string, from: string, to: string): Promise<void> {
+  const blob = await download(routes.companies.statement, { params: { id }, query: { from, to } });
+  saveFile(blob, `statement-${from}-to-${to}.pdf`);
 }

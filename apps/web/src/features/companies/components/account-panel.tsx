@@ -1,14 +1,16 @@
 import {
+  addDays,
   bankPaymentSchema,
   INVOICE_STATUSES,
+  ledgerKindLabels,
   parseMoneyText,
   PAYMENT_TERMS,
   paymentTermsLabels,
+  statementQuerySchema,
   termsInputSchema,
   type AccountInvoice,
   type Company,
   type InvoiceStatus,
-  type LedgerKind,
   type PaymentTerms,
 } from '@shop/shared';
 import { useId, useState, type FormEvent } from 'react';
@@ -31,7 +33,13 @@ import {
 import { TextField } from '../../../components/ui/text-field';
 import { notify } from '../../../components/ui/toast';
 import { formatDateTime, formatDay, formatNumber, formatPrice } from '../../../lib/format';
-import { useAccount, useInvoices, useRecordTransfer, useSetTerms } from '../api/account';
+import {
+  downloadStatement,
+  useAccount,
+  useInvoices,
+  useRecordTransfer,
+  useSetTerms,
+} from '../api/account';
 import styles from './companies.module.css';
 
 /**
@@ -45,12 +53,6 @@ const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   open: 'Open',
   overdue: 'Overdue',
   paid: 'Paid',
-};
-const LEDGER_KIND_LABELS: Record<LedgerKind, string> = {
-  invoice: 'Invoice',
-  payment: 'Payment',
-  credit_note: 'Credit note',
-  adjustment: 'Adjustment',
 };
 
 const INVOICE_COLUMNS = ['Invoice', 'Order', 'PO', 'Due', 'Total', 'Amount due', 'Status'];
@@ -385,6 +387,74 @@ function BankTransferForm({ companyId }: { companyId: string }) {
   );
 }
 
+/**
+ * The statement of account for a period (the last 90 days unless changed) as a PDF: opening
+ * balance, every entry, closing balance and the aging of what is due.
+ */
+function StatementDownload({ companyId }: { companyId: string }) {
+  const headingId = useId();
+  const today = new Date().toISOString().slice(0, 10);
+  const [from, setFrom] = useState(() => addDays(today, -89));
+  const [to, setTo] = useState(today);
+  const [problem, setProblem] = useState<string>();
+  const [downloading, setDownloading] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = statementQuerySchema.safeParse({ from, to });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message);
+      return;
+    }
+    setProblem(undefined);
+    setDownloading(true);
+    try {
+      await downloadStatement(companyId, from, to);
+    } catch (error) {
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={headingId}
+      className={styles.accountBlock}
+    >
+      <h3 id={headingId} className={styles.subheading}>
+        Statement of account
+      </h3>
+      <div className={styles.fields}>
+        <TextField
+          label="From"
+          type="date"
+          value={from}
+          onChange={(event) => setFrom(event.target.value)}
+        />
+        <TextField
+          label="To"
+          type="date"
+          value={to}
+          onChange={(event) => setTo(event.target.value)}
+        />
+      </div>
+      {problem && (
+        <Alert severity="error" role="alert">
+          {problem}
+        </Alert>
+      )}
+      <div>
+        <Button type="submit" variant="outlined" size="small" loading={downloading}>
+          Download statement (PDF)
+        </Button>
+      </div>
+    </form>
+  );
+}
+
 /** The account's figures, invoices and ledger; with `admin`, the terms and transfer forms. */
 export function AccountPanel({ company, admin = false }: { company: Company; admin?: boolean }) {
   const headingId = useId();
@@ -424,6 +494,7 @@ export function AccountPanel({ company, admin = false }: { company: Company; adm
           ))}
         </dl>
         <Invoices companyId={company._id} payable={!admin} />
+        <StatementDownload companyId={company._id} />
         <TableContainer aria-busy={account.isPlaceholderData || undefined}>
           <Table aria-label="Account entries" cardsOnPhones>
             <TableHead>
@@ -440,7 +511,7 @@ export function AccountPanel({ company, admin = false }: { company: Company; adm
               {data.entries.map((entry, index) => (
                 <TableRow key={`${entry.at}-${index}`} data-testid="ledger-row">
                   <TableCell label="Date">{formatDateTime(entry.at)}</TableCell>
-                  <TableCell label="Entry">{LEDGER_KIND_LABELS[entry.kind]}</TableCell>
+                  <TableCell label="Entry">{ledgerKindLabels[entry.kind]}</TableCell>
                   <TableCell label="Reference">{entry.reference}</TableCell>
                   <TableCell label="Amount" align="right">
                     {formatPrice(entry.amount)}
