@@ -50,6 +50,8 @@ export const accountMessages = {
   /** `number`: the invoice number. */
   invoicePaid: (number: string) => `Invoice ${number} is paid already.`,
   notCardPayment: 'This payment is not a card payment of this company’s invoices.',
+  receivablesFilter:
+    'The filter is overdue (companies with an invoice past its due date) or left out.',
   statementPeriod: `A statement covers at most ${STATEMENT_DAYS_MAX} days, from a date to the same or a later one.`,
   notCompanyInvoice: "Some of these invoices are not this company's invoices on account.",
   notMember:
@@ -268,3 +270,45 @@ export const agingLabels: Record<AgingBucket, string> = {
   days61to90: '61-90 days',
   over90: 'Over 90 days',
 };
+
+/** What is owed, by age: each bucket of AGING_BUCKETS in dollars, and `overdue` their late part. */
+const agingAnswer = {
+  current: moneyAnswerSchema,
+  days1to30: moneyAnswerSchema,
+  days31to60: moneyAnswerSchema,
+  days61to90: moneyAnswerSchema,
+  over90: moneyAnswerSchema,
+  /** 1-30 to over 90 together. */
+  overdue: moneyAnswerSchema,
+};
+
+/**
+ * GET /admin/receivables?filter=&page=&limit=: the companies that buy on terms or owe anything,
+ * those with the most overdue first; `filter=overdue` keeps the ones with something overdue.
+ */
+export const receivablesQuerySchema = pageQuerySchema.extend({
+  filter: z.enum(['overdue'], { error: accountMessages.receivablesFilter }).optional(),
+});
+export type ReceivablesQuery = z.input<typeof receivablesQuerySchema>;
+
+/**
+ * A company's receivable: its terms, what it owes (`balance`, the ledger's sum, less any
+ * credit), what its open invoices ask by age, and its oldest open due date.
+ */
+export const receivableSchema = z.object({
+  companyId: idSchema,
+  name: z.string(),
+  paymentTerms: z.enum(PAYMENT_TERMS),
+  creditLimit: z.nullable(moneyAnswerSchema),
+  onHold: z.boolean(),
+  balance: moneyAnswerSchema,
+  ...agingAnswer,
+  oldestDueDate: z.string().nullable(),
+});
+export type Receivable = z.infer<typeof receivableSchema>;
+
+/** Answer of GET /admin/receivables: a page of companies and the totals of every one listed. */
+export const receivablesPageSchema = pageOf(receivableSchema).extend({
+  totals: z.object({ balance: moneyAnswerSchema, ...agingAnswer }),
+});
+export type ReceivablesPage = z.infer<typeof receivablesPageSchema>;

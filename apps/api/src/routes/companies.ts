@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { api, PRICE_IMPORT_CHARS_MAX } from '@shop/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, type Guards } from '../auth/guards.js';
@@ -12,6 +13,7 @@ import { companyAccount } from '../workflows/accounts/account.js';
 import { companyInvoices, recordBankPayment } from '../workflows/accounts/payments.js';
 import { recordInvoicePayment } from '../workflows/accounts/card-payments.js';
 import { companyStatement } from '../workflows/accounts/statement.js';
+import { listReceivables, receivablesCsv } from '../modules/ledger/receivables.js';
 import type { InvoiceSettings } from '../modules/orders/purchase-invoice.js';
 import { setTerms } from '../modules/companies/terms.js';
 import { mySpending } from '../modules/companies/spending.js';
@@ -128,6 +130,14 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
   serve(app, guards, companies.recordBankPayment, (request) =>
     recordBankPayment(db, currentUser(request), request.params.id, request.body),
   );
+  serve(app, guards, companies.receivables, (request) => listReceivables(db, request.query));
+  serve(app, guards, companies.receivablesCsv, async (request, reply) => {
+    const day = new Date().toISOString().slice(0, 10);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="receivables-${day}.csv"`)
+      .send(Readable.from(receivablesCsv(db, request.query)));
+  });
   serve(app, guards, companies.statement, async (request, reply) => {
     const { fileName, pdf } = await companyStatement(
       db,

@@ -426,6 +426,8 @@ export const authorizationMatrix: readonly MatrixRow[] = [
       payload: { amount: 100, reference: 'Matrix transfer', receivedOn: '2026-11-27' },
     }),
   }),
+  row(companies.receivables, { expect: adminOnly(200), request: () => ({}) }),
+  row(companies.receivablesCsv, { expect: adminOnly(200), request: () => ({}) }),
   row(companies.statement, {
     expect: ownerOrAdmin(200),
     request: async (kit) => ({ params: { id: await kit.company() } }),

@@ -193,6 +193,7 @@ describe('Dashboard', () => {
         'Add A Product',
         'Manage Products',
         'Companies',
+        'Receivables',
         'Tax',
         'Shipping Methods',
         'Make Admin',

@@ -86,6 +86,10 @@ const ManageCompaniesPage = lazyPage(
   () => import('./routes/manage-companies'),
   'src/app/routes/manage-companies.tsx',
 );
+const ReceivablesPage = lazyPage(
+  () => import('./routes/receivables'),
+  'src/app/routes/receivables.tsx',
+);
 const ManageCompanyPage = lazyPage(
   () => import('./routes/manage-company'),
   'src/app/routes/manage-company.tsx',
@@ -161,6 +165,7 @@ export const routes: RouteObject[] = [
                   { path: 'auditlog', element: <AuditLogPage />, handle: DRAWN_FOR_VISITOR },
                   { path: 'companies', element: <ManageCompaniesPage /> },
                   { path: 'companies/:id', element: <ManageCompanyPage /> },
+                  { path: 'receivables', element: <ReceivablesPage /> },
                   { path: 'tax', element: <TaxPage /> },
                   { path: 'shipping', element: <ManageShippingPage /> },
                 ],

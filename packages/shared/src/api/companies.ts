@@ -7,6 +7,8 @@ import {
   creditRefusedSchema,
   invoiceQuerySchema,
   paymentRecordedSchema,
+  receivablesPageSchema,
+  receivablesQuerySchema,
   recordInvoicePaymentSchema,
   statementQuerySchema,
   termsInputSchema,
@@ -311,6 +313,25 @@ export const statement = endpoint({
   params: idParamsSchema,
   query: statementQuerySchema,
   responses: { 200: z.string().describe('application/pdf'), ...errors(400, 401, 403, 404) },
+});
+
+export const receivables = endpoint({
+  method: 'GET',
+  path: '/admin/receivables',
+  summary:
+    'Every company on terms or owing: balance and what its open invoices ask by age (current, 1-30, 31-60, 61-90, over 90 days), the most overdue first, with totals',
+  access: 'admin',
+  query: receivablesQuerySchema,
+  responses: { 200: receivablesPageSchema, ...errors(400, 401, 403) },
+});
+
+export const receivablesCsv = endpoint({
+  method: 'GET',
+  path: '/admin/receivables.csv',
+  summary: 'The receivables of the same filter as CSV (RFC 4180), one row per company and a total',
+  access: 'admin',
+  query: receivablesQuerySchema.omit({ page: true, limit: true }),
+  responses: { 200: z.string().describe('text/csv'), ...errors(400, 401, 403) },
 });
 
 export const account = endpoint({

@@ -21,6 +21,7 @@ const adminItems: DashboardMenuItem[] = [
   { label: 'Add A Product', to: '/dashboard/addproduct' },
   { label: 'Manage Products', to: '/dashboard/manageproducts' },
   { label: 'Companies', to: '/dashboard/companies' },
+  { label: 'Receivables', to: '/dashboard/receivables' },
   { label: 'Tax', to: '/dashboard/tax' },
   { label: 'Shipping Methods', to: '/dashboard/shipping' },
   { label: 'Make Admin', to: '/dashboard/makeadmin' },

@@ -4,6 +4,7 @@ import {
   companyAnswerSchema,
   paymentIntentSchema,
   paymentRecordedSchema,
+  receivablesPageSchema,
   type Account,
   type AccountInvoicePage,
   type BankPayment,
@@ -187,4 +188,41 @@ export function useRecordInvoicesPayment() {
 export async function downloadStatement(id: string, from: string, to: string): Promise<void> {
   const blob = await download(routes.companies.statement, { params: { id }, query: { from, to } });
   saveFile(blob, `statement-${from}-to-${to}.pdf`);
+}
+
+/** The receivables' page as the URL keeps it: `overdue` lists only the companies late. */
+export interface ReceivablesView {
+  overdue: boolean;
+  page: number;
+}
+
+const receivablesQuery = ({ overdue }: Pick<ReceivablesView, 'overdue'>) =>
+  overdue ? { filter: 'overdue' as const } : {};
+
+/** GET /admin/receivables: a page of companies by how overdue, and the totals. */
+export function useReceivables(view: ReceivablesView) {
+  const { hasAccessToken } = useSession();
+  return useQuery({
+    queryKey: ['companies', 'receivables', view.overdue, view.page] as const,
+    queryFn: ({ signal }) =>
+      call(
+        routes.companies.receivables,
+        {
+          query: {
+            ...receivablesQuery(view),
+            page: String(view.page),
+            limit: String(ACCOUNT_PAGE),
+          },
+        },
+        { schema: receivablesPageSchema, signal },
+      ),
+    placeholderData: keepPreviousData,
+    enabled: hasAccessToken,
+  });
+}
+
+/** Saves the receivables of the view's filter as receivables-<date>.csv. */
+export async function downloadReceivablesCsv(view: Pick<ReceivablesView, 'overdue'>) {
+  const blob = await download(routes.companies.receivablesCsv, { query: receivablesQuery(view) });
+  saveFile(blob, `receivables-${new Date().toISOString().slice(0, 10)}.csv`);
 }
