@@ -166,6 +166,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     unpaidMax: config.orders.unpaidMax,
     unverifiedHoldMinutes: config.orders.unverifiedHoldMinutes,
     approvalDays: config.orders.approvalDays,
+    overdueHoldDays: config.orders.overdueHoldDays,
     charges: {
       sellerCountry: config.seller.country,
       sellerTaxId: config.seller.taxId,

@@ -193,6 +193,7 @@ const noCompany: Spending = {
   spentThisMonth: 0,
   paymentTerms: null,
   onHold: false,
+  holdReason: null,
 };
 
 describe('the browser hydrates My Orders as the server drew it', () => {

@@ -59,6 +59,9 @@ export const accountMessages = {
   cardTerms:
     'Your company pays by card: the shop has not set up payment terms for it. Please pay by card.',
   held: "Your company's account is on hold: no new purchases on account until it is settled. Please pay by card.",
+  /** The oldest invoice past OVERDUE_HOLD_DAYS and how many days late it is. */
+  overdueHold: (invoiceNumber: string, days: number) =>
+    `Your company's account is on hold: invoice ${invoiceNumber} is ${days} days overdue. Please pay by card; buying on account resumes once it is paid.`,
   /** `available` in cents (at least 0). */
   overLimit: (available: number) =>
     `This purchase is above your company's available credit of ${formatCents(available)}: please pay by card, or ask your company to pay its open invoices first.`,

@@ -214,7 +214,10 @@ export const spendingSchema = z.object({
    * the terms are net and the account is not on hold. Null outside a company.
    */
   paymentTerms: z.enum(PAYMENT_TERMS).nullable(),
+  /** On hold by the admin, or by an invoice more than OVERDUE_HOLD_DAYS late. */
   onHold: z.boolean(),
+  /** Why, in words a buyer reads at checkout; null when not on hold. */
+  holdReason: z.string().nullable(),
 });
 export type Spending = z.infer<typeof spendingSchema>;
 

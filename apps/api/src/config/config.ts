@@ -191,6 +191,7 @@ const envSchema = z.object({
   UNPAID_ORDERS_MAX: integerVar(5, 1, 1_000_000),
   UNVERIFIED_HOLD_MINUTES: integerVar(60, 1, 24 * 60),
   APPROVAL_DAYS: integerVar(14, 1, 365),
+  OVERDUE_HOLD_DAYS: integerVar(30, 1, 365),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,
   GOOGLE_ISSUER: httpUrl('the OpenID Connect issuer').optional(),
@@ -369,6 +370,8 @@ export interface AppConfig {
     unverifiedHoldMinutes: number;
     /** A purchase waiting for approval this long is rejected by itself. */
     approvalDays: number;
+    /** An invoice more than this many days overdue holds its company's account (issue 30). */
+    overdueHoldDays: number;
   };
   google: { clientId?: string; clientSecret?: string; issuer: string };
   /** The address people reach the shop at; links in emails and OAuth callbacks use it. */
@@ -452,6 +455,7 @@ export function loadConfig(
       unpaidMax: e.UNPAID_ORDERS_MAX,
       unverifiedHoldMinutes: e.UNVERIFIED_HOLD_MINUTES,
       approvalDays: e.APPROVAL_DAYS,
+      overdueHoldDays: e.OVERDUE_HOLD_DAYS,
     },
     google: {
       clientId: e.GOOGLE_CLIENT_ID,

@@ -9,14 +9,13 @@ import type { OrderContext } from '../modules/orders/context.js';
 import { approvePurchase } from '../workflows/buying/approve-purchase.js';
 import { listApprovals, rejectPurchase } from '../workflows/buying/approvals.js';
 import { companyPurchases } from '../workflows/buying/reading.js';
-import { companyAccount } from '../workflows/accounts/account.js';
+import { companyAccount, spendingWithHold } from '../workflows/accounts/account.js';
 import { companyInvoices, recordBankPayment } from '../workflows/accounts/payments.js';
 import { recordInvoicePayment } from '../workflows/accounts/card-payments.js';
 import { companyStatement } from '../workflows/accounts/statement.js';
 import { listReceivables, receivablesCsv } from '../modules/ledger/receivables.js';
 import type { InvoiceSettings } from '../modules/orders/purchase-invoice.js';
 import { setTerms } from '../modules/companies/terms.js';
-import { mySpending } from '../modules/companies/spending.js';
 import { importPrices, listPrices, putPrice, removePrice } from '../modules/companies/prices.js';
 import {
   createLocation,
@@ -67,7 +66,9 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
     return createCompany(db, currentUser(request), request.body);
   });
   serve(app, guards, companies.mine, (request) => myCompany(db, currentUser(request)));
-  serve(app, guards, companies.spending, (request) => mySpending(db, currentUser(request)));
+  serve(app, guards, companies.spending, (request) =>
+    spendingWithHold(db, currentUser(request), ctx.overdueHoldDays),
+  );
   serve(app, guards, companies.get, (request) =>
     readCompany(db, currentUser(request), request.params.id),
   );

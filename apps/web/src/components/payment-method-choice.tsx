@@ -14,6 +14,8 @@ import styles from './payment-method-choice.module.css';
 export interface AccountTerms {
   terms: Exclude<PaymentTerms, 'card'>;
   onHold: boolean;
+  /** Why it is on hold (the admin's hold, or an invoice long overdue), as the server words it. */
+  holdReason?: string | null;
 }
 
 /**
@@ -43,8 +45,12 @@ export function PaymentMethodChoice({ account, value, onChange }: PaymentMethodC
   if (account.onHold) {
     return (
       <Alert severity="info" role="status" data-testid="account-on-hold">
-        Your company&apos;s account is on hold, so this order is paid by card. Your company&apos;s
-        owner can settle the account to buy on account again.
+        {account.holdReason ?? (
+          <>
+            Your company&apos;s account is on hold, so this order is paid by card. Your
+            company&apos;s owner can settle the account to buy on account again.
+          </>
+        )}
       </Alert>
     );
   }

@@ -1,5 +1,5 @@
 import { lineChargeSql } from '../../db/line-charge.js';
-import { fromCents, fromCentsOrNull, type Spending } from '@shop/shared';
+import { accountMessages, fromCents, fromCentsOrNull, type Spending } from '@shop/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { companies, companyMembers, orders, purchases } from '../../db/schema.js';
@@ -59,6 +59,7 @@ export async function mySpending(db: Db, user: SignedInUser): Promise<Spending> 
       spentThisMonth: 0,
       paymentTerms: null,
       onHold: false,
+      holdReason: null,
     };
   }
   const [company] = await db
@@ -78,6 +79,7 @@ export async function mySpending(db: Db, user: SignedInUser): Promise<Spending> 
     spentThisMonth: fromCents(spent.get(user.id) ?? 0),
     paymentTerms: company?.paymentTerms ?? null,
     onHold: company?.onHold ?? false,
+    holdReason: company?.onHold ? accountMessages.held : null,
   };
 }
 

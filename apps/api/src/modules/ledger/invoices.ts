@@ -166,3 +166,43 @@ export async function allotPayment(
   }
   return { allocations, unallocated: left };
 }
+
+/** The invoice that holds a company's account: the oldest more than the hold's days late. */
+export interface OverdueHold {
+  invoiceNumber: string;
+  daysOverdue: number;
+}
+
+/**
+ * The companies among `companyIds` with an invoice more than `days` past its due date
+ * (OVERDUE_HOLD_DAYS, issue 30), each with its oldest such invoice: they buy by card only until
+ * it is paid. Read from the open invoices' index; nothing is stored, so paying lifts it at once.
+ */
+export async function overdueHolds(
+  db: Db,
+  companyIds: string[],
+  days: number,
+): Promise<Map<string, OverdueHold>> {
+  if (companyIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([purchases.companyId], {
+      companyId: purchases.companyId,
+      invoiceNumber: purchases.invoiceNumber,
+      daysOverdue: sql<number>`${today} - ${purchases.dueDate}`.mapWith(Number),
+    })
+    .from(purchases)
+    .where(
+      and(
+        inArray(purchases.companyId, companyIds),
+        gt(purchases.amountDue, 0),
+        sql`${purchases.dueDate} < ${today} - ${days}::int`,
+      ),
+    )
+    .orderBy(purchases.companyId, asc(purchases.dueDate), asc(purchases.seq));
+  return new Map(
+    rows.map((row) => [
+      row.companyId ?? '',
+      { invoiceNumber: row.invoiceNumber ?? '', daysOverdue: row.daysOverdue },
+    ]),
+  );
+}

@@ -20,6 +20,8 @@ export interface OrderContext extends PaymentContext {
   unverifiedHoldMinutes: number;
   /** APPROVAL_DAYS: a purchase awaiting approval longer than this is rejected by itself. */
   approvalDays: number;
+  /** OVERDUE_HOLD_DAYS: an invoice this many days overdue holds the company's account. */
+  overdueHoldDays: number;
   /** What shipping and tax are charged by (issue 29): the seller, nexus states, VIES. */
   charges: {
     sellerCountry: SellerCountry;

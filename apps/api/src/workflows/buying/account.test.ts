@@ -236,6 +236,97 @@ describe.each(testDatabases())('paying on account on %s', (kind) => {
     expect(bad.message).toContain(accountMessages.paymentMethod);
   });
 
+  it('an invoice more than OVERDUE_HOLD_DAYS late holds the account on every road until it is paid', async () => {
+    const { owner, buyer, company, product } = await accountTeam(null, 'Late Payers Ltd');
+    const limited = await shopper(t);
+    await addMember(t, owner, company._id, limited, { role: 'buyer', spendingLimit: 1000 });
+    const first = await answered<Purchase>(
+      checkoutOnAccount(buyer, [{ productId: product._id, quantity: 1 }]),
+      201,
+    );
+    // Waiting for approval on account before the hold.
+    const waiting = await answered<Purchase>(
+      checkoutOnAccount(limited, [{ productId: product._id, quantity: 2 }]),
+      201,
+    );
+    const spending = () =>
+      answered<{ onHold: boolean; holdReason: string | null }>(
+        injectUnchecked(t, companies.spending, {}, buyer),
+      );
+    const lateBy = (days: number) =>
+      t.db
+        .update(purchases)
+        .set({ dueDate: sql`(now() at time zone 'UTC')::date - ${days}::int` })
+        .where(eq(purchases.id, first._id));
+
+    // 30 days late is not yet more than OVERDUE_HOLD_DAYS (30).
+    await lateBy(30);
+    expect(await spending()).toMatchObject({ onHold: false, holdReason: null });
+    await lateBy(31);
+    const reason = accountMessages.overdueHold(first.invoiceNumber ?? '', 31);
+    expect(await spending()).toEqual(expect.objectContaining({ onHold: true, holdReason: reason }));
+
+    const before = await dbSnapshot(t.db);
+    const roads = [
+      checkoutOnAccount(buyer, [{ productId: product._id, quantity: 1 }]),
+      injectUnchecked(
+        t,
+        orders.place,
+        {
+          body: {
+            productId: product._id,
+            quantity: 1,
+            ...CONTACT,
+            paymentMethod: 'account',
+          },
+        },
+        buyer,
+      ),
+      injectUnchecked(t, companies.approve, { params: { id: waiting._id } }, owner),
+    ];
+    for (const road of roads) {
+      const refused = await answered<{ message: string }>(road, 409);
+      expect(refused.message).toBe(reason);
+    }
+    const after = await dbSnapshot(t.db);
+    expect(after.purchases).toEqual(before.purchases);
+    expect(after.ledgerEntries).toEqual(before.ledgerEntries);
+    // The card still buys.
+    expect(
+      (
+        await answered<Purchase>(
+          checkoutOnAccount(buyer, [{ productId: product._id, quantity: 1 }], {
+            paymentMethod: 'card',
+          }),
+          201,
+        )
+      ).status,
+    ).toBe('unpaid');
+
+    // Paid, the hold lifts at once.
+    await answered(
+      injectUnchecked(
+        t,
+        companies.recordBankPayment,
+        {
+          params: { id: company._id },
+          body: { amount: 1180, reference: 'LATE 1', receivedOn: await dayAfter(0) },
+        },
+        admin,
+      ),
+      201,
+    );
+    expect(await spending()).toMatchObject({ onHold: false, holdReason: null });
+    expect(
+      (
+        await answered<Purchase>(
+          checkoutOnAccount(buyer, [{ productId: product._id, quantity: 1 }]),
+          201,
+        )
+      ).status,
+    ).toBe('on_account');
+  });
+
   it('20 concurrent checkouts at the edge of the limit: exactly as many as fit are charged', async () => {
     // $1,180 a piece plus nothing else: a $8,500 limit fits 7 of 20.
     const { buyer, company, product } = await accountTeam(8500, 'Edge Systems');

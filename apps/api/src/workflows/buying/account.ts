@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client.js';
 import { companies } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { availableCredit, chargeCredit, type CreditRefusal } from '../../modules/ledger/ledger.js';
+import { overdueHolds, type OverdueHold } from '../../modules/ledger/invoices.js';
 import type { AccountInvoice } from '../../modules/orders/purchase-store.js';
 
 /**
@@ -22,6 +23,8 @@ export interface AccountFacts {
   creditLimit: number | null;
   /** Cents owed now, with the purchases judged before in this transaction. */
   balance: number;
+  /** The invoice more than OVERDUE_HOLD_DAYS late that holds the account, if one does. */
+  overdueHold: OverdueHold | null;
 }
 
 /**
@@ -31,6 +34,8 @@ export interface AccountFacts {
 export async function lockAccounts(
   tx: Tx,
   companyIds: string[],
+  /** OVERDUE_HOLD_DAYS, when buying: a company with an invoice later than that is held. */
+  overdueHoldDays?: number,
 ): Promise<Map<string, AccountFacts>> {
   const ids = [...new Set(companyIds)].sort();
   if (ids.length === 0) return new Map();
@@ -46,7 +51,11 @@ export async function lockAccounts(
     .where(inArray(companies.id, ids))
     .orderBy(companies.id)
     .for('no key update');
-  return new Map(rows.map(({ id, ...facts }) => [id, facts]));
+  const held =
+    overdueHoldDays === undefined ? new Map() : await overdueHolds(tx, ids, overdueHoldDays);
+  return new Map(
+    rows.map(({ id, ...facts }) => [id, { ...facts, overdueHold: held.get(id) ?? null }]),
+  );
 }
 
 /** The 409 that refuses a purchase on account, with the credit left (never below 0) in dollars. */
@@ -61,6 +70,10 @@ export function creditRefused(reason: CreditRefusal, available: number | null): 
 export function termsRefusal(account: AccountFacts | undefined): HttpError | null {
   if (!account || account.paymentTerms === 'card') return creditRefused('card_terms', null);
   if (account.onHold) return creditRefused('on_hold', null);
+  if (account.overdueHold) {
+    const { invoiceNumber, daysOverdue } = account.overdueHold;
+    return new HttpError(409, accountMessages.overdueHold(invoiceNumber, daysOverdue));
+  }
   return null;
 }
 

@@ -65,7 +65,7 @@ export async function approvePurchase(
     const { membershipOf, contractOf } = await companyFacts(tx, people, productIds);
     // Asked for on account: the company's account, locked after the members' rows.
     const onAccount = row.paymentTerms !== 'card' && row.companyId !== null;
-    const accounts = await lockAccounts(tx, onAccount ? [row.companyId!] : []);
+    const accounts = await lockAccounts(tx, onAccount ? [row.companyId!] : [], ctx.overdueHoldDays);
 
     const deciding = membershipOf.get(approver.id);
     if (!deciding || deciding.role === 'buyer') {

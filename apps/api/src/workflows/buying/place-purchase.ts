@@ -222,6 +222,7 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
         const membership = membershipOf.get(user.id);
         return request.paymentMethod === 'account' && membership ? [membership.companyId] : [];
       }),
+      ctx.overdueHoldDays,
     );
     const available = new Map([...productOf].map(([id, product]) => [id, product.available]));
     const tables = new ChargeTables(tx, ctx.charges);

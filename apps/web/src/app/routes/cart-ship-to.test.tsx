@@ -93,6 +93,7 @@ function setUp(locations: Location[], extra: Mocks = []) {
       spentThisMonth: 0,
       paymentTerms: null,
       onHold: false,
+      holdReason: null,
     }),
     answer(routes.locations.list, 200, {
       items: locations,

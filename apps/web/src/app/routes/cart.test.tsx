@@ -678,6 +678,7 @@ describe('Cart page', () => {
         spentThisMonth: 400,
         paymentTerms: null,
         onHold: false,
+        holdReason: null,
       }),
     ]);
     // 20 × $95 = $1,900 and $11.50 shipping on top of $400 spent: above the $1,000 limit.
@@ -719,6 +720,7 @@ describe('Cart page', () => {
         spentThisMonth: 0,
         paymentTerms: 'net30',
         onHold: false,
+        holdReason: null,
       }),
       handle(routes.purchases.checkout, ({ body }) => {
         bodies.push(body as Record<string, unknown>);
@@ -773,11 +775,31 @@ describe('Cart page', () => {
         spentThisMonth: 0,
         paymentTerms: 'net30',
         onHold: true,
+        holdReason: null,
       }),
     ]);
     expect(await screen.findByTestId('account-on-hold')).toHaveTextContent(
       "Your company's account is on hold, so this order is paid by card.",
     );
+    expect(screen.queryByTestId('payment-method')).not.toBeInTheDocument();
+  });
+
+  it('a company held by an invoice long overdue is told which, in the server’s words (issue 30)', async () => {
+    addToCart([{ productId: drive._id, quantity: 20 }]);
+    const reason = accountMessages.overdueHold('INV-2026-00041', 31);
+    setUp([
+      answer(routes.companies.spending, 200, {
+        companyId: testId(700),
+        companyName: 'Northwind Systems GmbH',
+        role: 'buyer',
+        spendingLimit: null,
+        spentThisMonth: 0,
+        paymentTerms: 'net30',
+        onHold: true,
+        holdReason: reason,
+      }),
+    ]);
+    expect(await screen.findByTestId('account-on-hold')).toHaveTextContent(reason);
     expect(screen.queryByTestId('payment-method')).not.toBeInTheDocument();
   });
 

@@ -90,6 +90,7 @@ describe('My Company', () => {
           spentThisMonth: 0,
           paymentTerms: null,
           onHold: false,
+          holdReason: null,
         },
       })),
       handle(routes.companies.create, ({ body }) => {

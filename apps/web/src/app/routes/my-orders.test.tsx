@@ -211,6 +211,7 @@ describe('My Orders', () => {
           spentThisMonth: 0,
           paymentTerms: null,
           onHold: false,
+          holdReason: null,
         }),
       ],
     );

@@ -64,6 +64,7 @@ describe('Purchase page drawn by the server for the signed-in visitor', () => {
     spentThisMonth: 0,
     paymentTerms: null,
     onHold: false,
+    holdReason: null,
   };
   const page = {
     path: `/purchase/${product._id}`,
@@ -350,6 +351,7 @@ describe('Purchase page', () => {
       spentThisMonth: 17_175,
       paymentTerms: null,
       onHold: false,
+      holdReason: null,
     };
     const order: Order = makeOrder(9, { productId: product._id, quantity: 50, price: 500 });
     const { user, callsTo } = setUp(
@@ -390,6 +392,7 @@ describe('Purchase page', () => {
       spentThisMonth: 0,
       paymentTerms: 'net45',
       onHold: false,
+      holdReason: null,
     };
     const { user, callsTo } = setUp([
       answer(routes.companies.spending, 200, northwind),
@@ -422,6 +425,7 @@ describe('Purchase page', () => {
       spentThisMonth: 400,
       paymentTerms: null,
       onHold: false,
+      holdReason: null,
     };
     const { user, callsTo } = setUp([answer(routes.companies.spending, 200, within)]);
     const quantity = await quantityInput();

@@ -43,5 +43,5 @@ export function useMonthlyLimit(): MonthlyLimit | null {
 export function useAccountTerms(): AccountTerms | null {
   const { data } = useMySpending();
   if (!data?.paymentTerms || data.paymentTerms === 'card') return null;
-  return { terms: data.paymentTerms, onHold: data.onHold };
+  return { terms: data.paymentTerms, onHold: data.onHold, holdReason: data.holdReason };
 }
