@@ -42,6 +42,7 @@ import { catalogSnapshot, freshCatalog } from './modules/catalog/snapshot.js';
 import { healthRoutes } from './routes/health.js';
 import { newsletterRoutes } from './routes/newsletter.js';
 import { startOrderSweeper } from './modules/orders/hold.js';
+import { queueInvoiceReminders } from './modules/ledger/reminders.js';
 import { rejectStaleApprovals } from './workflows/buying/approvals.js';
 import { orderRoutes } from './routes/orders.js';
 import type { OrderContext } from './modules/orders/context.js';
@@ -326,6 +327,7 @@ export async function createServer(
     const app = await buildApp({ config, database, logger: options.logger, redis });
     const sweeper = startOrderSweeper(app.orders, config.orders.sweepSeconds, [
       () => rejectStaleApprovals(app.orders),
+      () => queueInvoiceReminders(app.orders.db),
     ]);
     // Emails go out as soon as a change queues them; the timer retries failures.
     const mailWorker = startMailWorker(app.mailWork, MAIL_RETRY_POLL_SECONDS);

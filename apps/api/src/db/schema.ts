@@ -594,6 +594,29 @@ export const invoicePayments = pgTable(
 );
 
 /**
+ * The reminders sent for invoices on account (issue 30 item 7, decision 050): one row per
+ * invoice, kind and week, inserted by the sweep that queues the reminder's emails in the same
+ * transaction. The primary key makes each reminder once, however many instances sweep at once.
+ */
+export const invoiceReminders = pgTable(
+  'invoice_reminders',
+  {
+    purchaseId: uuid('purchase_id')
+      .notNull()
+      .references(() => purchases.id, { onDelete: 'cascade' }),
+    /** before | due | overdue */
+    kind: text('kind').$type<'before' | 'due' | 'overdue'>().notNull(),
+    /** For `overdue`, the week past the due date it is for (1, 2, ...); 0 otherwise. */
+    week: integer('week').notNull().default(0),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.purchaseId, t.kind, t.week] }),
+    check('invoice_reminders_kind_check', sql`${t.kind} in ('before', 'due', 'overdue')`),
+  ],
+);
+
+/**
  * The last invoice number given in each year. Taken with an upsert in the transaction that pays
  * the purchase: the row lock makes concurrent payments wait for each other, and a payment that
  * rolls back rolls its number back too, so the numbers of a year have no gaps.

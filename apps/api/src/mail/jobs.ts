@@ -22,6 +22,8 @@ export const EMAIL_KINDS = [
   'credit-note',
   // An invoice on account, due by the company's terms, its PDF attached (issue 30).
   'account-invoice',
+  // A reminder before, on and weekly after an invoice's due date (issue 30, decision 050).
+  'invoice-reminder',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

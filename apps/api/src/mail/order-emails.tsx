@@ -493,6 +493,65 @@ export function accountInvoiceEmail(
   );
 }
 
+/**
+ * A reminder of an invoice on account (decision 050): a week before its due date, on it, and
+ * each week it is overdue; what is still due, and how to pay it.
+ */
+export function invoiceReminderEmail(
+  d: PurchaseEmailData & {
+    invoiceNumber: string;
+    terms: string;
+    dueDate: Date;
+    /** Cents still due. */
+    amountDue: number;
+    reminder: 'before' | 'due' | 'overdue';
+    daysOverdue: number;
+    /** My Company, where the invoices are paid by card. */
+    accountUrl: string;
+  },
+): Promise<MailMessage> {
+  const due = money.format(d.amountDue);
+  const dueOn = day.format(d.dueDate);
+  const late = `${d.daysOverdue} ${d.daysOverdue === 1 ? 'day' : 'days'}`;
+  const subject = {
+    before: `Reminder: invoice ${d.invoiceNumber}, ${due} due ${dueOn}`,
+    due: `Invoice ${d.invoiceNumber}, ${due}, is due today`,
+    overdue: `Overdue: invoice ${d.invoiceNumber}, ${due}, was due ${dueOn}`,
+  }[d.reminder];
+  const said = {
+    before: `Invoice ${d.invoiceNumber} for your order ${d.purchaseNumber} is due on ${dueOn}: ${due} is still to pay.`,
+    due: `Invoice ${d.invoiceNumber} for your order ${d.purchaseNumber} is due today: ${due} is still to pay.`,
+    overdue: `Invoice ${d.invoiceNumber} for your order ${d.purchaseNumber} was due on ${dueOn}, ${late} ago: ${due} is still to pay. Please pay it now; an account with an invoice long overdue buys by card only until it is paid.`,
+  }[d.reminder];
+  return message(
+    d,
+    subject,
+    {
+      shopName: d.shopName,
+      preview: said,
+      blocks: [
+        greeting(d),
+        { kind: 'paragraph', text: said },
+        references(
+          d,
+          ['Invoice number', d.invoiceNumber],
+          ['Terms', d.terms],
+          ['Due date', dueOn],
+          ['Amount due', due],
+        ),
+        {
+          kind: 'paragraph',
+          text:
+            `Please pay by bank transfer quoting ${d.invoiceNumber}, or by card from your ` +
+            `company's account page. If you have paid it already, thank you: please ignore this email.`,
+        },
+        ...linkTo('link', 'Pay from your company account', d.accountUrl),
+      ],
+    },
+    { link: d.accountUrl },
+  );
+}
+
 /** Sent when (part of) an order ships: what is in the parcel and where to follow it. */
 export function shippedEmail(
   d: PurchaseEmailData & {

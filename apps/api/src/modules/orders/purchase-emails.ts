@@ -71,8 +71,13 @@ export function composePurchaseEmail(db: Db, settings: PurchaseEmailSettings) {
     const data = common(settings, purchase, lines, job.to);
     // Loaded with the first email, not at start: React and its server renderer are not part of
     // the memory of a server that has sent nothing yet.
-    const { accountInvoiceEmail, orderPlacedEmail, paymentReceiptEmail, shippedEmail } =
-      await import('../../mail/order-emails.js');
+    const {
+      accountInvoiceEmail,
+      invoiceReminderEmail,
+      orderPlacedEmail,
+      paymentReceiptEmail,
+      shippedEmail,
+    } = await import('../../mail/order-emails.js');
 
     if (job.kind === 'order-placed' || job.kind === 'purchase-approved') {
       const unpaid = lines.filter((line) => !line.paid);
@@ -98,6 +103,23 @@ export function composePurchaseEmail(db: Db, settings: PurchaseEmailSettings) {
         terms: paymentTermsLabels[purchase.paymentTerms],
         dueDate: new Date(`${purchase.dueDate}T00:00:00Z`),
         invoicePdf: pdf,
+      });
+    }
+    if (job.kind === 'invoice-reminder') {
+      // Paid since it was queued: nothing to remind of.
+      if (!purchase.dueDate || purchase.paymentTerms === 'card' || purchase.amountDue <= 0) {
+        return null;
+      }
+      const reminder = job.payload.reminder;
+      return invoiceReminderEmail({
+        ...data,
+        invoiceNumber: purchase.invoiceNumber ?? '',
+        terms: paymentTermsLabels[purchase.paymentTerms],
+        dueDate: new Date(`${purchase.dueDate}T00:00:00Z`),
+        amountDue: purchase.amountDue,
+        reminder: reminder === 'before' || reminder === 'due' ? reminder : 'overdue',
+        daysOverdue: typeof job.payload.daysOverdue === 'number' ? job.payload.daysOverdue : 0,
+        accountUrl: new URL('/dashboard/mycompany', settings.publicUrl).toString(),
       });
     }
     const parcel = await parcelOf(db, lines, job.payload);
