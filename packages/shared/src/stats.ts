@@ -136,6 +136,11 @@ export const statsSchema = z.object({
   ),
   lowStockTotal: count,
   newCustomers: z.array(z.object({ period: z.string(), count })),
+  /**
+   * What the companies owe on account now (issue 30): the balance of every company on terms or
+   * owing, the part of their invoices past due, and how many companies have some.
+   */
+  receivables: z.object({ balance: money, overdue: money, overdueCompanies: count }),
   /** Unpaid orders whose hold ends within STATS_EXPIRING_HOURS, soonest first. */
   expiringSoon: z.array(
     z.object({

@@ -1,10 +1,11 @@
-import { api } from '@shop/shared';
+import { api, type Stats } from '@shop/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import type { Guards } from '../auth/guards.js';
 import type { Db } from '../db/client.js';
 import { serve } from './endpoint.js';
 import { statsCsv } from '../modules/stats/csv.js';
 import { periodOf, readStats } from '../modules/stats/overview.js';
+import { receivablesSummary } from '../modules/ledger/receivables.js';
 
 export interface StatsRoutesOptions {
   db: Db;
@@ -24,12 +25,19 @@ export const statsRoutes: FastifyPluginAsync<StatsRoutesOptions> = async (
     return payload;
   });
 
-  serve(app, guards, api.stats.overview, (request) =>
-    readStats(db, periodOf(request.query, timeZone), timeZone),
-  );
+  /** The sales of the period and, beside them, what the companies owe now. */
+  const overview = async (query: Parameters<typeof periodOf>[0]): Promise<Stats> => {
+    const [stats, receivables] = await Promise.all([
+      readStats(db, periodOf(query, timeZone), timeZone),
+      receivablesSummary(db),
+    ]);
+    return { ...stats, receivables };
+  };
+
+  serve(app, guards, api.stats.overview, (request) => overview(request.query));
 
   serve(app, guards, api.stats.csv, async (request, reply) => {
-    const stats = await readStats(db, periodOf(request.query, timeZone), timeZone);
+    const stats = await overview(request.query);
     return reply
       .type('text/csv; charset=utf-8')
       .header(

@@ -1,4 +1,4 @@
-import { accountMessages, addDays, api, type ReceivablesPage } from '@shop/shared';
+import { accountMessages, addDays, api, type ReceivablesPage, type Stats } from '@shop/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases } from '../../db/schema.js';
@@ -103,6 +103,12 @@ describe.each(testDatabases())('receivables on %s', (kind) => {
     expect(overdue.items.map((row) => row.name)).toEqual(['Late Payer Ltd']);
     expect(overdue).toMatchObject({ total: 2, page: 1, limit: 1 });
     expect(overdue.totals.balance).toBe(12_000);
+
+    // The Overview shows the same beside the revenue.
+    const stats = await answered<Stats>(
+      injectUnchecked(t, api.stats.overview, { query: {} }, admin),
+    );
+    expect(stats.receivables).toEqual({ balance: 16_500, overdue: 7000, overdueCompanies: 2 });
 
     const csv = await injectUnchecked(t, companies.receivablesCsv, { query: {} }, admin);
     expect(csv.statusCode).toBe(200);

@@ -216,3 +216,18 @@ export async function* receivablesCsv(
     .map(csvCell)
     .join(',')}\r\n`;
 }
+
+/** The Overview's receivables: what every company owes, what is overdue, and by how many. */
+export async function receivablesSummary(
+  db: Db,
+): Promise<{ balance: number; overdue: number; overdueCompanies: number }> {
+  const [all, late] = await Promise.all([
+    listReceivables(db, { page: 1, limit: 1 }),
+    listReceivables(db, { filter: 'overdue', page: 1, limit: 1 }),
+  ]);
+  return {
+    balance: all.totals.balance,
+    overdue: all.totals.overdue,
+    overdueCompanies: late.total,
+  };
+}

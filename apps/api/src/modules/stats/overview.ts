@@ -323,7 +323,12 @@ function everyPeriod<Row extends { period: string }>(
   return periods.map((period) => byPeriod.get(period) ?? ({ period, ...empty } as Row));
 }
 
-export async function readStats(db: Db, period: StatsPeriod, timeZone: string): Promise<Stats> {
+/** The Overview's figures of sales; the receivables beside them are the ledger's (routes/stats.ts). */
+export async function readStats(
+  db: Db,
+  period: StatsPeriod,
+  timeZone: string,
+): Promise<Omit<Stats, 'receivables'>> {
   const before = periodBefore(period.from, period.to);
   const periods = periodsOf(period);
   const [

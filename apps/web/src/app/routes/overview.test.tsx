@@ -34,6 +34,7 @@ const noFigures: Omit<Stats, 'from' | 'to' | 'interval' | 'revenue' | 'previous'
   lowStockTotal: 0,
   newCustomers: [],
   expiringSoon: [],
+  receivables: { balance: 0, overdue: 0, overdueCompanies: 0 },
 };
 
 /** Two days in November 2026: $3,500 from 3 paid orders, against $2,000 the two days before. */
@@ -163,6 +164,21 @@ describe('Overview', () => {
       'Tax',
       'Paid orders',
     ]);
+  });
+
+  it('shows what the companies owe and what is overdue beside the revenue, linked to the receivables', async () => {
+    setUp('/dashboard/overview?from=2026-11-20&to=2026-11-21', [
+      statsFor({ receivables: { balance: 16_500, overdue: 7000, overdueCompanies: 2 } }),
+    ]);
+    const owed = await screen.findByTestId('receivables-total');
+    expect(owed).toHaveTextContent('$16,500');
+    expect(within(owed).getByRole('link')).toHaveAttribute('href', '/dashboard/receivables');
+    const overdue = screen.getByTestId('overdue-total');
+    expect(overdue).toHaveTextContent('$7,000 (2 companies)');
+    expect(within(overdue).getByRole('link')).toHaveAttribute(
+      'href',
+      '/dashboard/receivables?filter=overdue',
+    );
   });
 
   it('shows a fall as a negative change', async () => {

@@ -43,6 +43,9 @@ function ChangeLine({ stats, total }: { stats: Stats; total: number }) {
   );
 }
 
+/** The admin's receivables page (issue 30). */
+const RECEIVABLES_HREF = '/dashboard/receivables';
+
 /** A sum of the period's rows, added up in cents. */
 const sumOf = (revenue: Stats['revenue'], key: 'total' | 'shipping' | 'tax') =>
   fromCents(revenue.reduce((sum, row) => sum + toCents(row[key]), 0));
@@ -82,6 +85,25 @@ export function RevenueCard({ stats, onOpen }: { stats: Stats; onOpen: (href: st
         <div>
           <dt>Tax collected</dt>
           <dd data-testid="tax-total">{formatPrice(tax)}</dd>
+        </div>
+        {/* What the companies owe on account today, whatever the period (issue 30). */}
+        <div>
+          <dt>Receivables</dt>
+          <dd data-testid="receivables-total">
+            <PageLink href={RECEIVABLES_HREF}>{formatPrice(stats.receivables.balance)}</PageLink>
+          </dd>
+        </div>
+        <div>
+          <dt>Overdue</dt>
+          <dd data-testid="overdue-total">
+            <PageLink href={`${RECEIVABLES_HREF}?filter=overdue`}>
+              {formatPrice(stats.receivables.overdue)}
+            </PageLink>
+            {stats.receivables.overdueCompanies > 0 &&
+              ` (${formatNumber(stats.receivables.overdueCompanies)} ${
+                stats.receivables.overdueCompanies === 1 ? 'company' : 'companies'
+              })`}
+          </dd>
         </div>
       </dl>
       <ChangeLine stats={stats} total={total} />
