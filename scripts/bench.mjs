@@ -3,7 +3,8 @@
 // headers), prints req/s, p50/p99 latency and the ratio to the bare server, and writes the table
 // to docs/performance.md (between its bench markers), then the idle memory of the server
 // (scripts/lib/idle-memory.mjs), once the loaded servers are stopped.
-// Then scripts/bench-purchases.mjs (checkout and order reads at scale, PostgreSQL only).
+// Then scripts/bench-purchases.mjs (checkout and order reads at scale, PostgreSQL only) and
+// scripts/bench-accounts.mjs (checkouts on account at one credit limit, receivables at scale).
 // Env: BENCH_SECONDS (default 10), BENCH_DATABASE_URL (also benchmark on PostgreSQL).
 import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -15,6 +16,7 @@ import pg from 'pg';
 import { ensureBuild } from './ensure-build.mjs';
 import { benchCatalogue } from './bench-catalogue.mjs';
 import { benchPurchases } from './bench-purchases.mjs';
+import { benchAccounts } from './bench-accounts.mjs';
 import { IDLE_RSS_TARGETS_MB, measureIdleMemory } from './lib/idle-memory.mjs';
 import { verifiedCustomer } from './lib/verified-customer.mjs';
 import {
@@ -562,6 +564,8 @@ async function main() {
   writeDoc(rows, memory);
   // Checkout of 2,000 lines and reading orders among 100,000 (issues 13 and 27), on PostgreSQL.
   await benchPurchases();
+  // Checkouts on account against one credit limit, and receivables among 1,000,000 entries.
+  await benchAccounts();
   await benchCatalogue();
   if (rows.some((r) => r.oversold))
     throw new Error('oversold: the stock taken does not match the accepted orders');

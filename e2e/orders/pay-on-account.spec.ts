@@ -10,11 +10,19 @@ import { closeAll, companyTeam } from '../support/company';
  * Issue 30, paying on account, as a business and the shop's admin go through it: the admin gives
  * the company Net 30 and a $50,000 limit on its page; the buyer checks out on account and
  * downloads the invoice with its due date; the admin records the bank transfer that pays it; the
- * owner's account shows the payment and the invoice paid. A purchase above the credit left is
- * refused with the amount, and the buyer pays it by card instead.
+ * owner's account and statement show the payment and the invoice paid; the owner pays a second
+ * invoice by card from My Company. A purchase above the credit left is refused with the amount,
+ * and the buyer pays it by card instead.
  */
 
 const usd = (value: number) => formatMoney(value);
+const nextYear = String((new Date().getFullYear() + 1) % 100).padStart(2, '0');
+
+/** A downloaded PDF's text, spaces squeezed. */
+async function pdfText(path: string): Promise<string> {
+  const { text } = await extractText(new Uint8Array(await readFile(path)), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
 
 /** Puts `quantity` of the product in the cart from its page and opens the cart. */
 async function cartOf(page: Page, productId: string, quantity: number) {
@@ -85,11 +93,7 @@ test('Net 30: the buyer checks out on account, the admin records the transfer, t
   await buyer.page
     .getByRole('button', { name: `Download invoice ${placed.invoiceNumber}` })
     .click();
-  const file = await download;
-  const { text } = await extractText(new Uint8Array(await readFile((await file.path())!)), {
-    mergePages: true,
-  });
-  const flat = text.replace(/\s+/g, ' ');
+  const flat = await pdfText((await (await download).path())!);
   expect(flat).toContain('Terms: Net 30');
   expect(flat).toContain('Due date:');
   expect(flat).toContain(`Amount due: ${usd(placed.total)}`);
@@ -120,6 +124,61 @@ test('Net 30: the buyer checks out on account, the admin records the transfer, t
   await expect(invoice).toContainText('Paid');
   await expect(account.getByTestId('account-figures')).toContainText('Balance$0');
   await expectAccessible(owner.page, '/dashboard/mycompany with its account');
+
+  // The owner's statement of the last 90 days: the invoice, the transfer, nothing owed at its end.
+  const statementDownload = owner.page.waitForEvent('download');
+  await owner.page
+    .getByRole('form', { name: 'Statement of account' })
+    .getByRole('button', { name: 'Download statement (PDF)' })
+    .click();
+  const statement = await pdfText((await (await statementDownload).path())!);
+  expect(statement).toContain(`Invoice ${placed.invoiceNumber}`);
+  expect(statement).toContain(`Payment SEPA NW-E2E-1 ${usd(-placed.total)} ${usd(0)}`);
+  expect(statement).toContain(`Closing balance ${usd(0)}`);
+
+  // A second purchase on account, which the owner pays by card from My Company.
+  const second = await cartOf(buyer.page, product._id, 2);
+  await second
+    .getByTestId('payment-method')
+    .getByRole('radio', { name: /^On account/ })
+    .check();
+  await second.getByRole('button', { name: 'Place order' }).click();
+  await expect(buyer.page).toHaveURL(/\/dashboard\/purchases\/[0-9a-f-]{36}$/);
+  const secondPurchase: Purchase = expectStatus(
+    await shopApi(buyer.page.request).call(
+      api.purchases.get,
+      { params: { id: buyer.page.url().split('/').pop()! } },
+      { token: buyer.token },
+    ),
+    200,
+  );
+  const secondInvoice = secondPurchase.invoiceNumber!;
+  await owner.page.reload();
+  const invoicesTable = account.getByRole('table', { name: 'Invoices on account' });
+  await invoicesTable.getByRole('checkbox', { name: `Pay invoice ${secondInvoice}` }).check();
+  await account
+    .getByTestId('pay-chosen')
+    .getByRole('link', { name: `Pay ${usd(secondPurchase.total)} by card` })
+    .click();
+  await expect(owner.page).toHaveURL(/\/dashboard\/payment\/invoices\?/);
+  await expect(owner.page.getByTestId('invoices-summary')).toContainText(secondInvoice);
+  await owner.page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await owner.page.getByLabel(/expir/i).fill(`12/${nextYear}`);
+  await owner.page.getByLabel('CVC').fill('123');
+  const pay = owner.page.getByRole('button', { name: 'Pay', exact: true });
+  await expect(pay).toBeEnabled();
+  await pay.click();
+  // The toast closes after a moment, so it is looked for while the page changes.
+  await Promise.all([
+    expect(
+      owner.page.getByRole('alert').filter({ hasText: `Payment received for ${secondInvoice}.` }),
+    ).toBeVisible(),
+    expect(owner.page).toHaveURL('/dashboard/mycompany'),
+  ]);
+  await expect(invoicesTable.getByRole('row').filter({ hasText: secondInvoice })).toContainText(
+    'Paid',
+  );
+  await expect(account.getByTestId('account-figures')).toContainText('Balance$0');
 
   // The limit lowered to $1,000: a purchase above it is refused with the credit left, then paid
   // by card instead.

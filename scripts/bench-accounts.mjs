@@ -1,0 +1,227 @@
+// `npm run bench:accounts` (and the end of `npm run bench`): issue 30's figures on PostgreSQL.
+// 1. 100 checkouts on account at once against one company's credit limit: exactly as many are
+//    accepted as the limit allows (the rest answer 409 with the credit left), and their p99
+//    (target < 200 ms).
+// 2. With 10,000 companies on terms and 1,000,000 ledger entries (seeded straight into the
+//    tables: what is measured is reading them), the admin's receivables: the first page, the
+//    overdue ones, one request at a time so the latency is the server's time (target p99 <
+//    200 ms).
+// Prints a table and writes it to docs/performance.md between its accounts-bench markers.
+// Env: BENCH_DATABASE_URL (required: the figures are PostgreSQL's), BENCH_SECONDS (default 5).
+import pg from 'pg';
+import { ensureBuild } from './ensure-build.mjs';
+import { createDatabase, latency, named, writePerformanceDoc } from './lib/bench-kit.mjs';
+import { cleanUp, importShared, startShop, tempDir, waitForHealth } from './lib/shop-process.mjs';
+import { verifiedCustomer } from './lib/verified-customer.mjs';
+
+const PORT = 3620;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5) || 5;
+const CONCURRENT = 100;
+const PRICE = 1000;
+/** Dollars of credit: room for exactly ACCEPTED checkouts of one piece at PRICE. */
+const ACCEPTED = 37;
+const CHECKOUT_P99_TARGET_MS = 200;
+const COMPANIES = 10_000;
+const ENTRIES = 1_000_000;
+const READ_P99_TARGET_MS = 200;
+const START = '<!-- accounts-bench:start -->';
+const END = '<!-- accounts-bench:end -->';
+
+const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
+
+/** CONCURRENT checkouts on account sent at once; their statuses and times. */
+async function concurrentCheckouts(shared, client, token, productId) {
+  const body = {
+    lines: [{ productId, quantity: 1 }],
+    number: '+1 512 555 0142',
+    address: '9600 Great Hills Trail, Austin',
+    paymentMethod: 'account',
+  };
+  const answers = await Promise.all(
+    Array.from({ length: CONCURRENT }, async () => {
+      const started = performance.now();
+      const answer = await client.call(shared.api.purchases.checkout, { body }, { token });
+      return { status: answer.status, ms: performance.now() - started };
+    }),
+  );
+  const times = answers.map((answer) => answer.ms).sort((a, b) => a - b);
+  return {
+    accepted: answers.filter((answer) => answer.status === 201).length,
+    refused: answers.filter((answer) => answer.status === 409).length,
+    other: answers.filter((answer) => answer.status !== 201 && answer.status !== 409).length,
+    p50: percentile(times, 0.5),
+    p99: percentile(times, 0.99),
+  };
+}
+
+/**
+ * COMPANIES companies on Net 30 and ENTRIES ledger entries among them: each company's invoices
+ * (a third paid, the rest open and due from 100 days ago to 30 days ahead) and payments, with
+ * their balances, as the app keeps them.
+ */
+async function seedLedger(url) {
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const perCompany = ENTRIES / COMPANIES;
+  await db.query(
+    `insert into companies (name, payment_terms, credit_limit)
+     select 'Bench Company ' || g, 'net30', 10000000 from generate_series(1, $1::int) as g`,
+    [COMPANIES],
+  );
+  // Half of each company's entries are invoices (a purchase on account each), half payments.
+  await db.query(
+    `insert into purchases (name, email, phone, address, company, company_id, payment_terms,
+                            invoice_number, invoiced_at, due_date, amount_due, created_at)
+     select 'BENCH BUYER', 'buyer@bench.example', '555-123-4567', '1 Bench Street', c.name, c.id,
+            'net30', 'BENCH-' || c.id || '-' || i, now() - make_interval(days => i % 130),
+            (now() at time zone 'UTC')::date - (i % 130) + 30,
+            case when i % 3 = 0 then 0 else 100000 end, now() - make_interval(days => i % 130)
+     from companies c, generate_series(1, $1::int) as i
+     where c.name like 'Bench Company %'`,
+    [perCompany / 2],
+  );
+  await db.query(
+    `insert into ledger_entries (company_id, kind, amount, balance_after, reference, purchase_id, at)
+     select p.company_id, 'invoice', 100000, 0, p.invoice_number, p.id, p.invoiced_at
+     from purchases p where p.invoice_number like 'BENCH-%'`,
+  );
+  await db.query(
+    `insert into ledger_entries (company_id, kind, amount, balance_after, reference, at)
+     select p.company_id, 'payment', -100000, 0, 'WIRE ' || p.invoice_number, p.invoiced_at
+     from purchases p where p.invoice_number like 'BENCH-%'`,
+  );
+  await db.query(
+    `update companies c set balance = s.total
+     from (select company_id, sum(amount_due) as total from purchases
+           where invoice_number like 'BENCH-%' group by company_id) s
+     where s.company_id = c.id`,
+  );
+  await db.query('vacuum analyze');
+  const {
+    rows: [{ count }],
+  } = await db.query('select count(*)::int as count from ledger_entries');
+  await db.end();
+  return count;
+}
+
+function report(shared, checkouts, entryCount, reads) {
+  const mark = (value, target) => (value < target ? 'met' : 'MISSED');
+  const exact = checkouts.accepted === ACCEPTED && checkouts.other === 0;
+  return [
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:accounts\` on PostgreSQL.`,
+    '',
+    '| Measure | p50 ms | p99 ms | target | |',
+    '| --- | ---: | ---: | --- | --- |',
+    `| ${CONCURRENT} ${named(shared, shared.api.purchases.checkout)} on account at once, credit for ${ACCEPTED}: ${checkouts.accepted} accepted, ${checkouts.refused} refused with 409 | ${checkouts.p50.toFixed(0)} | ${checkouts.p99.toFixed(0)} | exactly ${ACCEPTED} accepted, p99 < ${CHECKOUT_P99_TARGET_MS} ms | ${exact ? mark(checkouts.p99, CHECKOUT_P99_TARGET_MS) : 'FAILED'} |`,
+    ...reads.map(
+      (row) =>
+        `| ${row.label}, ${COMPANIES.toLocaleString('en-US')} companies, ${entryCount.toLocaleString('en-US')} ledger entries | ${row.p50} | ${row.p99} | p99 < ${READ_P99_TARGET_MS} ms | ${row.ok ? mark(row.p99, READ_P99_TARGET_MS) : 'FAILED'} |`,
+    ),
+  ].join('\n');
+}
+
+export async function benchAccounts() {
+  if (!process.env.BENCH_DATABASE_URL) {
+    console.log("\naccounts bench: set BENCH_DATABASE_URL (its figures are PostgreSQL's); skipped");
+    return null;
+  }
+  ensureBuild();
+  const shared = await importShared();
+  const database = await createDatabase(process.env.BENCH_DATABASE_URL, 'shop_bench_accounts');
+  try {
+    const dataDir = tempDir('shop-bench-accounts-');
+    const child = startShop(
+      PORT,
+      { DATA_DIR: dataDir, DATABASE_URL: database.url, RATE_LIMIT_MAX: '1000000' },
+      ['ignore', 'pipe', 'inherit'],
+    );
+    const base = `http://127.0.0.1:${PORT}`;
+    await waitForHealth(base, child);
+    const client = shared.createApiClient({ baseUrl: base });
+    const { api } = shared;
+    const admin = { email: 'admin@partsworks.com', password: 'Admin#2026' };
+    const { token: adminToken } = await shared.signInForToken(client, api, admin);
+    const owner = {
+      name: 'Bench Owner',
+      email: `bench-owner-${Date.now()}@example.com`,
+      password: 'Bench#2026',
+    };
+    const token = await verifiedCustomer(shared, client, base, dataDir, owner);
+    const company = shared.expectStatus(
+      await client.call(api.companies.create, { body: { name: 'Bench Credit Ltd' } }, { token }),
+      201,
+    );
+    shared.expectStatus(
+      await client.call(
+        api.companies.putTerms,
+        {
+          params: { id: company._id },
+          body: { paymentTerms: 'net30', creditLimit: ACCEPTED * PRICE, onHold: false },
+        },
+        { token: adminToken },
+      ),
+      200,
+    );
+    const product = shared.expectStatus(
+      await client.call(
+        api.catalog.create,
+        {
+          body: {
+            name: 'Bench account server',
+            img: '/images/products/case.svg',
+            description: 'A server bought on account by the accounts benchmark.',
+            price: PRICE,
+            minimum: 1,
+            available: 1_000_000,
+          },
+        },
+        { token: adminToken },
+      ),
+      201,
+    );
+
+    console.log(`\naccounts bench on PostgreSQL (port ${PORT})`);
+    const checkouts = await concurrentCheckouts(
+      shared,
+      client,
+      token,
+      product.insertedId ?? product._id,
+    );
+    console.log(
+      `  ${CONCURRENT} checkouts on account at once: ${checkouts.accepted} accepted, ${checkouts.refused} refused, p50 ${checkouts.p50.toFixed(0)} ms, p99 ${checkouts.p99.toFixed(0)} ms`,
+    );
+
+    const entryCount = await seedLedger(database.url);
+    console.log(`  seeded: ${entryCount} ledger entries`);
+    const reads = [
+      await latency(
+        `${named(shared, api.companies.receivables)} (first page)`,
+        client.url(api.companies.receivables),
+        { seconds: SECONDS, token: adminToken },
+      ),
+      await latency(
+        `${named(shared, api.companies.receivables)}?filter=overdue&page=50`,
+        client.url(api.companies.receivables, { query: { filter: 'overdue', page: 50 } }),
+        { seconds: SECONDS, token: adminToken },
+      ),
+    ];
+    const text = report(shared, checkouts, entryCount, reads);
+    console.log(`\n${text}\n`);
+    writePerformanceDoc(START, END, text);
+    return text;
+  } finally {
+    await cleanUp();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await database
+      .drop()
+      .catch((error) => console.error('could not drop the bench database:', error.message));
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  benchAccounts().catch((error) => {
+    console.error(error);
+    process.exitCode = 1;
+  });
+}
