@@ -7,7 +7,14 @@ import { buildTestApp, testDatabases, type TestApp } from '../../test-support/bu
 import { companyTeam } from '../../test-support/companies.js';
 import { answered, injectUnchecked } from '../../test-support/inject.js';
 import { CONTACT } from '../../test-support/purchases.js';
-import { addProduct, adminShopper, orderTestEnv, type Shopper } from '../../test-support/shop.js';
+import {
+  addProduct,
+  adminShopper,
+  confirmSandbox,
+  intentIdOf,
+  orderTestEnv,
+  type Shopper,
+} from '../../test-support/shop.js';
 
 const { companies, purchases: purchaseApi } = api;
 
@@ -16,6 +23,7 @@ type Step =
   | { kind: 'buy'; quantity: number }
   | { kind: 'pay'; cents: number; named: number | null }
   | { kind: 'credit'; invoice: number; quantity: number }
+  | { kind: 'card'; invoices: number[] }
   | { kind: 'cancelled card purchase'; quantity: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -29,6 +37,10 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     kind: fc.constant('credit' as const),
     invoice: fc.nat({ max: 9 }),
     quantity: fc.integer({ min: 1, max: 2 }),
+  }),
+  fc.record({
+    kind: fc.constant('card' as const),
+    invoices: fc.uniqueArray(fc.nat({ max: 9 }), { minLength: 1, maxLength: 3 }),
   }),
   fc.record({
     kind: fc.constant('cancelled card purchase' as const),
@@ -45,7 +57,8 @@ interface Model {
 
 /**
  * The ledger's property (issue 30 item 4): whatever sequence of purchases on account, bank
- * transfers (to the oldest invoices or to one named), credit notes and cancelled card purchases
+ * transfers (to the oldest invoices or to one named), card payments of chosen invoices (decision
+ * 047), credit notes and cancelled card purchases
  * a company goes through, every invoice asks what the rules say, the balance is the open
  * invoices' sum less the credit left over, and each entry's balance after is the running sum.
  */
@@ -65,7 +78,10 @@ describe.each(testDatabases())('the ledger under random sequences on %s', (kind)
   });
 
   async function run(steps: Step[]) {
-    const { buyer, company } = await companyTeam(t, { spendingLimit: null, name: 'Property Ltd' });
+    const { owner, buyer, company } = await companyTeam(t, {
+      spendingLimit: null,
+      name: 'Property Ltd',
+    });
     await answered(
       injectUnchecked(
         t,
@@ -146,6 +162,34 @@ describe.each(testDatabases())('the ledger under random sequences on %s', (kind)
         const applied = Math.min(total, invoice.due);
         invoice.due -= applied;
         model.credit += total - applied;
+      } else if (next.kind === 'card') {
+        // The owner pays the named invoices that still ask something, by card, in one payment.
+        const chosen = next.invoices.flatMap((i) => {
+          const invoice = model.invoices[i];
+          return invoice && invoice.due > 0 ? [invoice] : [];
+        });
+        if (chosen.length === 0) continue;
+        const intent = await answered<{ clientSecret: string }>(
+          injectUnchecked(
+            t,
+            api.payments.createIntent,
+            { body: { invoiceIds: chosen.map((invoice) => invoice.id) } },
+            owner,
+          ),
+        );
+        expect((await confirmSandbox(t, intent.clientSecret)).statusCode).toBe(200);
+        await answered(
+          injectUnchecked(
+            t,
+            companies.payInvoices,
+            {
+              params: { id: company._id },
+              body: { transactionId: intentIdOf(intent.clientSecret) },
+            },
+            owner,
+          ),
+        );
+        for (const invoice of chosen) invoice.due = 0;
       } else {
         // A card purchase cancelled before it was paid: nothing of it reaches the ledger.
         const purchase = await checkout(next.quantity, 'card');
