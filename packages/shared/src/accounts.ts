@@ -50,6 +50,8 @@ export const accountMessages = {
   /** `number`: the invoice number. */
   invoicePaid: (number: string) => `Invoice ${number} is paid already.`,
   notCardPayment: 'This payment is not a card payment of this company’s invoices.',
+  paymentInProgress:
+    'A card payment of your company’s invoices is being made right now: please wait a moment and try again.',
   receivablesFilter:
     'The filter is overdue (companies with an invoice past its due date) or left out.',
   statementPeriod: `A statement covers at most ${STATEMENT_DAYS_MAX} days, from a date to the same or a later one.`,

@@ -565,7 +565,9 @@ export const paymentAllocations = pgTable(
  * how much each asked when it was started, and the gateway's intent that takes the money (its
  * `metadata.invoicePaymentId` names this row). `entry_id` is set once, in the transaction that
  * appends the payment to the ledger, so a payment settled by the browser and by Stripe's webhook
- * is booked once. `fingerprint` (the invoices and what each asked) finds an unpaid row again.
+ * is booked once. A company has one open card payment at a time (the partial unique index): a
+ * new one closes the one before (`closed_at`, its intent cancelled), so an invoice is never open
+ * to two. `fingerprint` (the invoices and what each asked) finds the open one again.
  */
 export const invoicePayments = pgTable(
   'invoice_payments',
@@ -584,11 +586,13 @@ export const invoicePayments = pgTable(
     entryId: uuid('entry_id').references(() => ledgerEntries.id, { onDelete: 'restrict' }),
     createdBy: text('created_by').notNull(),
     createdAt: createdAt(),
+    /** When a newer card payment replaced it and its intent was cancelled. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('invoice_payments_open_fingerprint_idx')
-      .on(t.companyId, t.fingerprint)
-      .where(sql`${t.entryId} is null`),
+    uniqueIndex('invoice_payments_open_idx')
+      .on(t.companyId)
+      .where(sql`${t.entryId} is null and ${t.closedAt} is null`),
     check('invoice_payments_amount_check', sql`${t.amount} > 0`),
   ],
 );

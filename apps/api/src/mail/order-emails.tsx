@@ -513,14 +513,21 @@ export function invoiceReminderEmail(
   const due = money.format(d.amountDue);
   const dueOn = day.format(d.dueDate);
   const late = `${d.daysOverdue} ${d.daysOverdue === 1 ? 'day' : 'days'}`;
+  // The due-date reminder goes out on the day, or in the days after if the shop was not sweeping
+  // then: it says which.
+  const today = d.reminder === 'due' && d.daysOverdue === 0;
   const subject = {
     before: `Reminder: invoice ${d.invoiceNumber}, ${due} due ${dueOn}`,
-    due: `Invoice ${d.invoiceNumber}, ${due}, is due today`,
+    due: today
+      ? `Invoice ${d.invoiceNumber}, ${due}, is due today`
+      : `Invoice ${d.invoiceNumber}, ${due}, was due ${dueOn}`,
     overdue: `Overdue: invoice ${d.invoiceNumber}, ${due}, was due ${dueOn}`,
   }[d.reminder];
   const said = {
     before: `Invoice ${d.invoiceNumber} for your order ${d.purchaseNumber} is due on ${dueOn}: ${due} is still to pay.`,
-    due: `Invoice ${d.invoiceNumber} for your order ${d.purchaseNumber} is due today: ${due} is still to pay.`,
+    due: today
+      ? `Invoice ${d.invoiceNumber} for your order ${d.purchaseNumber} is due today: ${due} is still to pay.`
+      : `Invoice ${d.invoiceNumber} for your order ${d.purchaseNumber} was due on ${dueOn}, ${late} ago: ${due} is still to pay.`,
     overdue: `Invoice ${d.invoiceNumber} for your order ${d.purchaseNumber} was due on ${dueOn}, ${late} ago: ${due} is still to pay. Please pay it now; an account with an invoice long overdue buys by card only until it is paid.`,
   }[d.reminder];
   return message(

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -16,9 +17,32 @@ import { connectDatabase, migrationsFolder } from '../db/client.js';
  * does the work; a race only repeats it) and reuses it from then on.
  */
 
-/** A hash of every migration file and the journal that orders them. */
+/** The versions of what writes and reads a template: another release makes another template. */
+function engineVersions(): string {
+  const require = createRequire(import.meta.url);
+  return ['@electric-sql/pglite', 'drizzle-orm']
+    .map((name) => {
+      // Their package.json is not exported: found by walking up from the entry point.
+      let dir = path.dirname(require.resolve(name));
+      while (dir !== path.dirname(dir)) {
+        const file = path.join(dir, 'package.json');
+        if (existsSync(file)) {
+          const manifest = JSON.parse(readFileSync(file, 'utf8')) as {
+            name?: string;
+            version?: string;
+          };
+          if (manifest.name === name) return `${name}@${manifest.version ?? ''}`;
+        }
+        dir = path.dirname(dir);
+      }
+      return `${name}@unknown`;
+    })
+    .join(',');
+}
+
+/** A hash of every migration file, the journal that orders them, and PGlite's and drizzle's versions. */
 export function migrationsHash(folder = migrationsFolder): string {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(engineVersions()).update('\0');
   const files = [
     ...readdirSync(folder)
       .filter((name) => name.endsWith('.sql'))
@@ -33,6 +57,23 @@ export function migrationsHash(folder = migrationsFolder): string {
   return hash.digest('hex').slice(0, 16);
 }
 
+const SNAPSHOT_PREFIX = 'shop-test-pglite-';
+const DAY_MS = 86_400_000;
+
+/**
+ * Removes the snapshots of other migrations not touched for a day (a run reads its own for as
+ * long as it lasts), so the temp folder does not fill up with one per schema ever tested.
+ */
+async function removeStaleSnapshots(keep: string) {
+  const folder = path.dirname(keep);
+  for (const name of await readdir(folder)) {
+    const file = path.join(folder, name);
+    if (!name.startsWith(SNAPSHOT_PREFIX) || file === keep) continue;
+    const info = await stat(file).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > DAY_MS) await rm(file, { force: true });
+  }
+}
+
 let pgliteSnapshot: Promise<Blob> | undefined;
 
 /**
@@ -41,7 +82,7 @@ let pgliteSnapshot: Promise<Blob> | undefined;
  */
 export function migratedPgliteSnapshot(): Promise<Blob> {
   pgliteSnapshot ??= (async () => {
-    const file = path.join(os.tmpdir(), `shop-test-pglite-${migrationsHash()}.tar`);
+    const file = path.join(os.tmpdir(), `${SNAPSHOT_PREFIX}${migrationsHash()}.tar`);
     if (!existsSync(file)) {
       const database = await connectDatabase({ kind: 'pglite', dataDir: null });
       try {
@@ -51,12 +92,17 @@ export function migratedPgliteSnapshot(): Promise<Blob> {
         const partial = `${file}.${randomBytes(6).toString('hex')}`;
         await writeFile(partial, new Uint8Array(await dump.arrayBuffer()));
         await rename(partial, file).catch(() => rm(partial, { force: true }));
+        await removeStaleSnapshots(file);
       } finally {
         await database.close();
       }
     }
     return new Blob([await readFile(file)]);
   })();
+  // A failure is not remembered: the next app of this worker tries again.
+  pgliteSnapshot.catch(() => {
+    pgliteSnapshot = undefined;
+  });
   return pgliteSnapshot;
 }
 
@@ -80,18 +126,26 @@ export function migratedPostgresTemplate(adminUrl: string, urlOf: (name: string)
       if (!rowCount) {
         const building = `${name}_${randomBytes(4).toString('hex')}`;
         await admin.query(`create database "${building}"`);
-        const database = await connectDatabase({ kind: 'postgres', url: urlOf(building) });
         try {
-          await database.migrate();
-        } finally {
-          await database.close();
+          const database = await connectDatabase({ kind: 'postgres', url: urlOf(building) });
+          try {
+            await database.migrate();
+          } finally {
+            await database.close();
+          }
+          await admin.query(`alter database "${building}" rename to "${name}"`);
+        } catch (error) {
+          await admin.query(`drop database if exists "${building}" with (force)`);
+          throw error;
         }
-        await admin.query(`alter database "${building}" rename to "${name}"`);
       }
     } finally {
       await admin.end();
     }
     return name;
   })();
+  postgresTemplate.catch(() => {
+    postgresTemplate = undefined;
+  });
   return postgresTemplate;
 }

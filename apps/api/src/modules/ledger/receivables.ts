@@ -122,34 +122,27 @@ async function selectPage(
   );
 }
 
-/** GET /admin/receivables: a page and the totals of every company the filter lists. */
-export async function listReceivables(
-  db: Db,
-  { filter, page = 1, limit = 20 }: { filter?: 'overdue'; page?: number; limit?: number },
-): Promise<ReceivablesPage> {
+/** The totals of every company the filter lists, in cents, and how many owe something late. */
+async function receivablesTotals(db: Db, filter: 'overdue' | undefined) {
   const { aging, bucket, overdue, listed } = receivablesRows(db, { filter });
   const sum = (value: SQL<number>) =>
     sql<number>`coalesce(sum(${value}), 0)::bigint`.mapWith(Number);
-  const [items, [totals]] = await Promise.all([
-    selectPage(db, { filter }, limit, (page - 1) * limit),
-    db
-      .select({
-        count: sql<number>`count(*)::int`.mapWith(Number),
-        balance: sum(sql`${companies.balance}`),
-        ...Object.fromEntries(AGING_BUCKETS.map((name) => [name, sum(bucket(name))])),
-        overdue: sum(overdue),
-      })
-      .from(companies)
-      .leftJoin(aging, sql`${sql.identifier('aging')}.aging_company_id = ${companies.id}`)
-      .where(listed),
-  ]);
+  const [totals] = await db
+    .select({
+      count: sql<number>`count(*)::int`.mapWith(Number),
+      overdueCompanies: sql<number>`(count(*) filter (where ${overdue} > 0))::int`.mapWith(Number),
+      balance: sum(sql`${companies.balance}`),
+      ...Object.fromEntries(AGING_BUCKETS.map((name) => [name, sum(bucket(name))])),
+      overdue: sum(overdue),
+    })
+    .from(companies)
+    .leftJoin(aging, sql`${sql.identifier('aging')}.aging_company_id = ${companies.id}`)
+    .where(listed);
   const cents = (key: string) =>
     Number((totals as Record<string, unknown> | undefined)?.[key] ?? 0);
   return {
-    items,
-    total: cents('count'),
-    page,
-    limit,
+    count: cents('count'),
+    overdueCompanies: cents('overdueCompanies'),
     totals: {
       balance: fromCents(cents('balance')),
       ...(Object.fromEntries(AGING_BUCKETS.map((name) => [name, fromCents(cents(name))])) as Record<
@@ -159,6 +152,18 @@ export async function listReceivables(
       overdue: fromCents(cents('overdue')),
     },
   };
+}
+
+/** GET /admin/receivables: a page and the totals of every company the filter lists. */
+export async function listReceivables(
+  db: Db,
+  { filter, page = 1, limit = 20 }: { filter?: 'overdue'; page?: number; limit?: number },
+): Promise<ReceivablesPage> {
+  const [items, { count, totals }] = await Promise.all([
+    selectPage(db, { filter }, limit, (page - 1) * limit),
+    receivablesTotals(db, filter),
+  ]);
+  return { items, total: count, page, limit, totals };
 }
 
 const CSV_BATCH = 1000;
@@ -202,7 +207,7 @@ export async function* receivablesCsv(
       .join('');
     if (rows.length < CSV_BATCH) break;
   }
-  const { totals } = await listReceivables(db, { ...query, page: 1, limit: 1 });
+  const { totals } = await receivablesTotals(db, query.filter);
   yield `${[
     'Total',
     '',
@@ -221,13 +226,6 @@ export async function* receivablesCsv(
 export async function receivablesSummary(
   db: Db,
 ): Promise<{ balance: number; overdue: number; overdueCompanies: number }> {
-  const [all, late] = await Promise.all([
-    listReceivables(db, { page: 1, limit: 1 }),
-    listReceivables(db, { filter: 'overdue', page: 1, limit: 1 }),
-  ]);
-  return {
-    balance: all.totals.balance,
-    overdue: all.totals.overdue,
-    overdueCompanies: late.total,
-  };
+  const { totals, overdueCompanies } = await receivablesTotals(db, undefined);
+  return { balance: totals.balance, overdue: totals.overdue, overdueCompanies };
 }

@@ -139,6 +139,25 @@ describe.each(testDatabases())('invoice reminders on %s', (kind) => {
     expect(await compose()).toBeNull();
   });
 
+  it('the due-date reminder of an invoice first seen days late says when it was due', async () => {
+    const { bought } = await invoicedTeam(t, admin, 'Seen Late Ltd');
+    const first = bought[0]!;
+    await dueIn(first._id, -3);
+    expect(await queueInvoiceReminders(t.db)).toBe(1);
+    expect((await remindersOf([first._id])).map((r) => [r.kind, r.week])).toEqual([['due', 0]]);
+    const [job] = await jobsOf(first._id);
+    if (!job) throw new Error('No reminder was queued.');
+    const message = await t.app.mailWork.compose({
+      kind: 'invoice-reminder',
+      to: job.to,
+      payload: job.payload,
+    });
+    expect(message?.subject).toMatch(
+      new RegExp(`^Invoice ${first.invoiceNumber}, \\$1,000, was due `),
+    );
+    expect(message?.text).toContain('3 days ago');
+  });
+
   if (kind === 'postgres') {
     it('two instances on one database queue each reminder once', async () => {
       const other = await buildTestApp('postgres', {

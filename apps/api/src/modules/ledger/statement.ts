@@ -43,37 +43,42 @@ export async function statementFacts(
   to: string,
 ): Promise<StatementFacts> {
   const ofCompany = eq(ledgerEntries.companyId, companyId);
-  const balanceBefore = (instant: SQL) =>
-    db
-      .select({
-        cents: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number),
-      })
-      .from(ledgerEntries)
-      .where(and(ofCompany, lt(ledgerEntries.at, instant)))
-      .then(([row]) => row?.cents ?? 0);
   const end = sql`${startOf(to)} + interval '1 day'`;
-  const [opening, closing, rows] = await Promise.all([
-    balanceBefore(startOf(from)),
-    balanceBefore(end),
-    db
-      .select({
-        at: ledgerEntries.at,
-        kind: ledgerEntries.kind,
-        reference: ledgerEntries.reference,
-        amount: ledgerEntries.amount,
-        balanceAfter: ledgerEntries.balanceAfter,
-      })
-      .from(ledgerEntries)
-      .where(and(ofCompany, gte(ledgerEntries.at, startOf(from)), lt(ledgerEntries.at, end)))
-      .orderBy(asc(ledgerEntries.seq))
-      .limit(STATEMENT_ENTRIES_MAX + 1),
-  ]);
-  return {
-    opening,
-    entries: rows.slice(0, STATEMENT_ENTRIES_MAX),
-    closing,
-    truncated: rows.length > STATEMENT_ENTRIES_MAX,
-  };
+  // One snapshot for every figure: an entry booked meanwhile is in all of them or in none.
+  return db.transaction(
+    async (tx) => {
+      const balanceBefore = async (instant: SQL) => {
+        const [row] = await tx
+          .select({
+            cents: sql<number>`coalesce(sum(${ledgerEntries.amount}), 0)::bigint`.mapWith(Number),
+          })
+          .from(ledgerEntries)
+          .where(and(ofCompany, lt(ledgerEntries.at, instant)));
+        return row?.cents ?? 0;
+      };
+      const opening = await balanceBefore(startOf(from));
+      const rows = await tx
+        .select({
+          at: ledgerEntries.at,
+          kind: ledgerEntries.kind,
+          reference: ledgerEntries.reference,
+          amount: ledgerEntries.amount,
+          balanceAfter: ledgerEntries.balanceAfter,
+        })
+        .from(ledgerEntries)
+        .where(and(ofCompany, gte(ledgerEntries.at, startOf(from)), lt(ledgerEntries.at, end)))
+        .orderBy(asc(ledgerEntries.seq))
+        .limit(STATEMENT_ENTRIES_MAX + 1);
+      const truncated = rows.length > STATEMENT_ENTRIES_MAX;
+      const entries = rows.slice(0, STATEMENT_ENTRIES_MAX);
+      // Every entry listed: the closing balance is theirs added to the opening one.
+      const closing = truncated
+        ? await balanceBefore(end)
+        : entries.reduce((sum, entry) => sum + entry.amount, opening);
+      return { opening, entries, closing, truncated };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 /** Days past the due date, for the aging's buckets. */

@@ -209,6 +209,27 @@ describe.each(testDatabases())('paying invoices by card on %s', (kind) => {
     );
   });
 
+  it('payments of overlapping invoices started at once leave exactly one that can take money', async () => {
+    const { owner, company, bought } = await invoicedTeam('Racing Payers Ltd');
+    const [a, b, c] = bought.map((purchase) => purchase._id) as [string, string, string];
+    const answers = await Promise.all(
+      [[a, b], [b, c], [a, b], [c], [a]].map((ids) => startPaying(owner, ids)),
+    );
+    for (const answer of answers) expect([200, 409]).toContain(answer.statusCode);
+    const secrets = answers
+      .filter((answer) => answer.statusCode === 200)
+      .map((answer) => (answer.json() as { clientSecret: string }).clientSecret);
+    const statuses = await Promise.all(
+      [...new Set(secrets)].map(async (secret) => (await intentRow(intentIdOf(secret)))?.status),
+    );
+    expect(statuses.filter((status) => status === 'requires_payment_method')).toHaveLength(1);
+    const open = await t.db
+      .select()
+      .from(invoicePayments)
+      .where(eq(invoicePayments.companyId, company._id));
+    expect(open.filter((row) => row.closedAt === null)).toHaveLength(1);
+  });
+
   it('an approver pays too; a buyer, another company and a bad list are refused, changing nothing', async () => {
     const { owner, buyer, company, bought } = await invoicedTeam('Refused Payers Ltd');
     const other = await invoicedTeam('Someone Else Ltd');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { accountMessages, fromCents, type PaymentRecorded, purchaseMessages } from '@shop/shared';
-import { and, asc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import { invoicePayments, ledgerEntries, paymentAllocations, purchases } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import type { SignedInUser } from '../../kernel/people.js';
@@ -54,41 +54,81 @@ async function invoicesNamed(ctx: PaymentContext, invoiceIds: string[]) {
   return rows;
 }
 
-/**
- * Cancels the unpaid card payments of the company that name any of these invoices, before a
- * new one is made for them, so an invoice is never open to two card payments at once. One whose
- * money arrived after all is booked, and the buyer is told the invoices changed (409).
- */
-async function closeOverlapping(
-  ctx: PaymentContext,
-  companyId: string,
-  invoiceIds: string[],
-): Promise<void> {
-  const open = await ctx.db
+/** The company's open card payment: at most one (invoice_payments_open_idx). */
+async function openPaymentOf(ctx: PaymentContext, companyId: string) {
+  const [open] = await ctx.db
     .select()
     .from(invoicePayments)
     .where(
       and(
         eq(invoicePayments.companyId, companyId),
         isNull(invoicePayments.entryId),
-        isNotNull(invoicePayments.intentId),
-        sql`${invoicePayments.invoiceIds} && ${sql.param(invoiceIds)}::uuid[]`,
+        isNull(invoicePayments.closedAt),
       ),
     );
-  for (const payment of open) {
-    if (!payment.intentId) continue;
-    const intent = await ctx.gateway.cancel(payment.intentId);
-    if (intent.status === 'succeeded') {
-      await settleInvoiceIntent(ctx, intent);
-      throw new HttpError(409, purchaseMessages.changed);
-    }
+  return open;
+}
+
+/**
+ * Closes the company's open card payment before another is made, so an invoice is never open to
+ * two: its intent cancelled, the row marked closed. One whose money arrived after all is booked
+ * instead and the buyer told the invoices changed (409); one the gateway is still processing
+ * cannot be replaced yet (409).
+ */
+async function closePayment(ctx: PaymentContext, payment: PaymentRow): Promise<void> {
+  // Closed first: no intent can be linked to it after this, and the one linked by then (the
+  // row as it is now, not as it was read) is the one to cancel.
+  const [closed] = await ctx.db
+    .update(invoicePayments)
+    .set({ closedAt: sql`now()` })
+    .where(
+      and(
+        eq(invoicePayments.id, payment.id),
+        isNull(invoicePayments.entryId),
+        isNull(invoicePayments.closedAt),
+      ),
+    )
+    .returning({ intentId: invoicePayments.intentId });
+  if (!closed?.intentId) return;
+  const intent = await ctx.gateway.cancel(closed.intentId);
+  if (intent.status === 'succeeded') {
+    await settleInvoiceIntent(ctx, intent);
+    throw new HttpError(409, purchaseMessages.changed);
   }
+  if (intent.status !== 'canceled') throw new HttpError(409, accountMessages.paymentInProgress);
+}
+
+/**
+ * The intent of an open card payment: made (or, for the same row and amount, found again: the
+ * gateway's idempotency key) and linked to the row while it is still open. A row a newer payment
+ * closed meanwhile gets no intent: the buyer is told the invoices changed.
+ */
+async function linkIntent(ctx: PaymentContext, row: PaymentRow): Promise<{ clientSecret: string }> {
+  const created = await ctx.gateway.createIntent({
+    id: row.id,
+    price: row.amount,
+    pays: 'invoices',
+  });
+  const [linked] = await ctx.db
+    .update(invoicePayments)
+    .set({ intentId: created.id })
+    .where(
+      and(
+        eq(invoicePayments.id, row.id),
+        or(isNull(invoicePayments.intentId), eq(invoicePayments.intentId, created.id)),
+        isNull(invoicePayments.closedAt),
+      ),
+    )
+    .returning({ id: invoicePayments.id });
+  if (linked) return { clientSecret: created.clientSecret };
+  await ctx.gateway.cancel(created.id);
+  throw new HttpError(409, purchaseMessages.changed);
 }
 
 /**
  * POST /create-payment-intent with `invoiceIds`: the client secret of one card payment for what
  * the named invoices of one company still ask. Asking again for the same invoices, while they
- * ask the same, answers the same payment.
+ * ask the same, answers the same payment; asking for others closes it first.
  */
 export async function createInvoicesIntent(
   ctx: PaymentContext,
@@ -105,76 +145,37 @@ export async function createInvoicesIntent(
 
   const fingerprint = fingerprintOf(invoices);
   const amount = invoices.reduce((sum, invoice) => sum + invoice.amountDue, 0);
-  const [existing] = await ctx.db
-    .select()
-    .from(invoicePayments)
-    .where(
-      and(
-        eq(invoicePayments.companyId, companyId),
-        eq(invoicePayments.fingerprint, fingerprint),
-        isNull(invoicePayments.entryId),
-      ),
-    );
-  if (existing?.intentId) {
-    const intent = await ctx.gateway.retrieve(existing.intentId);
-    if (intent?.status === 'succeeded') {
-      await settleInvoiceIntent(ctx, intent);
-      throw new HttpError(409, paymentMessages.alreadyPaid);
+  // Twice at most: a concurrent request may open a payment between the look and the insert.
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const open = await openPaymentOf(ctx, companyId);
+    if (open?.fingerprint === fingerprint) {
+      // The same invoices asking the same: the same payment, unless its intent is done with.
+      if (!open.intentId) return linkIntent(ctx, open);
+      const intent = await ctx.gateway.retrieve(open.intentId);
+      if (intent?.status === 'succeeded') {
+        await settleInvoiceIntent(ctx, intent);
+        throw new HttpError(409, paymentMessages.alreadyPaid);
+      }
+      if (intent && intent.status !== 'canceled' && intent.clientSecret) {
+        return { clientSecret: intent.clientSecret };
+      }
     }
-    if (intent && intent.status !== 'canceled' && intent.clientSecret) {
-      return { clientSecret: intent.clientSecret };
-    }
-    // Cancelled for a payment of some of these invoices: this one starts again, on a new row
-    // (the gateway would answer the old row's cancelled intent again).
-    await ctx.db
-      .delete(invoicePayments)
-      .where(and(eq(invoicePayments.id, existing.id), isNull(invoicePayments.entryId)));
+    if (open) await closePayment(ctx, open);
+    // The row first (the intent's metadata names it); the unique index keeps it the only open one.
+    const [row] = await ctx.db
+      .insert(invoicePayments)
+      .values({
+        companyId,
+        invoiceIds: invoices.map((invoice) => invoice.id),
+        amount,
+        fingerprint,
+        createdBy: user.email,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return linkIntent(ctx, row);
   }
-  await closeOverlapping(
-    ctx,
-    companyId,
-    invoices.map((invoice) => invoice.id),
-  );
-
-  // The row first (the intent's metadata names it); a concurrent request for the same invoices
-  // meets the unique index and takes the row the first one made.
-  const [inserted] = await ctx.db
-    .insert(invoicePayments)
-    .values({
-      companyId,
-      invoiceIds: invoices.map((invoice) => invoice.id),
-      amount,
-      fingerprint,
-      createdBy: user.email,
-    })
-    .onConflictDoNothing()
-    .returning();
-  const row =
-    inserted ??
-    (await ctx.db
-      .select()
-      .from(invoicePayments)
-      .where(
-        and(
-          eq(invoicePayments.companyId, companyId),
-          eq(invoicePayments.fingerprint, fingerprint),
-          isNull(invoicePayments.entryId),
-        ),
-      )
-      .then((rows) => rows[0]));
-  if (!row) throw new HttpError(409, purchaseMessages.changed);
-  // The same row and amount make the same intent (the gateway's idempotency key), so two
-  // requests racing here link one intent.
-  const created = await ctx.gateway.createIntent({
-    id: row.id,
-    price: row.amount,
-    pays: 'invoices',
-  });
-  await ctx.db
-    .update(invoicePayments)
-    .set({ intentId: created.id })
-    .where(and(eq(invoicePayments.id, row.id), isNull(invoicePayments.intentId)));
-  return { clientSecret: created.clientSecret };
+  throw new HttpError(409, accountMessages.paymentInProgress);
 }
 
 /** The ledger's answer for a booked payment: the entry and where its money went. */

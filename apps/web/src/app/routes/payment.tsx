@@ -260,11 +260,17 @@ function InvoicesPayment() {
   const chosen = (unpaid.data ?? [])
     .filter((invoice) => wanted.includes(invoice._id))
     .sort((a, b) => a.dueDate.localeCompare(b.dueDate));
-  const clientSecret = useInvoicesClientSecret(chosen.map((invoice) => invoice._id));
+  const clientSecret = useInvoicesClientSecret(chosen);
   const recordPayment = useRecordInvoicesPayment();
 
   let body;
-  if (!unpaid.data) body = <NotLoaded query={unpaid} of="invoices" />;
+  if (!companyId) {
+    body = (
+      <Alert severity="warning" title="We could not find these invoices.">
+        <BackTo href={MY_COMPANY}>Back to My Company</BackTo>
+      </Alert>
+    );
+  } else if (!unpaid.data) body = <NotLoaded query={unpaid} of="invoices" />;
   else if (chosen.length === 0 && recordPayment.isIdle) {
     body = (
       <Alert

@@ -6,6 +6,7 @@ import {
   paymentRecordedSchema,
   receivablesPageSchema,
   type Account,
+  type AccountInvoice,
   type AccountInvoicePage,
   type BankPayment,
   type Company,
@@ -144,12 +145,21 @@ export function useUnpaidInvoices(id: string) {
 /**
  * POST /create-payment-intent `{ invoiceIds }`: one card payment for what the chosen invoices
  * still ask. The server adds it up and answers the same payment for the same invoices, so asking
- * again, as a query may, charges nothing twice. Outside 'companies', so that refreshing the
- * account after the payment does not ask for a new one.
+ * again, as a query may, charges nothing twice. Keyed by what each invoice asks as the page shows
+ * it: when a transfer lowers one meanwhile, the page asks again and the card is charged the new
+ * sum, never the one shown before. Outside 'companies', so that refreshing the account after the
+ * payment does not ask for a new one.
  */
-export const invoicesPaymentIntentQueryOptions = (invoiceIds: string[]) =>
-  queryOptions({
-    queryKey: ['payment-intent', 'invoices', ...invoiceIds] as const,
+export const invoicesPaymentIntentQueryOptions = (
+  invoices: Pick<AccountInvoice, '_id' | 'amountDue'>[],
+) => {
+  const invoiceIds = invoices.map((invoice) => invoice._id);
+  return queryOptions({
+    queryKey: [
+      'payment-intent',
+      'invoices',
+      ...invoices.map((invoice) => `${invoice._id}:${invoice.amountDue}`),
+    ] as const,
     queryFn:
       invoiceIds.length > 0
         ? async ({ signal }) =>
@@ -165,9 +175,10 @@ export const invoicesPaymentIntentQueryOptions = (invoiceIds: string[]) =>
     // A page opened later asks again, so a secret never outlives the page that used it.
     gcTime: 0,
   });
+};
 
-export function useInvoicesClientSecret(invoiceIds: string[]) {
-  return useQuery(invoicesPaymentIntentQueryOptions(invoiceIds));
+export function useInvoicesClientSecret(invoices: Pick<AccountInvoice, '_id' | 'amountDue'>[]) {
+  return useQuery(invoicesPaymentIntentQueryOptions(invoices));
 }
 
 /** PUT /companies/{id}/invoices/pay: books the card payment once the gateway took it. */
