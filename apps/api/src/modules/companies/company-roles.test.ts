@@ -225,6 +225,20 @@ describe.each(testDatabases())('company calls by role on %s', (kind) => {
         body: { amount: 10, reference: 'Roles transfer', receivedOn: '2026-11-27' },
       }),
     ],
+    // The account's documents and card payments (decisions 047 and 049); receivables, the admin's.
+    [
+      companies.statement,
+      { ...deciders(200), admin: 200 },
+      async () => ({ params: { id: companyId } }),
+    ],
+    [
+      // Past who may: a payment the gateway does not know is refused for what it is.
+      companies.payInvoices,
+      { ...deciders(400), admin: 400 },
+      async () => ({ params: { id: companyId }, body: { transactionId: 'pi_NothingPaidThis' } }),
+    ],
+    [companies.receivables, adminsOnly(200), async () => ({})],
+    [companies.receivablesCsv, adminsOnly(200), async () => ({})],
     // Last: from here on the admin owns a company of their own.
     [
       companies.create,

@@ -259,6 +259,7 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
       spentThisMonth: 12_900,
       paymentTerms: 'card',
       onHold: false,
+      holdReason: null,
     });
     expect(await answered(injectUnchecked(t, companies.spending, {}, await shopper(t)))).toEqual({
       companyId: null,
@@ -268,6 +269,7 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
       spentThisMonth: 0,
       paymentTerms: null,
       onHold: false,
+      holdReason: null,
     });
     const placed = await answered<{ purchaseId: string; purchaseStatus: string; order?: unknown }>(
       injectUnchecked(
