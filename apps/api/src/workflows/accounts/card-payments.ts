@@ -72,10 +72,10 @@ async function openPaymentOf(ctx: PaymentContext, companyId: string) {
 /**
  * Closes the company's open card payment before another is made, so an invoice is never open to
  * two: its intent cancelled, the row marked closed. One whose money arrived after all is booked
- * instead and the buyer told the invoices changed (409); one the gateway is still processing
+ * instead (answers true: what the invoices ask has changed); one the gateway is still processing
  * cannot be replaced yet (409).
  */
-async function closePayment(ctx: PaymentContext, payment: PaymentRow): Promise<void> {
+async function closePayment(ctx: PaymentContext, payment: PaymentRow): Promise<boolean> {
   // Closed first: no intent can be linked to it after this, and the one linked by then (the
   // row as it is now, not as it was read) is the one to cancel.
   const [closed] = await ctx.db
@@ -89,13 +89,14 @@ async function closePayment(ctx: PaymentContext, payment: PaymentRow): Promise<v
       ),
     )
     .returning({ intentId: invoicePayments.intentId });
-  if (!closed?.intentId) return;
+  if (!closed?.intentId) return false;
   const intent = await ctx.gateway.cancel(closed.intentId);
   if (intent.status === 'succeeded') {
     await settleInvoiceIntent(ctx, intent);
-    throw new HttpError(409, purchaseMessages.changed);
+    return true;
   }
   if (intent.status !== 'canceled') throw new HttpError(409, accountMessages.paymentInProgress);
+  return false;
 }
 
 /**
@@ -160,7 +161,8 @@ export async function createInvoicesIntent(
         return { clientSecret: intent.clientSecret };
       }
     }
-    if (open) await closePayment(ctx, open);
+    // A payment found already taken is booked first; the invoices are then read again.
+    if (open && (await closePayment(ctx, open))) return createInvoicesIntent(ctx, user, invoiceIds);
     // The row first (the intent's metadata names it); the unique index keeps it the only open one.
     const [row] = await ctx.db
       .insert(invoicePayments)
