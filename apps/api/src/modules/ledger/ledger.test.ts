@@ -6,7 +6,7 @@ import { buildTestApp, testDatabases, type TestApp } from '../../test-support/bu
 import { companyTeam } from '../../test-support/companies.js';
 import { answered, injectUnchecked } from '../../test-support/inject.js';
 import { adminShopper, orderTestEnv, type Shopper } from '../../test-support/shop.js';
-import { appendEntry, chargeCredit } from './ledger.js';
+import { appendEntry, chargeInvoices } from './ledger.js';
 
 /**
  * The ledger (issue 30, docs/decisions/043): append-only in the database, each entry's balance
@@ -160,7 +160,7 @@ describe.each(testDatabases())('the ledger on %s', (kind) => {
     });
     const open = await companyWith({ paymentTerms: 'net45', creditLimit: null, onHold: false });
     const charge = (companyId: string, cents: number, reference: string) =>
-      t.db.transaction((tx) => chargeCredit(tx, companyId, cents, { reference }));
+      t.db.transaction((tx) => chargeInvoices(tx, companyId, [{ amount: cents, reference }]));
 
     expect(await charge(card, 100, 'INV-C')).toEqual({
       charged: false,
@@ -174,7 +174,7 @@ describe.each(testDatabases())('the ledger on %s', (kind) => {
     });
     expect(await charge(limited, 60_000, 'INV-L1')).toMatchObject({
       charged: true,
-      entry: { balanceAfter: 60_000 },
+      entries: [{ balanceAfter: 60_000 }],
     });
     // To the cent: 40,050 more is the limit exactly; one cent more is refused with what is left.
     expect(await charge(limited, 40_051, 'INV-L2')).toEqual({
@@ -184,7 +184,7 @@ describe.each(testDatabases())('the ledger on %s', (kind) => {
     });
     expect(await charge(limited, 40_050, 'INV-L3')).toMatchObject({
       charged: true,
-      entry: { balanceAfter: 100_050 },
+      entries: [{ balanceAfter: 100_050 }],
     });
     // No limit: the admin's choice, account purchases unlimited.
     expect(await charge(open, 99_999_999, 'INV-O')).toMatchObject({ charged: true });
@@ -197,15 +197,44 @@ describe.each(testDatabases())('the ledger on %s', (kind) => {
     await expect(charge(open, 0, 'INV-0')).rejects.toThrow(RangeError);
   });
 
+  it('charges several invoices at once only when all fit, each entry with the balance it leaves', async () => {
+    const companyId = await companyWith({ paymentTerms: 'net30', creditLimit: 100, onHold: false });
+    const charge = (amounts: number[]) =>
+      t.db.transaction((tx) =>
+        chargeInvoices(
+          tx,
+          companyId,
+          amounts.map((amount, i) => ({ amount, reference: `INV-M${amounts.length}-${i}` })),
+        ),
+      );
+    expect(await charge([2_000, 3_000, 500])).toMatchObject({
+      charged: true,
+      entries: [{ balanceAfter: 2_000 }, { balanceAfter: 5_000 }, { balanceAfter: 5_500 }],
+    });
+    // $45 left: $40 and $10 together do not fit, though either alone would; nothing is charged.
+    expect(await charge([4_000, 1_000])).toEqual({
+      charged: false,
+      reason: 'over_limit',
+      available: 4_500,
+    });
+    const entries = await expectConsistent(companyId);
+    expect(entries.map((entry) => [entry.reference, entry.balanceAfter])).toEqual([
+      ['INV-M3-0', 2_000],
+      ['INV-M3-1', 5_000],
+      ['INV-M3-2', 5_500],
+    ]);
+    await expect(charge([1_000, -1])).rejects.toThrow(RangeError);
+  });
+
   it('lets exactly as many of 20 charges at once through as the limit allows', async () => {
     // $75 of credit, $10 charges: 7 fit, with $5 left that the 8th would pass.
     const companyId = await companyWith({ paymentTerms: 'net30', creditLimit: 75, onHold: false });
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         t.db.transaction((tx) =>
-          chargeCredit(tx, companyId, 1_000, {
-            reference: `INV-2026-${String(i).padStart(5, '0')}`,
-          }),
+          chargeInvoices(tx, companyId, [
+            { amount: 1_000, reference: `INV-2026-${String(i).padStart(5, '0')}` },
+          ]),
         ),
       ),
     );

@@ -33,31 +33,36 @@ export interface AppendedEntry {
   balanceAfter: number;
 }
 
-/** Adds the entry to what the company owes, then writes it with the balance it leaves. */
-async function insertEntry(tx: Tx, entry: NewLedgerEntry, balanceAfter: number) {
-  const [row] = await tx
+/** Writes entries, each with the balance it leaves, in one statement; answers them in order. */
+async function insertEntries(
+  tx: Tx,
+  entries: (NewLedgerEntry & { balanceAfter: number })[],
+): Promise<AppendedEntry[]> {
+  const rows = await tx
     .insert(ledgerEntries)
-    .values({
-      companyId: entry.companyId,
-      kind: entry.kind,
-      amount: entry.amount,
-      balanceAfter,
-      reference: entry.reference,
-      purchaseId: entry.purchaseId ?? null,
-      reason: entry.reason ?? null,
-      createdBy: entry.createdBy ?? null,
-      receivedOn: entry.receivedOn ?? null,
-    })
-    .returning({ id: ledgerEntries.id });
-  if (!row) throw new Error('The database returned no ledger entry.');
-  return { id: row.id, balanceAfter };
+    .values(
+      entries.map((entry) => ({
+        companyId: entry.companyId,
+        kind: entry.kind,
+        amount: entry.amount,
+        balanceAfter: entry.balanceAfter,
+        reference: entry.reference,
+        purchaseId: entry.purchaseId ?? null,
+        reason: entry.reason ?? null,
+        createdBy: entry.createdBy ?? null,
+        receivedOn: entry.receivedOn ?? null,
+      })),
+    )
+    .returning({ id: ledgerEntries.id, balanceAfter: ledgerEntries.balanceAfter });
+  if (rows.length !== entries.length) throw new Error('The database returned no ledger entry.');
+  return rows;
 }
 
 /**
  * Appends one entry to the company's ledger, in the caller's transaction: the balance moves by
  * `amount` (the UPDATE locks the company's row until the transaction ends) and the entry is
  * written with the balance it leaves. No credit check: a payment, a credit note or an
- * adjustment is recorded whatever the terms; an invoice on account goes through chargeCredit.
+ * adjustment is recorded whatever the terms; an invoice on account goes through chargeInvoices.
  */
 export async function appendEntry(tx: Tx, entry: NewLedgerEntry): Promise<AppendedEntry> {
   const [company] = await tx
@@ -66,14 +71,15 @@ export async function appendEntry(tx: Tx, entry: NewLedgerEntry): Promise<Append
     .where(eq(companies.id, entry.companyId))
     .returning({ balance: companies.balance });
   if (!company) throw new Error(`No company ${entry.companyId} to append a ledger entry to.`);
-  return insertEntry(tx, entry, company.balance);
+  const [appended] = await insertEntries(tx, [{ ...entry, balanceAfter: company.balance }]);
+  return appended!;
 }
 
 /** Why a charge on account was refused. */
 export type CreditRefusal = 'card_terms' | 'on_hold' | 'over_limit';
 
 export type CreditCharge =
-  | { charged: true; entry: AppendedEntry }
+  | { charged: true; entries: AppendedEntry[] }
   | {
       charged: false;
       reason: CreditRefusal;
@@ -81,25 +87,36 @@ export type CreditCharge =
       available: number | null;
     };
 
+/** An invoice to charge on account: its amount in cents (above 0) and what its entry names. */
+export interface InvoiceCharge extends Pick<
+  NewLedgerEntry,
+  'reference' | 'purchaseId' | 'createdBy'
+> {
+  amount: number;
+}
+
 /**
- * Charges an invoice of `amountCents` (above 0) to the company's account, if its terms allow:
- * one conditional UPDATE, so the check and the charge are one step under concurrency on
- * PostgreSQL and across instances (the row lock makes a second charge re-read the balance the
- * first left). Charged, the invoice entry is appended with the balance it leaves; refused,
- * nothing changes and the answer says why and how much is available (the caller answers 409
- * with it). Call it in the transaction that confirms the purchase, with the invoice's number.
+ * Charges invoices to the company's account, if its terms allow all of them: one conditional
+ * UPDATE of their sum, so the check and the charge are one step under concurrency on PostgreSQL
+ * and across instances (the row lock makes a second charge re-read the balance the first left).
+ * Charged, their entries are appended in the order given, each with the balance it leaves;
+ * refused, nothing changes and the answer says why and how much is available (the caller answers
+ * 409 with it). Call it in the transaction that confirms the purchases, with their invoices'
+ * numbers.
  */
-export async function chargeCredit(
+export async function chargeInvoices(
   tx: Tx,
   companyId: string,
-  amountCents: number,
-  invoice: Pick<NewLedgerEntry, 'reference' | 'purchaseId' | 'createdBy'>,
+  invoices: InvoiceCharge[],
 ): Promise<CreditCharge> {
-  if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
-    throw new RangeError(`A charge on account is a positive number of cents: ${amountCents}.`);
+  for (const { amount } of invoices) {
+    if (!Number.isSafeInteger(amount) || amount <= 0)
+      throw new RangeError(`A charge on account is a positive number of cents: ${amount}.`);
+  }
+  const total = invoices.reduce((sum, invoice) => sum + invoice.amount, 0);
   const [charged] = await tx
     .update(companies)
-    .set({ balance: sql`${companies.balance} + ${amountCents}` })
+    .set({ balance: sql`${companies.balance} + ${total}` })
     .where(
       and(
         eq(companies.id, companyId),
@@ -107,18 +124,18 @@ export async function chargeCredit(
         ne(companies.paymentTerms, 'card'),
         or(
           isNull(companies.creditLimit),
-          sql`${companies.balance} + ${amountCents} <= ${companies.creditLimit}`,
+          sql`${companies.balance} + ${total} <= ${companies.creditLimit}`,
         ),
       ),
     )
     .returning({ balance: companies.balance });
   if (charged) {
-    const entry = await insertEntry(
-      tx,
-      { ...invoice, companyId, kind: 'invoice', amount: amountCents },
-      charged.balance,
-    );
-    return { charged: true, entry };
+    let balance = charged.balance - total;
+    const entries = invoices.map((invoice) => {
+      balance += invoice.amount;
+      return { ...invoice, companyId, kind: 'invoice' as const, balanceAfter: balance };
+    });
+    return { charged: true, entries: await insertEntries(tx, entries) };
   }
   const [company] = await tx
     .select({

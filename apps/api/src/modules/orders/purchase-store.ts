@@ -1,4 +1,5 @@
-import { TERMS_DAYS } from '@shop/shared';
+import { TERMS_DAYS, type PaymentTerms } from '@shop/shared';
+import { rowsOf } from '../../db/rows.js';
 import { lineChargeSql } from '../../db/line-charge.js';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -57,21 +58,22 @@ export const formatInvoiceNumber = (year: number, n: number) =>
   `INV-${year}-${String(n).padStart(5, '0')}`;
 
 /**
- * The next invoice number of this year. The upsert locks the year's counter row until the
- * transaction ends: concurrent payments take numbers one after another, and a payment that rolls
- * back gives its number back, so a year's numbers have no gaps.
+ * The next `count` invoice numbers of this year, in order. The upsert locks the year's counter
+ * row until the transaction ends: concurrent payments take numbers one after another, and a
+ * payment that rolls back gives its numbers back, so a year's numbers have no gaps.
  */
-async function nextInvoiceNumber(tx: Db): Promise<string> {
+async function nextInvoiceNumbers(tx: Db, count: number): Promise<string[]> {
   const [row] = await tx
     .insert(invoiceCounters)
-    .values({ year: sql`extract(year from now())::int`, last: 1 })
+    .values({ year: sql`extract(year from now())::int`, last: count })
     .onConflictDoUpdate({
       target: invoiceCounters.year,
-      set: { last: sql`${invoiceCounters.last} + 1` },
+      set: { last: sql`${invoiceCounters.last} + ${count}` },
     })
     .returning();
   if (!row) throw new Error('The database returned no invoice counter.');
-  return formatInvoiceNumber(row.year, row.last);
+  const first = row.last - count + 1;
+  return Array.from({ length: count }, (_, index) => formatInvoiceNumber(row.year, first + index));
 }
 
 /** An invoice on account just issued: what the caller charges to the company's ledger. */
@@ -133,30 +135,80 @@ export async function settlePurchase(tx: Db, purchaseId: string): Promise<Accoun
     .from(purchases)
     .where(eq(purchases.id, purchaseId));
   if (!purchase || purchase.invoiceNumber) return null;
-  const invoiceNumber = await nextInvoiceNumber(tx);
   // On account: due when its terms say, from the database's day; a free one is simply paid.
   if (purchase.paymentTerms !== 'card' && purchase.companyId && purchase.total > 0) {
-    const days = TERMS_DAYS[purchase.paymentTerms];
-    await tx
-      .update(purchases)
-      .set({
-        invoiceNumber,
-        invoicedAt: sql`now()`,
-        dueDate: sql`(now() at time zone 'UTC')::date + ${days}::int`,
-        amountDue: purchase.total,
-      })
-      .where(eq(purchases.id, purchaseId));
-    await enqueueEmail(tx, {
-      kind: 'account-invoice',
-      to: purchase.email,
-      payload: { purchaseId },
-    });
-    return { purchaseId, companyId: purchase.companyId, invoiceNumber, amount: purchase.total };
+    const [invoice] = await invoiceOnAccount(tx, [
+      {
+        purchaseId,
+        companyId: purchase.companyId,
+        email: purchase.email,
+        paymentTerms: purchase.paymentTerms,
+        amount: purchase.total,
+      },
+    ]);
+    return invoice!;
   }
+  const [invoiceNumber] = await nextInvoiceNumbers(tx, 1);
   await tx
     .update(purchases)
     .set({ invoiceNumber, invoicedAt: sql`now()` })
     .where(eq(purchases.id, purchaseId));
   await enqueueEmail(tx, { kind: 'payment-receipt', to: purchase.email, payload: { purchaseId } });
   return null;
+}
+
+/** A purchase confirmed on account, all its lines confirmed, to be invoiced. */
+export interface ToInvoice {
+  purchaseId: string;
+  companyId: string;
+  email: string;
+  paymentTerms: Exclude<PaymentTerms, 'card'>;
+  /** Cents: what its lines cost with shipping and tax (above 0). */
+  amount: number;
+}
+
+/**
+ * Invoices purchases confirmed on account, in one statement per step however many there are (a
+ * buying batch places up to MAX_BATCH at once, docs/decisions/051): their invoice numbers, in the
+ * order given; each one's number, due date (its terms' days from the database's day) and amount
+ * due; their invoice emails. Each must not be invoiced yet (one that is would leave its reserved
+ * number unused, a gap: it throws, and the transaction rolls back). Answers the invoices, for the
+ * caller to charge to the companies' ledgers in the same transaction.
+ */
+export async function invoiceOnAccount(tx: Db, toInvoice: ToInvoice[]): Promise<AccountInvoice[]> {
+  if (toInvoice.length === 0) return [];
+  const numbers = await nextInvoiceNumbers(tx, toInvoice.length);
+  const invoiced = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      update ${purchases} set
+        ${sql.identifier(purchases.invoiceNumber.name)} = v.number,
+        ${sql.identifier(purchases.invoicedAt.name)} = now(),
+        ${sql.identifier(purchases.dueDate.name)} = (now() at time zone 'UTC')::date + v.days,
+        ${sql.identifier(purchases.amountDue.name)} = v.amount
+      from unnest(
+        ${sql.param(toInvoice.map((entry) => entry.purchaseId))}::uuid[],
+        ${sql.param(numbers)}::text[],
+        ${sql.param(toInvoice.map((entry) => TERMS_DAYS[entry.paymentTerms]))}::int[],
+        ${sql.param(toInvoice.map((entry) => entry.amount))}::bigint[]
+      ) as v(id, number, days, amount)
+      where ${purchases.id} = v.id and ${purchases.invoiceNumber} is null
+      returning ${purchases.id}`),
+  );
+  if (invoiced.length !== toInvoice.length) {
+    throw new Error('A purchase to invoice on account was invoiced already.');
+  }
+  await enqueueEmail(
+    tx,
+    toInvoice.map((entry) => ({
+      kind: 'account-invoice' as const,
+      to: entry.email,
+      payload: { purchaseId: entry.purchaseId },
+    })),
+  );
+  return toInvoice.map((entry, index) => ({
+    purchaseId: entry.purchaseId,
+    companyId: entry.companyId,
+    invoiceNumber: numbers[index]!,
+    amount: entry.amount,
+  }));
 }

@@ -349,6 +349,26 @@ describe.each(testDatabases())('paying on account on %s', (kind) => {
       .where(eq(ledgerEntries.companyId, company._id));
     expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(7 * 118_000);
     expect(await availableOf(t, product._id)).toBe(493);
+
+    // Invoiced together (decision 051): numbers without a gap, each charged with the balance it
+    // leaves, each naming its purchase's invoice, each mailed.
+    const accepted = answers.filter((a) => a.statusCode === 201).map((a) => a.json() as Purchase);
+    const serials = accepted.map((p) => Number(p.invoiceNumber!.slice(-5))).sort((a, b) => a - b);
+    expect(serials).toEqual(Array.from({ length: 7 }, (_, i) => serials[0]! + i));
+    const charged = [...entries].sort((a, b) => a.seq - b.seq);
+    expect(charged.map((entry) => entry.balanceAfter)).toEqual(
+      Array.from({ length: 7 }, (_, i) => (i + 1) * 118_000),
+    );
+    expect(new Map(charged.map((entry) => [entry.purchaseId, entry.reference]))).toEqual(
+      new Map(accepted.map((p) => [p._id, p.invoiceNumber])),
+    );
+    const mailed = await t.db
+      .select({ purchaseId: sql<string>`${emailJobs.payload}->>'purchaseId'` })
+      .from(emailJobs)
+      .where(eq(emailJobs.kind, 'account-invoice'));
+    expect(mailed.map((m) => m.purchaseId)).toEqual(
+      expect.arrayContaining(accepted.map((p) => p._id)),
+    );
   });
 
   it('20 concurrent checkouts of different products (20 transactions) pass the limit together never', async () => {

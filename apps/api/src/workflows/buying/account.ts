@@ -3,7 +3,11 @@ import { inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { companies } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { availableCredit, chargeCredit, type CreditRefusal } from '../../modules/ledger/ledger.js';
+import {
+  availableCredit,
+  chargeInvoices,
+  type CreditRefusal,
+} from '../../modules/ledger/ledger.js';
 import { overdueHolds, type OverdueHold } from '../../modules/ledger/invoices.js';
 import type { AccountInvoice } from '../../modules/orders/purchase-store.js';
 
@@ -12,7 +16,7 @@ import type { AccountInvoice } from '../../modules/orders/purchase-store.js';
  * transaction locks the companies whose members pay on account, judges each purchase against
  * what the purchases before it in the batch left of the credit, and, once the purchase is
  * invoiced, charges the invoice to the ledger with the same conditional update every charge
- * takes (modules/ledger chargeCredit), which would refuse it even if this judgement were wrong.
+ * takes (modules/ledger chargeInvoices), which would refuse it even if this judgement were wrong.
  */
 
 /** A company's account as the buying transaction reads it, under the row's lock. */
@@ -92,14 +96,27 @@ export function takeCredit(account: AccountFacts | undefined, cents: number): Ht
 }
 
 /**
- * Charges an invoice just issued on account to the company's ledger, in the transaction that
- * issued it. A refusal here means the judgement above was passed by something it did not see:
- * the error rolls the whole purchase back (and its invoice number with it).
+ * Charges invoices just issued on account to their companies' ledgers, in the transaction that
+ * issued them: one charge per company, its invoices in the order given. A refusal here means the
+ * judgement above was passed by something it did not see: the error rolls the whole transaction
+ * back (and the invoice numbers with it).
  */
-export async function chargeInvoice(tx: Tx, invoice: AccountInvoice): Promise<void> {
-  const charge = await chargeCredit(tx, invoice.companyId, invoice.amount, {
-    reference: invoice.invoiceNumber,
-    purchaseId: invoice.purchaseId,
-  });
-  if (!charge.charged) throw creditRefused(charge.reason, charge.available);
+export async function chargeInvoicesOnAccount(tx: Tx, invoices: AccountInvoice[]): Promise<void> {
+  const byCompany = new Map<string, AccountInvoice[]>();
+  for (const invoice of invoices) {
+    byCompany.set(invoice.companyId, [...(byCompany.get(invoice.companyId) ?? []), invoice]);
+  }
+  // The companies' rows were locked in id order when the purchases were judged (lockAccounts).
+  for (const [companyId, issued] of byCompany) {
+    const charge = await chargeInvoices(
+      tx,
+      companyId,
+      issued.map((invoice) => ({
+        amount: invoice.amount,
+        reference: invoice.invoiceNumber,
+        purchaseId: invoice.purchaseId,
+      })),
+    );
+    if (!charge.charged) throw creditRefused(charge.reason, charge.available);
+  }
 }

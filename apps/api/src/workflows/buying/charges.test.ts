@@ -14,6 +14,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purchases } from '../../db/schema.js';
+import { ChargeTables, type ChargeSettings } from './charges.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { addMember, companyTeam } from '../../test-support/companies.js';
 import { answered, injectUnchecked } from '../../test-support/inject.js';
@@ -629,6 +630,31 @@ describe.each(testDatabases())('sales tax on every way to buy, US seller, on %s'
       201,
     );
     expect(expired.tax).toBe(50);
+  });
+
+  it('reads the methods, rates and certificates once per buying transaction, not per purchase', async () => {
+    const owner = await shopper(t);
+    const company = await answered<Company>(
+      injectUnchecked(t, companies.create, { body: { name: 'Once Read Ltd' } }, owner),
+      201,
+    );
+    const settings = {
+      sellerCountry: 'US',
+      sellerTaxId: null,
+      nexusStates: ['IL'],
+      timeZone: 'UTC',
+    };
+    await t.db.transaction(async (tx) => {
+      const tables = new ChargeTables(tx, settings as ChargeSettings);
+      // The same rows, not a second read of them: a batch charges up to 250 purchases.
+      const methods = await tables.activeMethods();
+      expect(await tables.activeMethods()).toBe(methods);
+      const rates = await tables.usRates();
+      expect(rates).toMatchObject({ IL: 0.0625 });
+      expect(await tables.usRates()).toBe(rates);
+      const exemptions = await tables.exemptionsOf(company._id, '2026-11-28');
+      expect(await tables.exemptionsOf(company._id, '2026-11-28')).toBe(exemptions);
+    });
   });
 
   it('charges nothing in a state without nexus, nor on SPEC’s one-line address (no state)', async () => {

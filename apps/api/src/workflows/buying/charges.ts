@@ -94,12 +94,15 @@ export class ChargeTables {
     readonly settings: ChargeSettings,
   ) {}
 
+  // Each read is kept as the promise of its run (`execute()`): a Drizzle query is a thenable that
+  // runs again every time it is awaited, so keeping the query itself would read it per purchase.
   activeMethods(): Promise<MethodRow[]> {
     this.methods ??= this.tx
       .select()
       .from(shippingMethods)
       .where(eq(shippingMethods.active, true))
-      .orderBy(asc(shippingMethods.sortOrder), asc(shippingMethods.name), asc(shippingMethods.seq));
+      .orderBy(asc(shippingMethods.sortOrder), asc(shippingMethods.name), asc(shippingMethods.seq))
+      .execute();
     return this.methods;
   }
 
@@ -120,7 +123,8 @@ export class ChargeTables {
             eq(taxExemptions.status, 'approved'),
             gte(taxExemptions.expiresOn, on),
           ),
-        );
+        )
+        .execute();
       this.exemptions.set(companyId, found);
     }
     return found;

@@ -16,13 +16,18 @@ import {
   type AwaitingLineRow,
 } from '../../db/schema.js';
 import type { PurchaseRow } from '../../modules/orders/purchase-store.js';
-import { settlePurchase } from '../../modules/orders/purchase-store.js';
+import {
+  invoiceOnAccount,
+  settlePurchase,
+  type ToInvoice,
+} from '../../modules/orders/purchase-store.js';
+import { lineCharge } from '../../db/line-charge.js';
 import type { OrderRow } from '../../modules/orders/store.js';
 import type { ProductRow } from '../../stock/stock.js';
 import { takeStock } from '../../stock/stock.js';
 import type { CompanyRole } from '@shop/shared';
 import { monthSpend } from '../../modules/companies/spending.js';
-import { chargeInvoice } from './account.js';
+import { chargeInvoicesOnAccount } from './account.js';
 
 /**
  * The steps every way to buy takes (docs/decisions/024): Buy Now, checkout and reorder through
@@ -344,14 +349,42 @@ export async function placeLines(
     .where(sql`${orders.id} = any(${sql.param(ids)}::uuid[])`);
   rows.sort((a, b) => (position.get(a.id) ?? 0) - (position.get(b.id) ?? 0));
   for (const row of rows) linesOf.get(row.purchaseId)?.push(row);
+  // Confirmed on account: invoiced and charged all at once, one statement a step (decision 051).
+  const toInvoice: ToInvoice[] = [];
+  const confirmed: ToPlace[] = [];
   for (const entry of placed) {
     const lines = linesOf.get(entry.purchase.id) ?? [];
     if (lines.length === 0 || !lines.every((line) => line.paid)) continue;
-    const invoice = await settlePurchase(tx, entry.purchase.id);
-    if (invoice) await chargeInvoice(tx, invoice);
-    // The caller answers the purchase as it now is: with its invoice number.
-    const [invoiced] = await tx.select().from(purchases).where(eq(purchases.id, entry.purchase.id));
-    if (invoiced) entry.purchase = invoiced;
+    confirmed.push(entry);
+    const { purchase } = entry;
+    const amount = lines.reduce((sum, line) => sum + lineCharge(line), 0);
+    if (entry.onAccount && purchase.companyId && purchase.paymentTerms !== 'card' && amount > 0) {
+      toInvoice.push({
+        purchaseId: purchase.id,
+        companyId: purchase.companyId,
+        email: purchase.email,
+        paymentTerms: purchase.paymentTerms,
+        amount,
+      });
+    } else {
+      // Nothing to pay: paid and receipted as it is placed.
+      await settlePurchase(tx, purchase.id);
+    }
+  }
+  await chargeInvoicesOnAccount(tx, await invoiceOnAccount(tx, toInvoice));
+  if (confirmed.length > 0) {
+    // The caller answers the purchases as they now are: with their invoice numbers.
+    const invoiced = await tx
+      .select()
+      .from(purchases)
+      .where(
+        inArray(
+          purchases.id,
+          confirmed.map(({ purchase }) => purchase.id),
+        ),
+      );
+    const byId = new Map(invoiced.map((row) => [row.id, row]));
+    for (const entry of confirmed) entry.purchase = byId.get(entry.purchase.id) ?? entry.purchase;
   }
   return linesOf;
 }
