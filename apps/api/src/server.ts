@@ -49,6 +49,7 @@ import type { OrderContext } from './modules/orders/context.js';
 import { paymentRoutes } from './routes/payments.js';
 import { purchaseRoutes } from './routes/purchases.js';
 import { creditNoteRoutes } from './routes/credit-notes.js';
+import { quoteRoutes } from './routes/quotes.js';
 import { composeCreditNoteEmail, CREDIT_NOTE_EMAIL_KINDS } from './workflows/credit-notes/email.js';
 import { refuseLastOwnerRemoval } from './modules/companies/membership.js';
 import { companyRoutes } from './routes/companies.js';
@@ -58,6 +59,7 @@ import {
   type PurchaseEmailSettings,
 } from './modules/orders/purchase-emails.js';
 import { COMPANY_EMAIL_KINDS, composeCompanyEmail } from './modules/companies/emails.js';
+import { QUOTE_EMAIL_KINDS, composeQuoteEmail } from './workflows/quotes/emails.js';
 import { APPROVAL_EMAIL_KINDS, composeApprovalEmail } from './workflows/buying/approval-emails.js';
 import { startMailWorker, type MailWorkerOptions } from './mail/worker.js';
 import { createPaymentGateway } from './payments/index.js';
@@ -218,6 +220,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
         invoices,
       });
       await api.register(creditNoteRoutes, { ctx: orders, guards: identity.guards, invoices });
+      await api.register(quoteRoutes, { ctx: orders, guards: identity.guards, invoices });
       await api.register(companyRoutes, { ctx: orders, guards: identity.guards, invoices });
       await api.register(shippingRoutes, { db, guards: identity.guards });
       await api.register(paymentRoutes, {
@@ -399,7 +402,9 @@ function composeEmail(db: Db, settings: PurchaseEmailSettings) {
   const approval = composeApprovalEmail(db, settings);
   const purchase = composePurchaseEmail(db, settings);
   const creditNote = composeCreditNoteEmail(db, settings);
+  const quote = composeQuoteEmail(db, settings);
   return (job: Parameters<typeof purchase>[0]) => {
+    if (QUOTE_EMAIL_KINDS.has(job.kind)) return quote(job);
     if (CREDIT_NOTE_EMAIL_KINDS.has(job.kind)) return creditNote(job);
     if (COMPANY_EMAIL_KINDS.has(job.kind)) return company(job);
     if (APPROVAL_EMAIL_KINDS.has(job.kind)) return approval(job);

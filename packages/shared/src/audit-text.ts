@@ -336,6 +336,8 @@ export function describeAuditChange(entry: Pick<AuditEntry, 'action' | 'details'
       return shipmentText(details);
     case 'purchase.credit':
       return creditNoteText(details);
+    case 'quote.offer':
+      return `Version ${plainValue(details.version)}: ${plainValue(details.lines)} lines, ${auditMoney(details.subtotal)}, valid until ${plainValue(details.expiresAt)}`;
     case 'review.delete':
       return `Rating ${plainValue(details.rating)}: ${shortText(details.discription)}`;
     case 'user.remove':

@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'shipping.create',
   'shipping.update',
   'shipping.delete',
+  'quote.offer',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -37,6 +38,7 @@ export const AUDIT_TARGET_TYPES = [
   'company',
   'setting',
   'shipping_method',
+  'quote',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -63,6 +65,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'shipping.create': 'Added shipping method',
   'shipping.update': 'Edited shipping method',
   'shipping.delete': 'Removed shipping method',
+  'quote.offer': 'Offered quote prices',
 };
 
 /** One row of GET /admin/audit: who did what to which target, and when. */

@@ -16,6 +16,7 @@ export * from './orders.js';
 export * from './approval-words.js';
 export * from './purchases.js';
 export * from './credit-notes.js';
+export * from './quotes.js';
 export * from './credit-note-amounts.js';
 export * from './companies.js';
 export * from './accounts.js';

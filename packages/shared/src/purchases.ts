@@ -276,6 +276,9 @@ export const purchaseSchema = z.object({
   /** Where it ships, structured (issue 29); null for a purchase given only the one-line address. */
   shipTo: postalAddressAnswerSchema.nullable(),
   poNumber: z.string().nullable(),
+  /** The quote it was accepted from (issue 31): its number, and the quote's id. */
+  quoteNumber: z.string().nullable(),
+  quoteId: z.nullable(idSchema),
   company: z.string().nullable(),
   taxId: z.string().nullable(),
   orders: z.array(orderSchema),

@@ -420,6 +420,125 @@ export const companyLocations = pgTable(
   ],
 );
 
+/** A line of a quote as the buyer asked for it (issue 29's cents: `targetPrice`, null: none given). */
+export interface QuoteLineRow {
+  productId: string;
+  productName: string;
+  sku: string;
+  quantity: number;
+  targetPrice: number | null;
+}
+
+/** A line of an offer: the unit price the shop agrees to, in cents. */
+export interface QuoteOfferLineRow {
+  productId: string;
+  productName: string;
+  quantity: number;
+  unitPrice: number;
+}
+
+/**
+ * Quotes (issue 31, docs/decisions/052): what a buyer asked a price for, in whose name, and where
+ * the negotiation stands. `requested` waits for the shop, `offered` for the buyer; `accepted`
+ * (its purchase names it, `purchases.quote_id`, once) and `declined` never change again.
+ * Expired is read from the latest offer's `expires_at`, never stored.
+ */
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: id(),
+    seq: seq(),
+    /** Q-<year>-<5 digits or more>, from quote_counters. */
+    number: text('number').notNull().unique(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** The requester's company when they asked: its owners and approvers see the quote. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    locationId: uuid('location_id').references(() => companyLocations.id, {
+      onDelete: 'set null',
+    }),
+    status: text('status')
+      .$type<'requested' | 'offered' | 'accepted' | 'declined'>()
+      .notNull()
+      .default('requested'),
+    lines: jsonb('lines').$type<QuoteLineRow[]>().notNull(),
+    /** The latest offer's version (0 before the first), validity and subtotal in cents. */
+    latestVersion: integer('latest_version').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    offerSubtotal: cents('offer_subtotal'),
+    /** The offer that became the purchase; its prices are what approving it charges. */
+    acceptedVersion: integer('accepted_version'),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('quotes_company_id_seq_idx').on(t.companyId, t.seq),
+    index('quotes_user_id_seq_idx').on(t.userId, t.seq),
+    index('quotes_status_seq_idx').on(t.status, t.seq),
+    check(
+      'quotes_status_check',
+      sql`${t.status} in ('requested', 'offered', 'accepted', 'declined')`,
+    ),
+  ],
+);
+
+/** Q-<year>-<5 digits> per calendar year (issue 31). */
+export const quoteCounters = pgTable('quote_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/** The shop's offers on a quote, one row a version, never changed once written. */
+export const quoteVersions = pgTable(
+  'quote_versions',
+  {
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    lines: jsonb('lines').$type<QuoteOfferLineRow[]>().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    note: text('note'),
+    /** The admin who made the offer. */
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    /** When the "expires in two days" email was queued: once, whatever instance sweeps. */
+    expiryNoticeAt: timestamp('expiry_notice_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.quoteId, t.version] }),
+    // The sweep for offers about to expire reads only those not yet noticed.
+    index('quote_versions_expiry_notice_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.expiryNoticeAt} is null`),
+  ],
+);
+
+/** The thread of a quote: what the buyer's side and the shop wrote, with new target prices. */
+export const quoteMessages = pgTable(
+  'quote_messages',
+  {
+    id: id(),
+    seq: seq(),
+    quoteId: uuid('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    fromShop: boolean('from_shop').notNull(),
+    /** Who wrote it: a name and email as the thread shows them. */
+    author: text('author').notNull(),
+    text: text('text').notNull(),
+    /** Cents, by product: the buyer's new target prices (empty for none). */
+    targetPrices: jsonb('target_prices')
+      .$type<{ productId: string; targetPrice: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quote_messages_quote_id_seq_idx').on(t.quoteId, t.seq)],
+);
+
 /** Numbers purchases PW-000001, PW-000002, ...: a sequence, so instances never hand out one twice. */
 export const purchaseNumberSeq = pgSequence('purchase_number_seq');
 
@@ -492,6 +611,9 @@ export const purchases = pgTable(
     invoicePaidAt: timestamp('invoice_paid_at', { withTimezone: true }),
     closedAs: text('closed_as').$type<'rejected' | 'cancelled'>(),
     rejectionReason: text('rejection_reason'),
+    /** The quote it was accepted from (issue 31): at most one purchase a quote, by this index. */
+    quoteId: uuid('quote_id').references(() => quotes.id, { onDelete: 'set null' }),
+    quoteNumber: text('quote_number'),
     /**
      * Where its lines stand: `unpaid` while one is unpaid, `shipped` once every one has shipped,
      * `partially_shipped` once a piece has, else `paid`; null while it has no line. Kept by the
@@ -518,6 +640,10 @@ export const purchases = pgTable(
       .on(t.userId)
       .where(sql`${t.awaitingLines} is not null and ${t.closedAs} is null`),
     index('purchases_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // A quote is accepted once: a second purchase of it cannot be written, whatever raced.
+    uniqueIndex('purchases_quote_id_idx')
+      .on(t.quoteId)
+      .where(sql`${t.quoteId} is not null`),
     // With what is due, so the Overview tells paid from on account by the index alone.
     index('purchases_line_state_idx').on(t.lineState, t.amountDue),
     check(

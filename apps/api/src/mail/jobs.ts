@@ -24,6 +24,13 @@ export const EMAIL_KINDS = [
   'account-invoice',
   // A reminder before, on and weekly after an invoice's due date (issue 30, decision 050).
   'invoice-reminder',
+  // Quotes (issue 31, docs/decisions/052): to the shop's admins, or to the requester.
+  'quote-requested',
+  'quote-offered',
+  'quote-message-to-buyer',
+  'quote-message-to-shop',
+  'quote-accepted',
+  'quote-expiring',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

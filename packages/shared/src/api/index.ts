@@ -11,6 +11,7 @@ import * as orders from './orders.js';
 import * as payments from './payments.js';
 import * as profile from './profile.js';
 import * as purchases from './purchases.js';
+import * as quotes from './quotes.js';
 import * as reviews from './reviews.js';
 import * as settings from './settings.js';
 import * as shipping from './shipping.js';
@@ -37,6 +38,7 @@ export const api = {
   orders,
   purchases,
   creditNotes,
+  quotes,
   companies,
   locations,
   shipping,

@@ -92,6 +92,8 @@ export function toPurchase(
     address: row.address,
     shipTo: row.shipTo ?? null,
     poNumber: row.poNumber,
+    quoteNumber: row.quoteNumber,
+    quoteId: row.quoteId,
     company: row.company,
     taxId: row.taxId,
     orders: lines.map(toOrder),

@@ -145,3 +145,14 @@ export async function countAccounts(db: Db): Promise<number> {
   const [row] = await db.select({ value: count() }).from(authUsers);
   return row?.value ?? 0;
 }
+
+/** The addresses of the admins in force (granted and verified): who the shop's own mail goes to. */
+export async function adminEmails(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .innerJoin(authUsers, eq(authUsers.email, users.email))
+    .where(adminInForce)
+    .orderBy(users.email);
+  return rows.map((row) => row.email);
+}

@@ -23,7 +23,8 @@ import {
   LOCATION_EXEMPT,
   taxBuyerOf,
 } from './charges.js';
-import { companyFacts, judgeLines, lockBuyers, placeLines } from './steps.js';
+import { companyFacts, judgeLines, lockBuyers, placeLines, specialPrices } from './steps.js';
+import { acceptedOfferPrices } from '../../modules/quotes/store.js';
 import { lockAccounts, takeCredit, termsRefusal } from './account.js';
 
 /**
@@ -84,11 +85,13 @@ export async function approvePurchase(
     if (holds >= ctx.unpaidMax) throw new HttpError(409, tooManyUnpaidOrders(ctx.unpaidMax));
 
     const available = new Map([...productOf].map(([pid, product]) => [pid, product.available]));
+    // Accepted from a quote: at the offer's prices still, where they are the lowest.
+    const quotePrices = row.quoteId ? await acceptedOfferPrices(tx, row.quoteId) : null;
     const judged = judgeLines(
       lines,
       productOf,
       available,
-      contractOf.get(row.companyId!) ?? new Map(),
+      specialPrices(contractOf.get(row.companyId!) ?? new Map(), quotePrices),
       companyMessages.productGone,
     );
     const [refusal] = judged.refusals;

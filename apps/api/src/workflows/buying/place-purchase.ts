@@ -33,9 +33,13 @@ import {
   judgeLines,
   lockBuyers,
   placeLines,
+  specialPrices,
   type LineRefusal,
   type LineRequest,
 } from './steps.js';
+import { lockQuotes, markAccepted, type QuoteRow } from '../../modules/quotes/store.js';
+import { quoteMessages } from '@shop/shared';
+import { enqueueQuoteEmail } from '../quotes/emails.js';
 
 /**
  * Placing a purchase: the one road Buy Now (POST /order, one line), checkout (POST /checkout)
@@ -70,6 +74,20 @@ export interface PurchaseRequest {
   shippingMethodId: string | null;
   /** `account`: charged to the company's credit and confirmed at once (decision 044). */
   paymentMethod: PaymentMethod;
+  /**
+   * The offer of a quote it accepts (issue 31): its lines are bought at the offer's prices
+   * (where they are the lowest), the quote is checked and marked accepted under its row's lock
+   * in the purchase's transaction, once.
+   */
+  quote?: QuoteOfferToAccept;
+}
+
+/** The offer a purchase accepts: which quote, which version, at what prices (cents). */
+export interface QuoteOfferToAccept {
+  id: string;
+  number: string;
+  version: number;
+  prices: Map<string, number>;
 }
 
 /** A purchase that was refused because of its lines (the others' refusals are HttpErrors). */
@@ -224,6 +242,12 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
       }),
       ctx.overdueHoldDays,
     );
+    // The quotes accepted, locked last: two accepts of one quote go one after the other.
+    const quoteRows = await lockQuotes(
+      tx,
+      batch.flatMap(({ request }) => (request.quote ? [request.quote.id] : [])),
+    );
+    const acceptedQuotes = new Set<string>();
     const available = new Map([...productOf].map(([id, product]) => [id, product.available]));
     const tables = new ChargeTables(tx, ctx.charges);
 
@@ -243,7 +267,17 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
           continue;
         }
       }
-      const contract = (membership && contractOf.get(membership.companyId)) || new Map();
+      if (request.quote) {
+        const refusal = quoteRefusal(quoteRows.get(request.quote.id), request.quote, acceptedQuotes);
+        if (refusal) {
+          results.set(pending, refused(refusal));
+          continue;
+        }
+      }
+      const contract = specialPrices(
+        (membership && contractOf.get(membership.companyId)) || new Map(),
+        request.quote?.prices ?? null,
+      );
       const judged = judgeLines(
         request.lines,
         productOf,
@@ -305,6 +339,7 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
           continue;
         }
       }
+      if (request.quote) acceptedQuotes.add(request.quote.id);
       if (holds) buyer.holds += 1;
       if (awaiting) buyer.awaiting += 1;
       else {
@@ -346,11 +381,20 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
           awaitingLines: awaiting ? lines : null,
           // On account: the terms it is invoiced by (read again when it is approved).
           paymentTerms: (onAccount && company && accounts.get(company.id)?.paymentTerms) || 'card',
+          quoteId: request.quote?.id ?? null,
+          quoteNumber: request.quote?.number ?? null,
           ...chargeColumns(charged, ctx.charges),
         };
       },
     );
     const rows = await tx.insert(purchases).values(values).returning();
+    for (const [index, { pending }] of accepted.entries()) {
+      const { quote } = pending.request;
+      if (!quote) continue;
+      await markAccepted(tx, quote.id, quote.version);
+      const row = quoteRows.get(quote.id)!;
+      await enqueueQuoteEmail(tx, 'quote-accepted', row, { purchaseNumber: rows[index]!.number });
+    }
     const toPlace = accepted.flatMap((entry, index) =>
       entry.awaiting
         ? []
@@ -397,6 +441,29 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
     if (result?.placed) pending.resolve(result.placed);
     else pending.reject(result?.error ?? new Error('No outcome for a purchase in the batch.'));
   }
+}
+
+/**
+ * Why a quote's offer cannot be accepted now, read under the quote's lock, or null: it is gone,
+ * accepted (by another request, perhaps in this very batch) or declined, a newer offer was made,
+ * or the offer expired.
+ */
+function quoteRefusal(
+  row: QuoteRow | undefined,
+  offer: QuoteOfferToAccept,
+  acceptedInBatch: Set<string>,
+): HttpError | null {
+  if (!row) return new HttpError(404, quoteMessages.notFound);
+  if (row.status === 'accepted' || acceptedInBatch.has(row.id)) {
+    return new HttpError(409, quoteMessages.acceptedAlready);
+  }
+  if (row.status === 'declined') return new HttpError(409, quoteMessages.closed('declined'));
+  if (row.latestVersion !== offer.version) return new HttpError(409, quoteMessages.staleOffer);
+  if (!row.expiresAt || row.expiresAt <= new Date()) {
+    const on = row.expiresAt?.toISOString().slice(0, 10) ?? '';
+    return new HttpError(409, quoteMessages.expired(on));
+  }
+  return null;
 }
 
 type Outcome = { placed: PlacedPurchase; error?: never } | { placed?: never; error: Error };

@@ -112,6 +112,23 @@ export function judgeLines(
 }
 
 /**
+ * The special prices a purchase is judged with: the company's contract prices and, for one
+ * accepted from a quote, the offer's prices; the lower of the two for a product (DESIGN section
+ * 9: list, tier, contract, quote, the lowest that applies; `judgeLines` adds list and tier).
+ */
+export function specialPrices(
+  contract: Map<string, number>,
+  quote: Map<string, number> | null,
+): Map<string, number> {
+  if (!quote) return contract;
+  const lowest = new Map(contract);
+  for (const [productId, price] of quote) {
+    lowest.set(productId, Math.min(price, lowest.get(productId) ?? price));
+  }
+  return lowest;
+}
+
+/**
  * Locks the buyers' rows (FOR NO KEY UPDATE, in id order, after the products) and answers what
  * each holds now. NO KEY UPDATE still makes another purchase of the same buyer wait, but not the
  * key-share lock each order insert takes on its buyer's row, so paying and cancelling go on.
