@@ -46,7 +46,8 @@ const tagDescriptions: Record<keyof Api, string> = {
   orders: 'Orders, from placing to shipping',
   purchases: 'Purchases: a cart of many lines checked out at once, paid at once, invoiced',
   creditNotes: 'Credit notes: all or part of an invoiced purchase given back, refunded to the card',
-  quotes: 'Quotes: asked for, offered in versions, accepted once as a purchase at the offered prices',
+  quotes:
+    'Quotes: asked for, offered in versions, accepted once as a purchase at the offered prices',
   shipping:
     'Shipping methods: zones, flat prices or weight bands, free above an amount, days in transit',
   payments: 'Paying an order: payment intents, the Stripe webhook and the test gateway',

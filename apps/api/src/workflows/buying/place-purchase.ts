@@ -268,7 +268,11 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
         }
       }
       if (request.quote) {
-        const refusal = quoteRefusal(quoteRows.get(request.quote.id), request.quote, acceptedQuotes);
+        const refusal = quoteRefusal(
+          quoteRows.get(request.quote.id),
+          request.quote,
+          acceptedQuotes,
+        );
         if (refusal) {
           results.set(pending, refused(refusal));
           continue;
