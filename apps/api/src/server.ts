@@ -43,6 +43,7 @@ import { healthRoutes } from './routes/health.js';
 import { newsletterRoutes } from './routes/newsletter.js';
 import { startOrderSweeper } from './modules/orders/hold.js';
 import { queueInvoiceReminders } from './modules/ledger/reminders.js';
+import { queueQuoteExpiryNotices } from './workflows/quotes/expiry.js';
 import { rejectStaleApprovals } from './workflows/buying/approvals.js';
 import { orderRoutes } from './routes/orders.js';
 import type { OrderContext } from './modules/orders/context.js';
@@ -331,6 +332,7 @@ export async function createServer(
     const sweeper = startOrderSweeper(app.orders, config.orders.sweepSeconds, [
       () => rejectStaleApprovals(app.orders),
       () => queueInvoiceReminders(app.orders.db),
+      () => queueQuoteExpiryNotices(app.orders.db),
     ]);
     // Emails go out as soon as a change queues them; the timer retries failures.
     const mailWorker = startMailWorker(app.mailWork, MAIL_RETRY_POLL_SECONDS);

@@ -21,6 +21,7 @@ const invoice = (changes: Partial<InvoiceData> = {}): InvoiceData => ({
   purchaseNumber: 'PW-000123',
   orderedAt: new Date('2026-03-01T16:30:00Z'),
   poNumber: 'PO-7781',
+  quoteNumber: 'Q-2026-00017',
   seller: {
     name: 'PartsWorks Inc.',
     address: '1 Factory Road\r\nSpringfield, IL 62701\n\nUSA',
@@ -112,6 +113,7 @@ describe('the invoice PDF', () => {
       'pat@acme.example',
       'Purchase number: PW-000123',
       'PO number: PO-7781',
+      'Quote number: Q-2026-00017',
       'Terms: Paid by card',
       'Due date: Mar 4, 2026',
       'Ship to',
@@ -176,12 +178,12 @@ describe('the invoice PDF', () => {
     expect(text).toContain('5 Main Street\nBoston, MA 02110');
   });
 
-  it('leaves out what is not known: company, tax ids, PO number, payment reference', async () => {
-    const data = invoice({ poNumber: null, paymentReference: null });
+  it('leaves out what is not known: company, tax ids, PO and quote number, payment reference', async () => {
+    const data = invoice({ poNumber: null, quoteNumber: null, paymentReference: null });
     data.seller = { ...data.seller, taxId: null };
     data.buyer = { ...data.buyer, company: null, taxId: null, shipTo: null };
     const { text } = await extractPdfText(await renderInvoicePdf(data));
-    expect(text).not.toMatch(/Tax ID|PO number|Payment reference|Acme Corp|Ship to/);
+    expect(text).not.toMatch(/Tax ID|PO number|Quote number|Payment reference|Acme Corp|Ship to/);
     expect(text).toContain('Bill to\nPat Buyer\n5 Main Street');
     expect(text).toContain('Purchase number: PW-000123');
   });

@@ -26,6 +26,8 @@ export interface InvoiceData extends DocumentTotals {
   purchaseNumber: string;
   orderedAt: Date;
   poNumber: string | null;
+  /** The quote it was accepted from (issue 31), or null. */
+  quoteNumber: string | null;
   /** From the SELLER_NAME and SELLER_ADDRESS settings; the tax id the purchase was sold under. */
   seller: InvoiceParty;
   buyer: InvoiceBuyer;
@@ -86,6 +88,7 @@ export function renderInvoicePdf(data: InvoiceData): Promise<Buffer> {
   });
   const references = [`Purchase number: ${data.purchaseNumber}`];
   if (data.poNumber) references.push(`PO number: ${data.poNumber}`);
+  if (data.quoteNumber) references.push(`Quote number: ${data.quoteNumber}`);
   const top = documentHeader(doc, {
     title: 'INVOICE',
     number: `Invoice number: ${data.invoiceNumber}`,

@@ -87,6 +87,7 @@ describe.each(testDatabases())('OpenAPI document and reference page on %s', (kin
         api.purchases.checkout,
         api.payments.createIntent,
         api.companies.recordBankPayment,
+        api.quotes.create,
       ]
         .map(({ method, path }) => `${method} ${path}`)
         .sort(),

@@ -414,6 +414,40 @@ export const demoCompany = {
   ],
   buyerOnAccount: 'approver@partsworks.com',
   transfer: { reference: 'SEPA NW-2026-118', paysFirst: 1 },
+  /**
+   * Quotes (issue 31), asked for by the owner for the Stuttgart goods in and offered by the admin:
+   * the first still open, the second accepted on account.
+   */
+  quotes: [
+    {
+      lines: [
+        { sku: 'GPU-RTX16-WS', quantity: 40, targetPrice: 1020 },
+        { sku: 'CPU-X32C-28', quantity: 20, targetPrice: 1880 },
+      ],
+      message: 'Render farm for the Q3 product launch: 20 nodes with two GPUs each.',
+      offer: [
+        { sku: 'GPU-RTX16-WS', unitPrice: 1045 },
+        { sku: 'CPU-X32C-28', unitPrice: 1915 },
+      ],
+      validDays: 21,
+      note: 'Prices held for this project; the GPUs ship in two lots four weeks apart.',
+      accept: false,
+    },
+    {
+      lines: [
+        { sku: 'CHS-4U-RM', quantity: 24, targetPrice: 310 },
+        { sku: 'PSU-850-GM', quantity: 40, targetPrice: 105 },
+      ],
+      message: 'Rack refresh in Stuttgart: chassis and power supplies, one delivery.',
+      offer: [
+        { sku: 'CHS-4U-RM', unitPrice: 319 },
+        { sku: 'PSU-850-GM', unitPrice: 108 },
+      ],
+      validDays: 14,
+      note: 'Delivered on one pallet.',
+      accept: true,
+    },
+  ],
 } as const;
 
 /** Every country but those named: a carrier's international service from the US or Germany. */

@@ -37,6 +37,7 @@ describe.each(testDatabases())('seed on %s', (kind) => {
       users: 0,
       companies: 0,
       invoices: 0,
+      quotes: 0,
       accounts: [],
     };
     expect(await seedDemoData(t.db, t.app.identity.auth)).toEqual(nothing);
@@ -125,7 +126,8 @@ describe.each(testDatabases())('seed on %s', (kind) => {
     const company = mine.json();
     expect(company).toMatchObject(demoCompany.company);
     // Net 30 against $50,000 (issue 30), set as the admin sets terms; three invoices on account,
-    // the first paid by a bank transfer, the others open: the balance is what they ask.
+    // the first paid by a bank transfer, the others open, and the accepted quote's (issue 31):
+    // the balance is what the open ones ask.
     expect(company).toMatchObject(demoCompany.terms);
     const invoices = await inject(
       t,
@@ -133,18 +135,20 @@ describe.each(testDatabases())('seed on %s', (kind) => {
       { params: { id: company._id }, query: { limit: '10' } },
       who,
     );
-    const [third, second, first] = invoices.json().items;
-    expect([first, second, third].map((i) => [i?.poNumber, i?.status])).toEqual([
+    const [quoted, third, second, first] = invoices.json().items;
+    expect([first, second, third, quoted].map((i) => [i?.poNumber, i?.status])).toEqual([
       ['NW-PO-4410', 'paid'],
       ['NW-PO-4418', 'open'],
       ['NW-PO-4425', 'open'],
+      [null, 'open'],
     ]);
     expect(first!.amountDue).toBe(0);
-    const open = Math.round((second!.amountDue + third!.amountDue) * 100) / 100;
+    const open = Math.round((second!.amountDue + third!.amountDue + quoted!.amountDue) * 100) / 100;
     expect(company.balance).toBe(open);
     const account = await inject(t, api.companies.account, { params: { id: company._id } }, who);
-    expect(account.json()).toMatchObject({ balance: open, available: 50000 - open, total: 4 });
+    expect(account.json()).toMatchObject({ balance: open, available: 50000 - open, total: 5 });
     expect(account.json().entries.map((e) => [e.kind, e.reference])).toEqual([
+      ['invoice', quoted!.invoiceNumber],
       ['payment', demoCompany.transfer.reference],
       ['invoice', third!.invoiceNumber],
       ['invoice', second!.invoiceNumber],
@@ -161,11 +165,22 @@ describe.each(testDatabases())('seed on %s', (kind) => {
         expect.objectContaining({
           ...member,
           status: 'active',
-          // The approver bought the invoices on account this month.
-          spentThisMonth: member.email === demoCompany.buyerOnAccount ? spent / 100 : 0,
+          // The approver bought the invoices on account this month, the owner the quote.
+          spentThisMonth:
+            member.email === demoCompany.buyerOnAccount
+              ? spent / 100
+              : member.email === owner.email
+                ? quoted!.total
+                : 0,
         }),
       ),
     );
+    // Two quotes (issue 31): the render farm's offer still open, the rack refresh accepted.
+    const quotes = (await inject(t, api.quotes.list, {}, who)).json().items;
+    expect(quotes.map((q) => [q.status, q.lineCount, q.purchaseId === quoted!._id])).toEqual([
+      ['accepted', 2, true],
+      ['offered', 2, false],
+    ]);
     const prices = await inject(t, api.companies.prices, { params: { id: company._id } }, who);
     expect(prices.json().items.map(({ sku, price }) => ({ sku, price }))).toEqual(
       [...demoCompany.prices].sort((a, b) => a.sku.localeCompare(b.sku)),

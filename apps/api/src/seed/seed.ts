@@ -13,6 +13,9 @@ import {
   reviewInputSchema,
   shippingMethodsPutSchema,
   termsInputSchema,
+  quoteAcceptSchema,
+  quoteOfferSchema,
+  quoteRequestSchema,
 } from '@shop/shared';
 import { inArray } from 'drizzle-orm';
 import type { Auth } from '../auth/auth.js';
@@ -34,7 +37,9 @@ import {
   markEmailVerified,
   upsertShopUser,
 } from '../modules/users/service.js';
-import { products } from '../db/schema.js';
+import { companyLocations, products } from '../db/schema.js';
+import { acceptQuote } from '../workflows/quotes/accept.js';
+import { offerQuote, requestQuote } from '../workflows/quotes/negotiate.js';
 import { lineCharge } from '../db/line-charge.js';
 import type { OrderContext } from '../modules/orders/context.js';
 import { placePurchase } from '../workflows/buying/place-purchase.js';
@@ -81,6 +86,8 @@ export interface SeedResult {
   companies: number;
   /** The demo company's invoices on account made by this call. */
   invoices: number;
+  /** The demo company's quotes made by this call. */
+  quotes: number;
   /** The accounts made by this call, with their passwords: empty when there were accounts. */
   accounts: DemoAccount[];
   /** The file the random passwords were written to, if any. */
@@ -122,6 +129,7 @@ export async function seedDemoData(
   const accounts = await seedDemoUsers(db, auth, options.demoPasswords);
   const companies = accounts.length > 0 ? await seedDemoCompany(db) : 0;
   const invoices = companies > 0 && options.orders ? await seedDemoInvoices(options.orders) : 0;
+  const quotes = companies > 0 && options.orders ? await seedDemoQuotes(options.orders) : 0;
   const accountsFile =
     accounts.length > 0 && options.demoPasswords === 'random' && options.dataDir
       ? await writeDemoAccounts(options.dataDir, accounts)
@@ -132,6 +140,7 @@ export async function seedDemoData(
     users: accounts.length,
     companies,
     invoices,
+    quotes,
     accounts,
     ...(accountsFile ? { accountsFile } : {}),
   };
@@ -273,6 +282,69 @@ async function seedDemoInvoices(ctx: OrderContext): Promise<number> {
     });
   }
   return placed.length;
+}
+
+/**
+ * The demo company's quotes (issue 31), through the quotes' own workflow as the pages call it:
+ * the owner asks for each, for the first ship-to location; the admin offers; the owner accepts
+ * the second on account.
+ */
+async function seedDemoQuotes(ctx: OrderContext): Promise<number> {
+  const owner = await findShopUserByEmail(ctx.db, demoCompany.owner);
+  const admin = await findShopUserByEmail(ctx.db, demoUsers.find((demo) => demo.admin)!.email);
+  if (!owner || !admin) return 0;
+  const skus = demoCompany.quotes.flatMap((quote) => quote.lines.map((line) => line.sku));
+  const found = await ctx.db
+    .select({ id: products.id, sku: products.sku })
+    .from(products)
+    .where(inArray(products.sku, skus));
+  const idOf = new Map(found.map((product) => [product.sku, product.id]));
+  const [location] = await ctx.db
+    .select({ id: companyLocations.id })
+    .from(companyLocations)
+    .orderBy(companyLocations.seq)
+    .limit(1);
+  let made = 0;
+  for (const demo of demoCompany.quotes) {
+    if (!demo.lines.every((line) => idOf.has(line.sku))) continue;
+    const asked = await requestQuote(
+      ctx.db,
+      owner,
+      quoteRequestSchema.parse({
+        lines: demo.lines.map(({ sku, quantity, targetPrice }) => ({
+          productId: idOf.get(sku),
+          quantity,
+          targetPrice,
+        })),
+        message: demo.message,
+        ...(location ? { locationId: location.id } : {}),
+      }),
+    );
+    await offerQuote(
+      ctx.db,
+      admin,
+      asked._id,
+      quoteOfferSchema.parse({
+        lines: demo.offer.map(({ sku, unitPrice }) => ({
+          productId: idOf.get(sku),
+          quantity: demo.lines.find((line) => line.sku === sku)!.quantity,
+          unitPrice,
+        })),
+        expiresAt: new Date(Date.now() + demo.validDays * 86_400_000).toISOString(),
+        note: demo.note,
+      }),
+    );
+    if (demo.accept) {
+      await acceptQuote(
+        ctx,
+        owner,
+        asked._id,
+        quoteAcceptSchema.parse({ number: '+49 711 400 5000', paymentMethod: 'account' }),
+      );
+    }
+    made += 1;
+  }
+  return made;
 }
 
 /** `DATA_DIR/demo-accounts.txt`, readable by the shop's own user only (mode 600). */

@@ -66,6 +66,10 @@ export interface MatrixKit {
   confirmedInvoicePayment(): Promise<{ companyId: string; transactionId: string }>;
   /** A new ship-to location of the customer's company: its id. */
   location(): Promise<string>;
+  /** A new quote the customer asked for (5 of the product): its id. */
+  quote(): Promise<string>;
+  /** A new quote of the customer with an admin's offer valid for a week: its id. */
+  offeredQuote(): Promise<string>;
 }
 
 /** A call's input, as the contract takes it; a raw body (Stripe's) is sent as the string. */
@@ -170,7 +174,7 @@ const sandboxCard = {
 
 const { catalog, reviews, newsletter, orders, purchases, payments, identity, profile, users } = api;
 const { audit, companies, locations, stats } = api;
-const { settings, docs, tax, shipping, creditNotes } = api;
+const { settings, docs, tax, shipping, creditNotes, quotes } = api;
 
 /** The smallest file the shop takes as a PDF: its signature. */
 const TINY_PDF = Buffer.from('%PDF-1.4\n%%EOF\n', 'latin1');
@@ -328,6 +332,50 @@ export const authorizationMatrix: readonly MatrixRow[] = [
   row(creditNotes.retryRefund, {
     expect: adminOnly(200),
     request: async (kit) => ({ params: { id: await kit.creditNote() } }),
+  }),
+
+  // Quotes (issue 31): "customer" asked for the quote, "other" is no member of its company; the
+  // admin reads, writes in the thread and offers, but acts for no buyer.
+  row(quotes.create, {
+    expect: anyUser(201),
+    request: (kit) => ({ payload: { lines: [{ productId: kit.productId, quantity: 2 }] } }),
+  }),
+  row(quotes.list, { expect: anyUser(200), request: () => ({}) }),
+  row(quotes.get, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: await kit.quote() } }),
+  }),
+  row(quotes.message, {
+    expect: ownerOrAdmin(201),
+    request: async (kit) => ({
+      params: { id: await kit.quote() },
+      payload: { text: 'Could you ship in two lots?' },
+    }),
+  }),
+  row(quotes.offer, {
+    expect: adminOnly(200),
+    request: async (kit) => ({
+      params: { id: await kit.quote() },
+      payload: {
+        lines: [{ productId: kit.productId, quantity: 5, unitPrice: 19.5 }],
+        expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+      },
+    }),
+  }),
+  row(quotes.accept, {
+    expect: ownerOnly(200),
+    request: async (kit) => ({
+      params: { id: await kit.offeredQuote() },
+      payload: { number: '+(555) 123-4567', address: '12 Harbour Road, Springfield' },
+    }),
+  }),
+  row(quotes.decline, {
+    expect: ownerOnly(200),
+    request: async (kit) => ({ params: { id: await kit.quote() } }),
+  }),
+  row(quotes.pdf, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: await kit.offeredQuote() } }),
   }),
 
   // Companies: "customer" owns the company, "other" is no member of it. The create row comes

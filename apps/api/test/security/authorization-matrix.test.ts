@@ -254,6 +254,33 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
         expect(confirmation.statusCode, confirmation.body).toBe(200);
         return { companyId: id, transactionId: intentIdOf(clientSecret) };
       },
+      quote: async () => {
+        const asked = await inject(
+          t,
+          api.quotes.create,
+          { body: { lines: [{ productId: product._id, quantity: 5 }] } },
+          customer,
+        );
+        expect(asked.statusCode, asked.body).toBe(201);
+        return asked.json()._id;
+      },
+      offeredQuote: async () => {
+        const id = await kit.quote();
+        const offered = await inject(
+          t,
+          api.quotes.offer,
+          {
+            params: { id },
+            body: {
+              lines: [{ productId: product._id, quantity: 5, unitPrice: 20 }],
+              expiresAt: new Date(Date.now() + 7 * 86_400_000).toISOString(),
+            },
+          },
+          admin,
+        );
+        expect(offered.statusCode, offered.body).toBe(200);
+        return id;
+      },
       location: async () => {
         const created = await inject(
           t,

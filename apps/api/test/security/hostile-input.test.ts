@@ -651,6 +651,104 @@ const writeEndpoints: WriteEndpoint[] = [
     params: idOfNothing,
     at: hostileIdSegment,
   },
+  // Quotes (issue 31). A valid request names a product the shop sells; the others name no
+  // quote, so even their valid bodies change nothing (404).
+  {
+    contract: api.quotes.create,
+    as: 'customer',
+    body: (f) => ({
+      lines: [{ productId: f.productId, quantity: 5, targetPrice: 20 }],
+      message: 'For a data-centre build.',
+    }),
+    poison: {
+      lines: [
+        [],
+        null,
+        'lines',
+        {},
+        [{}],
+        [{ productId: 'x', quantity: 1 }],
+        [{ productId: randomUUID(), quantity: 1 }],
+        ...[0, -1, 1.5, '1', null, 2 ** 31].map((quantity) => [
+          { productId: randomUUID(), quantity },
+        ]),
+        ...badMoney.map((targetPrice) => [{ productId: randomUUID(), quantity: 1, targetPrice }]),
+        [
+          { productId: lineId, quantity: 1 },
+          { productId: lineId, quantity: 2 },
+        ],
+      ],
+      message: ['', ' ', long('M', 2001), 'x\u0000y', 1, null, []],
+      locationId: ['x', 1, null, randomUUID()],
+    },
+  },
+  {
+    contract: api.quotes.message,
+    as: 'customer',
+    params: idOfNothing,
+    body: () => ({ text: 'Can you do better on the drives?' }),
+    poison: {
+      text: ['', ' ', long('M', 2001), 'x\u0000y', 1, null, {}],
+      targetPrices: [
+        'cheaper',
+        {},
+        [{}],
+        [{ productId: 'x', targetPrice: 1 }],
+        ...badMoney.map((targetPrice) => [{ productId: randomUUID(), targetPrice }]),
+        [
+          { productId: lineId, targetPrice: 1 },
+          { productId: lineId, targetPrice: 2 },
+        ],
+      ],
+    },
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.quotes.offer,
+    as: 'admin',
+    params: idOfNothing,
+    body: (f) => ({
+      lines: [{ productId: f.productId, quantity: 5, unitPrice: 19.5 }],
+      expiresAt: '2099-12-31T17:00:00Z',
+      note: 'Valid for this project.',
+    }),
+    poison: {
+      lines: [
+        [],
+        null,
+        [{}],
+        [{ productId: 'x', quantity: 1, unitPrice: 1 }],
+        [{ productId: randomUUID(), quantity: 1 }],
+        ...badMoney.map((unitPrice) => [{ productId: randomUUID(), quantity: 1, unitPrice }]),
+        ...[0, -1, 1.5, '1'].map((quantity) => [
+          { productId: randomUUID(), quantity, unitPrice: 1 },
+        ]),
+      ],
+      expiresAt: ['', 'tomorrow', '2099-12-31', '2099-13-01T00:00:00Z', 1, null, {}],
+      note: ['', long('N', 2001), 'x\u0000y', 1, null],
+    },
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.quotes.accept,
+    as: 'customer',
+    params: idOfNothing,
+    body: () => ({ number: '+(555) 123-4567', address: '12 Harbour Road, Springfield' }),
+    poison: {
+      number: ['', '123', ...markup, '555\u0000123', long('5'), null],
+      address: ['', 'ab', ...markup, 'Road\u0000', ...lineBreaks, long('a'), null, 1],
+      version: [0, -1, 1.5, '1', null, 2 ** 31],
+      paymentMethod: ['cash', 1, null],
+      poNumber: [long('P', 36), 'PO\u0000', 1, {}, ...lineBreaks],
+    },
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.quotes.decline,
+    as: 'customer',
+    params: idOfNothing,
+    at: hostileIdSegment,
+  },
   {
     contract: api.reviews.create,
     as: 'customer',

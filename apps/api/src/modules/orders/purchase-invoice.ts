@@ -41,6 +41,7 @@ export function invoiceData(
     purchaseNumber: purchase.number,
     orderedAt: purchase.createdAt,
     poNumber: purchase.poNumber,
+    quoteNumber: purchase.quoteNumber,
     seller: {
       name: settings.sellerName,
       address: settings.sellerAddress,

@@ -16,6 +16,7 @@ import { addMember, companyTeam } from '../../test-support/companies.js';
 import { answered, injectUnchecked } from '../../test-support/inject.js';
 import { extractPdfText } from '../../test-support/pdf-text.js';
 import { CONTACT } from '../../test-support/purchases.js';
+import { queueQuoteExpiryNotices } from './expiry.js';
 import {
   addProduct,
   adminShopper,
@@ -380,6 +381,36 @@ describe.each(testDatabases())('quotes on %s', (kind) => {
       status: 'on_account',
       amountDue: onAccount.purchase.total,
     });
+  });
+
+  it('mails the buyer once, two days before the latest offer expires, however many sweep', async () => {
+    const { ssd, quote, buyer } = await quotedTeam('Expiring Offers Ltd');
+    const later = await quotedTeam('Later Offers Ltd');
+    await answered(
+      offer(quote._id, [{ productId: ssd._id, quantity: 3, unitPrice: 300 }], {
+        expiresAt: until(1.5),
+      }),
+    );
+    await answered(
+      offer(later.quote._id, [{ productId: later.ssd._id, quantity: 3, unitPrice: 300 }], {
+        expiresAt: until(5),
+      }),
+    );
+    const sweeps = await Promise.all([
+      queueQuoteExpiryNotices(t.db),
+      queueQuoteExpiryNotices(t.db),
+      queueQuoteExpiryNotices(t.db),
+    ]);
+    expect(sweeps.reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(1);
+    const noticed = await t.db
+      .select({ to: emailJobs.to, quoteId: sql<string>`${emailJobs.payload}->>'quoteId'` })
+      .from(emailJobs)
+      .where(eq(emailJobs.kind, 'quote-expiring'));
+    expect(noticed.filter((n) => n.quoteId === quote._id)).toEqual([
+      { to: buyer.email, quoteId: quote._id },
+    ]);
+    expect(noticed.filter((n) => n.quoteId === later.quote._id)).toEqual([]);
+    expect(await queueQuoteExpiryNotices(t.db)).toBe(0);
   });
 
   it('the PDF carries the number, the version, the lines, their prices and the validity', async () => {
