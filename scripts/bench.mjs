@@ -4,7 +4,8 @@
 // to docs/performance.md (between its bench markers), then the idle memory of the server
 // (scripts/lib/idle-memory.mjs), once the loaded servers are stopped.
 // Then scripts/bench-purchases.mjs (checkout and order reads at scale, PostgreSQL only) and
-// scripts/bench-accounts.mjs (checkouts on account at one credit limit, receivables at scale).
+// scripts/bench-accounts.mjs (checkouts on account at one credit limit, receivables at scale)
+// and scripts/bench-quotes.mjs (a 1,000-line quote offered, accepted and read).
 // Env: BENCH_SECONDS (default 10), BENCH_DATABASE_URL (also benchmark on PostgreSQL).
 import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -17,6 +18,7 @@ import { ensureBuild } from './ensure-build.mjs';
 import { benchCatalogue } from './bench-catalogue.mjs';
 import { benchPurchases } from './bench-purchases.mjs';
 import { benchAccounts } from './bench-accounts.mjs';
+import { benchQuotes } from './bench-quotes.mjs';
 import { IDLE_RSS_TARGETS_MB, measureIdleMemory } from './lib/idle-memory.mjs';
 import { verifiedCustomer } from './lib/verified-customer.mjs';
 import {
@@ -566,6 +568,8 @@ async function main() {
   await benchPurchases();
   // Checkouts on account against one credit limit, and receivables among 1,000,000 entries.
   await benchAccounts();
+  // A 1,000-line quote offered, accepted on account and its purchase read (issue 31).
+  await benchQuotes();
   await benchCatalogue();
   if (rows.some((r) => r.oversold))
     throw new Error('oversold: the stock taken does not match the accepted orders');
