@@ -30,6 +30,7 @@ export const EMAIL_KINDS = [
   'quote-message-to-buyer',
   'quote-message-to-shop',
   'quote-accepted',
+  'quote-declined',
   'quote-expiring',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];

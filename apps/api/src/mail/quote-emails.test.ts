@@ -47,6 +47,10 @@ const expected: Record<QuoteEmailKind, { subject: string; says: string[] }> = {
     subject: 'Quote Q-2026-00042 accepted: purchase PW-000777',
     says: ['it became purchase PW-000777'],
   },
+  'quote-declined': {
+    subject: 'Quote Q-2026-00042 declined by Northwind GmbH',
+    says: ['Bea Buyer of Northwind GmbH declined quote Q-2026-00042'],
+  },
   'quote-expiring': {
     subject: 'The offer for quote Q-2026-00042 expires on Dec 12, 2026',
     says: ['Accept it before then', '$67,100'],

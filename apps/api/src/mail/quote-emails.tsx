@@ -9,6 +9,7 @@ export type QuoteEmailKind =
   | 'quote-message-to-buyer'
   | 'quote-message-to-shop'
   | 'quote-accepted'
+  | 'quote-declined'
   | 'quote-expiring';
 
 export interface QuoteEmailData {
@@ -34,6 +35,7 @@ const SUBJECTS: Record<QuoteEmailKind, (d: QuoteEmailData) => string> = {
   'quote-message-to-buyer': (d) => `A message about quote ${d.quoteNumber}`,
   'quote-message-to-shop': (d) => `${d.company ?? d.requester} wrote about quote ${d.quoteNumber}`,
   'quote-accepted': (d) => `Quote ${d.quoteNumber} accepted: purchase ${d.purchaseNumber ?? ''}`,
+  'quote-declined': (d) => `Quote ${d.quoteNumber} declined by ${d.company ?? d.requester}`,
   'quote-expiring': (d) => `The offer for quote ${d.quoteNumber} expires on ${d.offer?.expiresOn}`,
 };
 
@@ -50,6 +52,8 @@ function opening(d: QuoteEmailData): string {
       return `${who} wrote about quote ${d.quoteNumber}.`;
     case 'quote-accepted':
       return `${who} accepted the offer for quote ${d.quoteNumber}: it became purchase ${d.purchaseNumber ?? ''}.`;
+    case 'quote-declined':
+      return `${who} declined quote ${d.quoteNumber}: it is closed.`;
     case 'quote-expiring':
       return `The offer for your quote ${d.quoteNumber} expires on ${d.offer?.expiresOn}. Accept it before then to order at these prices.`;
   }

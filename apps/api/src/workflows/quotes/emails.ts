@@ -26,6 +26,7 @@ export const QUOTE_EMAIL_KINDS: ReadonlySet<EmailKind> = new Set<QuoteEmailKind>
   'quote-message-to-buyer',
   'quote-message-to-shop',
   'quote-accepted',
+  'quote-declined',
   'quote-expiring',
 ]);
 
@@ -33,6 +34,7 @@ const TO_SHOP: ReadonlySet<QuoteEmailKind> = new Set([
   'quote-requested',
   'quote-message-to-shop',
   'quote-accepted',
+  'quote-declined',
 ]);
 
 export async function enqueueQuoteEmail(

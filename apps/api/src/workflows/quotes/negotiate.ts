@@ -199,8 +199,10 @@ export async function declineQuote(db: Db, user: SignedInUser, id: string): Prom
   const quote = await db.transaction(async (tx) => {
     const locked = await lockOpen(tx, found.id);
     await markDeclined(tx, locked.id);
+    await enqueueQuoteEmail(tx, 'quote-declined', locked);
     return locked;
   });
+  emailsQueued(db);
   return current(db, quote);
 }
 

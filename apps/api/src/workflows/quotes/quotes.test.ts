@@ -303,6 +303,13 @@ describe.each(testDatabases())('quotes on %s', (kind) => {
       injectUnchecked(t, quotes.decline, { params: { id: quote._id } }, buyer),
     );
     expect(declined.status).toBe('declined');
+    const told = await t.db
+      .select({ to: emailJobs.to })
+      .from(emailJobs)
+      .where(
+        sql`${emailJobs.kind} = 'quote-declined' and ${emailJobs.payload}->>'quoteId' = ${quote._id}`,
+      );
+    expect(told.map((m) => m.to)).toContain(admin.email);
     expect((await accept(buyer, quote._id)).statusCode).toBe(409);
   });
 
