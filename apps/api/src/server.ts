@@ -60,7 +60,8 @@ import {
   type PurchaseEmailSettings,
 } from './modules/orders/purchase-emails.js';
 import { COMPANY_EMAIL_KINDS, composeCompanyEmail } from './modules/companies/emails.js';
-import { QUOTE_EMAIL_KINDS, composeQuoteEmail } from './workflows/quotes/emails.js';
+import { QUOTE_EMAIL_KINDS } from './modules/quotes/emails.js';
+import { composeQuoteEmail } from './workflows/quotes/emails.js';
 import { APPROVAL_EMAIL_KINDS, composeApprovalEmail } from './workflows/buying/approval-emails.js';
 import { startMailWorker, type MailWorkerOptions } from './mail/worker.js';
 import { createPaymentGateway } from './payments/index.js';

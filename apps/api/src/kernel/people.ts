@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { authUsers } from '../db/schema.js';
+import { authUsers, users } from '../db/schema.js';
 
 /*
  * Who is acting: what every module needs to know about the signed-in person, below the modules
@@ -32,3 +32,21 @@ export async function accountName(db: Db, email: string): Promise<string | null>
 
 /** Someone's name for an email: their account's, else their address. */
 export const displayName = async (db: Db, email: string) => (await accountName(db, email)) ?? email;
+
+/**
+ * Whether a shop user is an admin now, in SQL over `users` joined with `auth_users`: `users.role`
+ * is the grant; it counts only once the person's Better Auth account has a verified address, so
+ * nobody becomes an admin by signing up with an address they do not own.
+ */
+export const adminInForce = sql<boolean>`(${users.role} and coalesce(${authUsers.emailVerified}, false))`;
+
+/** The addresses of the admins in force: who the shop's own mail goes to. */
+export async function adminEmails(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ email: users.email })
+    .from(users)
+    .innerJoin(authUsers, eq(authUsers.email, users.email))
+    .where(adminInForce)
+    .orderBy(users.email);
+  return rows.map((row) => row.email);
+}

@@ -5,7 +5,7 @@ import { containing } from '../../db/like.js';
 import { authUsers, authVerifications, users } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordAudit, type AuditActor } from '../../kernel/audit.js';
-import { adminInForce } from './service.js';
+import { adminInForce } from '../../kernel/people.js';
 import { normalizeEmail, type SignedInUser } from '../../kernel/people.js';
 
 export const userAdminMessages = {

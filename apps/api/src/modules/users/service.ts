@@ -2,13 +2,7 @@ import { and, count, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authSessions, authUsers, users } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { normalizeEmail, type SignedInUser } from '../../kernel/people.js';
-
-/**
- * `users.role` is the grant; it counts only once the person's Better Auth account has a
- * verified address, so nobody becomes an admin by signing up with an address they do not own.
- */
-export const adminInForce = sql<boolean>`(${users.role} and coalesce(${authUsers.emailVerified}, false))`;
+import { adminInForce, normalizeEmail, type SignedInUser } from '../../kernel/people.js';
 
 const signedInUserColumns = { id: users.id, email: users.email, isAdmin: adminInForce };
 
@@ -144,15 +138,4 @@ export async function adminStatus(db: Db, actor: SignedInUser, email: string) {
 export async function countAccounts(db: Db): Promise<number> {
   const [row] = await db.select({ value: count() }).from(authUsers);
   return row?.value ?? 0;
-}
-
-/** The addresses of the admins in force (granted and verified): who the shop's own mail goes to. */
-export async function adminEmails(db: Db): Promise<string[]> {
-  const rows = await db
-    .select({ email: users.email })
-    .from(users)
-    .innerJoin(authUsers, eq(authUsers.email, users.email))
-    .where(adminInForce)
-    .orderBy(users.email);
-  return rows.map((row) => row.email);
 }

@@ -39,7 +39,7 @@ import {
 } from './steps.js';
 import { lockQuotes, markAccepted, type QuoteRow } from '../../modules/quotes/store.js';
 import { quoteMessages } from '@shop/shared';
-import { enqueueQuoteEmail } from '../quotes/emails.js';
+import { enqueueQuoteEmail } from '../../modules/quotes/emails.js';
 
 /**
  * Placing a purchase: the one road Buy Now (POST /order, one line), checkout (POST /checkout)

@@ -1,54 +1,13 @@
 import { quotePagePath } from '@shop/shared';
 import { eq } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { companies } from '../../db/schema.js';
-import { enqueueEmail, type EmailKind } from '../../mail/jobs.js';
+import type { EmailKind } from '../../mail/jobs.js';
 import type { MailMessage } from '../../mail/message.js';
 import type { QuoteEmailKind } from '../../mail/quote-emails.js';
-import {
-  findQuote,
-  messagesOf,
-  offerSubtotal,
-  versionOf,
-  type QuoteRow,
-} from '../../modules/quotes/store.js';
-import { adminEmails } from '../../modules/users/service.js';
+import { findQuote, messagesOf, offerSubtotal, versionOf } from '../../modules/quotes/store.js';
 
-/*
- * The quotes' emails (issue 31 item 2): queued in the transaction of the step they tell about
- * (mail/jobs.ts), built when the mail worker sends them from the quote as it is then. The
- * shop's side goes to every admin in force; the buyer's to the requester.
- */
-
-export const QUOTE_EMAIL_KINDS: ReadonlySet<EmailKind> = new Set<QuoteEmailKind>([
-  'quote-requested',
-  'quote-offered',
-  'quote-message-to-buyer',
-  'quote-message-to-shop',
-  'quote-accepted',
-  'quote-declined',
-  'quote-expiring',
-]);
-
-const TO_SHOP: ReadonlySet<QuoteEmailKind> = new Set([
-  'quote-requested',
-  'quote-message-to-shop',
-  'quote-accepted',
-  'quote-declined',
-]);
-
-export async function enqueueQuoteEmail(
-  tx: Tx,
-  kind: QuoteEmailKind,
-  quote: Pick<QuoteRow, 'id' | 'email'>,
-  extra: { purchaseNumber?: string } = {},
-): Promise<void> {
-  const to = TO_SHOP.has(kind) ? await adminEmails(tx) : [quote.email];
-  await enqueueEmail(
-    tx,
-    to.map((address) => ({ kind, to: address, payload: { quoteId: quote.id, ...extra } })),
-  );
-}
+/** Builds a quote's email when the mail worker sends it, from the quote as it is then. */
 
 const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 

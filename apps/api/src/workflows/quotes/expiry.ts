@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { emailsQueued } from '../../mail/jobs.js';
-import { enqueueQuoteEmail } from './emails.js';
+import { enqueueQuoteEmail } from '../../modules/quotes/emails.js';
 
 /** Notices one sweep queues at most; the next sweep takes the rest. */
 const SWEEP_MAX = 500;

@@ -29,7 +29,7 @@ import {
   type QuoteRow,
 } from '../../modules/quotes/store.js';
 import { mustAct, readableQuote } from './access.js';
-import { enqueueQuoteEmail } from './emails.js';
+import { enqueueQuoteEmail } from '../../modules/quotes/emails.js';
 import { toQuote } from './reading.js';
 
 /*
