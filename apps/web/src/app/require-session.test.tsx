@@ -174,7 +174,7 @@ describe('Dashboard', () => {
     const links = within(dashboardMenu())
       .getAllByRole('link')
       .map((link) => link.textContent);
-    expect(links).toEqual(['My Orders', 'My Company', 'Add A Review', 'My Profile']);
+    expect(links).toEqual(['My Orders', 'My Quotes', 'My Company', 'Add A Review', 'My Profile']);
   });
 
   it('opens the Overview for an admin, with the admin menu', async () => {
@@ -190,6 +190,7 @@ describe('Dashboard', () => {
       ).toEqual([
         'Overview',
         'Manage All Orders',
+        'Quotes',
         'Add A Product',
         'Manage Products',
         'Companies',

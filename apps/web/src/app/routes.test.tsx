@@ -96,6 +96,8 @@ describe('Router', () => {
     ['/dashboard/approvals', 'Approvals', customer],
     ['/dashboard/companies', 'Companies', admin],
     ['/dashboard/tax', 'Tax', admin],
+    ['/dashboard/quotes', 'My quotes', customer],
+    ['/dashboard/quotes', 'Quotes', admin],
   ])('renders %s inside the dashboard layout', async (path, title, user) => {
     mockConfig(user);
     renderApp(path);

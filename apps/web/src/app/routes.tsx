@@ -94,6 +94,8 @@ const ManageCompanyPage = lazyPage(
   () => import('./routes/manage-company'),
   'src/app/routes/manage-company.tsx',
 );
+const QuotesPage = lazyPage(() => import('./routes/quotes'), 'src/app/routes/quotes.tsx');
+const QuotePage = lazyPage(() => import('./routes/quote'), 'src/app/routes/quote.tsx');
 const TaxPage = lazyPage(() => import('./routes/tax'), 'src/app/routes/tax.tsx');
 const ManageShippingPage = lazyPage(
   () => import('./routes/manage-shipping'),
@@ -148,6 +150,9 @@ export const routes: RouteObject[] = [
               { path: 'mycompany', element: <MyCompanyPage /> },
               { path: 'approvals', element: <ApprovalsPage /> },
               { path: 'invitations', element: <InvitationsPage /> },
+              // Quotes (issue 31): the customer's and, for the admin, every one.
+              { path: 'quotes', element: <QuotesPage /> },
+              { path: 'quotes/:id', element: <QuotePage /> },
               {
                 element: <RequireAdmin />,
                 children: [

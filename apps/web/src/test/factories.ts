@@ -131,6 +131,8 @@ export function makePurchase(overrides: Partial<Purchase> = {}): Purchase {
     address: '12 Harbour Road, Leeds',
     shipTo: null,
     poNumber: null,
+    quoteNumber: null,
+    quoteId: null,
     company: null,
     taxId: null,
     companyId: null,

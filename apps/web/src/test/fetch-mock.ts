@@ -143,10 +143,13 @@ function known(route: Route): KnownRoute {
 
 // A literal path wins over a parametric one, as in the server's router: GET /admin/audit is the
 // audit log, not the admin check of an account named "audit".
+const literal = (path: string) => path.replace(/\{[A-Za-z0-9_]+\}/g, '').length;
+
 const table: KnownRoute[] = Object.values(routes)
   .flatMap((resource) => Object.values(resource) as Route[])
   .map(known)
-  .sort((a, b) => a.names.length - b.names.length);
+  // With as many parameters, the longer literal wins: GET /quote/{id}.pdf is no quote "x.pdf".
+  .sort((a, b) => a.names.length - b.names.length || literal(b.route.path) - literal(a.route.path));
 
 function identify(method: string, pathname: string) {
   for (const entry of table) {

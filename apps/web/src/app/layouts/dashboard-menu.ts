@@ -7,6 +7,7 @@ export interface DashboardMenuItem {
 
 const customerItems: DashboardMenuItem[] = [
   { label: 'My Orders', to: '/dashboard/myorders' },
+  { label: 'My Quotes', to: '/dashboard/quotes' },
   { label: 'My Company', to: '/dashboard/mycompany' },
   { label: 'Add A Review', to: '/dashboard/addreview' },
 ];
@@ -18,6 +19,7 @@ const approvalsItem: DashboardMenuItem = { label: 'Approvals', to: '/dashboard/a
 const adminItems: DashboardMenuItem[] = [
   { label: 'Overview', to: '/dashboard/overview' },
   { label: 'Manage All Orders', to: '/dashboard/manageallorders' },
+  { label: 'Quotes', to: '/dashboard/quotes' },
   { label: 'Add A Product', to: '/dashboard/addproduct' },
   { label: 'Manage Products', to: '/dashboard/manageproducts' },
   { label: 'Companies', to: '/dashboard/companies' },

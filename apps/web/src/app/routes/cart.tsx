@@ -8,7 +8,8 @@ import text from '../../components/ui/text.module.css';
 import { CartView } from '../../features/cart/components/cart-view';
 import { useAccountTerms, useMonthlyLimit } from '../../features/companies/api/get-my-spending';
 import { useShipToLocations } from '../../features/companies/api/locations';
-import { CART_PATH } from '../../lib/cart-store';
+import { RequestQuote } from '../../features/quotes/components/request-quote';
+import { CART_PATH, useCart } from '../../lib/cart-store';
 import type { LoginRedirectState } from '../../lib/session';
 import { useSession } from '../../lib/session/use-session';
 import { notify } from '../../components/ui/toast';
@@ -37,6 +38,7 @@ export default function CartPage() {
   const spending = useMonthlyLimit();
   const account = useAccountTerms();
   const locations = useShipToLocations();
+  const lines = useCart();
 
   const signIn = () => {
     const state: LoginRedirectState = { from: CART_PATH };
@@ -73,6 +75,7 @@ export default function CartPage() {
         }
         onPlaced={onPlaced}
       />
+      {session.status === 'signed-in' && lines.length > 0 && <RequestQuote lines={lines} />}
     </Container>
   );
 }

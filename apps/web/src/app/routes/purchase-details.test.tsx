@@ -1,5 +1,5 @@
 import type { Purchase } from '@shop/shared';
-import { messages, purchaseMessages } from '@shop/shared';
+import { messages, purchaseMessages, quotePagePath } from '@shop/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_IMAGE_PLACEHOLDER } from '../../components/product-image';
@@ -99,6 +99,20 @@ describe('the purchase page', () => {
     expect(timeline).toHaveTextContent('Not shipped yet');
     expect(screen.getByText('The invoice is made once every line is paid.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Download invoice/ })).not.toBeInTheDocument();
+  });
+
+  it('names the quote it was bought from, beside the PO number, linked to the quote (issue 31)', async () => {
+    const quoteId = testId(610);
+    setUp(purchase({ quoteNumber: 'Q-000042', quoteId }));
+    const link = await screen.findByRole('link', { name: 'Quote Q-000042' });
+    expect(link).toHaveAttribute('href', quotePagePath(quoteId));
+    expect(screen.getByText('From quote')).toBeInTheDocument();
+  });
+
+  it('names no quote for a purchase bought without one', async () => {
+    setUp(purchase());
+    expect(await screen.findByRole('heading', { name: 'Purchase PW-000123' })).toBeInTheDocument();
+    expect(screen.queryByText('From quote')).not.toBeInTheDocument();
   });
 
   it('shows subtotal, shipping with its method and delivery time, each tax line and the total (issue 29)', async () => {

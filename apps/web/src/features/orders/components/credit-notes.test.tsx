@@ -50,6 +50,8 @@ function paidPurchase(): Purchase {
     address: 'Friedrichstrasse 12, 10117 Berlin, Germany',
     shipTo: null,
     poNumber: null,
+    quoteNumber: null,
+    quoteId: null,
     company: null,
     taxId: null,
     orders: [cpu, kit] as Purchase['orders'],

@@ -4,6 +4,7 @@ import {
   messages,
   PURCHASE_STATUS_LABELS,
   purchaseMessages,
+  quotePagePath,
   trackingUrl,
   type Order,
   type Purchase,
@@ -14,6 +15,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button, ButtonLink } from '../../../components/ui/button';
 import errorButton from '../../../components/ui/button-error.module.css';
 import { Chip } from '../../../components/ui/chip';
+import { PageLink } from '../../../components/ui/navigation';
 import {
   Table,
   TableBody,
@@ -224,15 +226,27 @@ export function PurchaseDetails({
       setDownloading(false);
     }
   };
-  const details = [
-    ['PO number', purchase.poNumber],
-    ['Company', purchase.company],
-    ['Tax id', purchase.taxId],
-    // A structured ship-to address as a label writes it, a line each (issue 29); else SPEC's line.
-    ['Ship to', purchase.shipTo ? addressLines(purchase.shipTo).join('\n') : purchase.address],
-    ['Phone', purchase.phone],
-    ['Invoice', purchase.invoiceNumber],
-  ].filter((entry): entry is [string, string] => Boolean(entry[1]));
+  const quoteText = purchase.quoteNumber ? `Quote ${purchase.quoteNumber}` : null;
+  const details = (
+    [
+      ['PO number', purchase.poNumber],
+      // Bought by accepting a quote (issue 31): the quote it came from.
+      [
+        'From quote',
+        quoteText && purchase.quoteId ? (
+          <PageLink href={quotePagePath(purchase.quoteId)}>{quoteText}</PageLink>
+        ) : (
+          quoteText
+        ),
+      ],
+      ['Company', purchase.company],
+      ['Tax id', purchase.taxId],
+      // A structured ship-to address as a label writes it, a line each (issue 29); else SPEC's line.
+      ['Ship to', purchase.shipTo ? addressLines(purchase.shipTo).join('\n') : purchase.address],
+      ['Phone', purchase.phone],
+      ['Invoice', purchase.invoiceNumber],
+    ] satisfies [string, ReactNode][]
+  ).filter((entry) => Boolean(entry[1]));
 
   return (
     <article className={styles.page}>
