@@ -301,6 +301,7 @@ const APP_PAGES = [
   '/dashboard/auditlog',
   '/dashboard/companies',
   '/dashboard/shipping',
+  '/dashboard/quotes',
 ];
 
 test('no page of the single-page app loads MUI or emotion', async ({ page, baseURL }) => {
