@@ -174,7 +174,9 @@ const FIRST_LOAD_PAGES: {
     // company, computed from the month's spend (docs/decisions/032): it measured 151.2 KB.
     // Then 26 KB less, with zod and the fields' schemas out of it again (they had come back with
     // the address field's joinAddressLines, issue 28's hydration work): it measured 125.4 KB.
-    budget: 127 * 1024,
+    // One KB more for issue 31: the API client's route table names the eight quote calls (every
+    // page's client knows every route): it measured 127.1 KB.
+    budget: 128 * 1024,
     laterOnly: [
       /node_modules\/@mui\//,
       /node_modules\/@emotion\//,
