@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, type Guards } from '../auth/guards.js';
 import type { OrderContext } from '../modules/orders/context.js';
 import type { InvoiceSettings } from '../modules/orders/purchase-invoice.js';
-import { acceptQuote } from '../workflows/quotes/accept.js';
+import { acceptQuote, previewQuote } from '../workflows/quotes/accept.js';
 import { quotePdf } from '../workflows/quotes/document.js';
 import {
   declineQuote,
@@ -51,6 +51,9 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRoutesOptions> = async (
   );
   serve(app, guards, quotes.accept, async (request) =>
     acceptQuote(ctx, currentUser(request), request.params.id, request.body),
+  );
+  serve(app, guards, quotes.preview, async (request) =>
+    previewQuote(ctx, currentUser(request), request.params.id, request.body),
   );
   serve(app, guards, quotes.decline, async (request) =>
     declineQuote(ctx.db, currentUser(request), request.params.id),

@@ -369,6 +369,13 @@ export const authorizationMatrix: readonly MatrixRow[] = [
       payload: { number: '+(555) 123-4567', address: '12 Harbour Road, Springfield' },
     }),
   }),
+  row(quotes.preview, {
+    expect: ownerOnly(200),
+    request: async (kit) => ({
+      params: { id: await kit.offeredQuote() },
+      payload: { number: '+(555) 123-4567', address: '12 Harbour Road, Springfield' },
+    }),
+  }),
   row(quotes.decline, {
     expect: ownerOnly(200),
     request: async (kit) => ({ params: { id: await kit.quote() } }),

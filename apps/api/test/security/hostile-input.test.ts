@@ -729,8 +729,9 @@ const writeEndpoints: WriteEndpoint[] = [
     },
     at: hostileIdSegment,
   },
-  {
-    contract: api.quotes.accept,
+  // Accepting, and its preview, take the same body.
+  ...[api.quotes.accept, api.quotes.preview].map((contract): WriteEndpoint => ({
+    contract,
     as: 'customer',
     params: idOfNothing,
     body: () => ({ number: '+(555) 123-4567', address: '12 Harbour Road, Springfield' }),
@@ -740,9 +741,10 @@ const writeEndpoints: WriteEndpoint[] = [
       version: [0, -1, 1.5, '1', null, 2 ** 31],
       paymentMethod: ['cash', 1, null],
       poNumber: [long('P', 36), 'PO\u0000', 1, {}, ...lineBreaks],
+      shippingMethod: ['x', 1, null],
     },
     at: hostileIdSegment,
-  },
+  })),
   {
     contract: api.quotes.decline,
     as: 'customer',

@@ -17,7 +17,7 @@ export function previewCheckout(body: Checkout, signal?: AbortSignal): Promise<C
 
 export const checkoutPreviewKeys = {
   all: ['checkout-preview'] as const,
-  of: (key: string) => ['checkout-preview', key] as const,
+  of: (scope: string, key: string) => ['checkout-preview', scope, key] as const,
 };
 
 export interface CheckoutPreviewState {
@@ -33,16 +33,21 @@ export interface CheckoutPreviewState {
 
 /**
  * The charge of `body` (null: nothing to price yet, such as before the phone and address are
- * complete), asked for once the body has stayed the same for PREVIEW_DELAY_MS, keyed by the body
- * so an answer is never shown for another one.
+ * complete), asked of `ask` once the body has stayed the same for PREVIEW_DELAY_MS, keyed by
+ * `scope` and the body so an answer is never shown for another one. The cart and Buy Now ask
+ * POST /checkout/preview; a quote's acceptance asks POST /quote/{id}/preview.
  */
-export function useCheckoutPreview(body: Checkout | null): CheckoutPreviewState {
+export function usePreview<Body>(
+  body: Body | null,
+  scope: string,
+  ask: (body: Body, signal?: AbortSignal) => Promise<CheckoutPreview>,
+): CheckoutPreviewState {
   const key = body ? JSON.stringify(body) : '';
   const settled = useDebouncedValue(body, key, PREVIEW_DELAY_MS);
   const settledKey = settled ? JSON.stringify(settled) : '';
   const query = useQuery({
-    queryKey: checkoutPreviewKeys.of(settledKey),
-    queryFn: ({ signal }) => previewCheckout(settled!, signal),
+    queryKey: checkoutPreviewKeys.of(scope, settledKey),
+    queryFn: ({ signal }) => ask(settled!, signal),
     enabled: settled !== null,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
@@ -55,3 +60,7 @@ export function useCheckoutPreview(body: Checkout | null): CheckoutPreviewState 
     error: current && query.isError ? query.error : null,
   };
 }
+
+/** What POST /checkout with `body` would charge (the cart, Buy Now). */
+export const useCheckoutPreview = (body: Checkout | null): CheckoutPreviewState =>
+  usePreview(body, 'checkout', previewCheckout);

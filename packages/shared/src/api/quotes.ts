@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { creditRefusedSchema } from '../accounts.js';
 import { idParamsSchema } from '../common.js';
-import { checkoutRefusedSchema } from '../purchases.js';
+import { checkoutPreviewSchema, checkoutRefusedSchema } from '../purchases.js';
 import {
   quoteAcceptedSchema,
   quoteAcceptSchema,
@@ -84,6 +84,22 @@ export const accept = endpoint({
   responses: {
     200: quoteAcceptedSchema,
     409: z.union([checkoutRefusedSchema, creditRefusedSchema, errors(409)[409]]),
+    ...errors(400, 401, 403, 404),
+  },
+});
+
+export const preview = endpoint({
+  method: 'POST',
+  path: '/quote/{id}/preview',
+  summary:
+    'What accepting the latest offer with this body would charge (its lines at the offered prices, shipping and its options, tax, total), placing nothing',
+  access: 'user',
+  who: 'its requester, a buyer or owner of its company',
+  params: idParamsSchema,
+  body: quoteAcceptSchema,
+  responses: {
+    200: checkoutPreviewSchema,
+    409: z.union([checkoutRefusedSchema, errors(409)[409]]),
     ...errors(400, 401, 403, 404),
   },
 });

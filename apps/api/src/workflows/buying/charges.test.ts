@@ -8,6 +8,8 @@ import {
   type Company,
   type PostalAddressInput,
   type Purchase,
+  type Quote,
+  type QuoteAccepted,
   type ShippingMethodInputBody,
   type ShippingMethodsSaved,
 } from '@shop/shared';
@@ -105,8 +107,8 @@ const EU_METHODS: ShippingMethodInputBody[] = [
   },
 ];
 
-type Path = 'Buy Now' | 'checkout' | 'reorder' | 'approval';
-const PATHS: Path[] = ['Buy Now', 'checkout', 'reorder', 'approval'];
+type Path = 'Buy Now' | 'checkout' | 'reorder' | 'approval' | 'quote';
+const PATHS: Path[] = ['Buy Now', 'checkout', 'reorder', 'approval', 'quote'];
 
 /** The sum of the lines' charges: what the purchase's figures must add up to. */
 const cents = (dollars: number) => Math.round(dollars * 100);
@@ -168,6 +170,29 @@ describe.each(testDatabases())('shipping and tax on every way to buy, EU seller,
     return { owner, buyer, approver, company, product };
   }
 
+  /** Asks for a quote of 10 and has the admin offer them at `unitPrice`: the quote's id. */
+  async function offeredQuote(who: Shopper, productId: string, unitPrice: number) {
+    const lines = [{ productId, quantity: 10 }];
+    const quote = await answered<Quote>(
+      injectUnchecked(t, api.quotes.create, { body: { lines } }, who),
+      201,
+    );
+    const expiresAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
+    await answered(
+      injectUnchecked(
+        t,
+        api.quotes.offer,
+        { params: { id: quote._id }, body: { lines: [{ ...lines[0], unitPrice }], expiresAt } },
+        admin,
+      ),
+    );
+    return quote._id;
+  }
+
+  /** Accepts the quote's latest offer with `body` (phone, destination, method, payment). */
+  const acceptQuote = (who: Shopper, id: string, body: object) =>
+    answered<QuoteAccepted>(injectUnchecked(t, api.quotes.accept, { params: { id }, body }, who));
+
   /** Buys 10 by `path`, shipped to Berlin (Buy Now: SPEC's one-line address, the same city). */
   async function buy(
     path: Path,
@@ -200,6 +225,21 @@ describe.each(testDatabases())('shipping and tax on every way to buy, EU seller,
         201,
       );
     if (path === 'checkout') return checkout();
+    if (path === 'quote') {
+      // Offered at the list price, so every road's figures are the same; accepted to Berlin.
+      const id = await offeredQuote(who, productId, 139);
+      const accepted = await acceptQuote(who, id, { number: phone, shipTo: berlin, ...extra });
+      return accepted.purchase.status === 'awaiting_approval' && approver
+        ? answered<Purchase>(
+            injectUnchecked(
+              t,
+              companies.approve,
+              { params: { id: accepted.purchase._id } },
+              approver,
+            ),
+          )
+        : accepted.purchase;
+    }
     if (path === 'reorder') {
       const earlier = await checkout();
       await t.db
@@ -237,7 +277,7 @@ describe.each(testDatabases())('shipping and tax on every way to buy, EU seller,
     });
   });
 
-  it.each(['Buy Now', 'checkout', 'reorder'] as const)(
+  it.each(['Buy Now', 'checkout', 'reorder', 'quote'] as const)(
     '%s counts shipping and tax toward the spending limit',
     async (path) => {
       // $1,500 a month: the goods ($1,390) fit, the total ($1,674.21) does not.
@@ -414,6 +454,32 @@ describe.each(testDatabases())('shipping and tax on every way to buy, EU seller,
     expect(expressPlaced).toMatchObject({ shipping: 29.9, tax: 269.78, total: 1689.68 });
     expect(expressPreview.total).toBe(expressPlaced.total);
     expect(expressPlaced.shippingMethod?.name).toBe('DHL Express');
+  });
+
+  it("a quote's preview says what accepting it charges, at the offered price and the chosen method", async () => {
+    const { buyer, product } = await team(null);
+    const id = await offeredQuote(buyer, product._id, 120);
+    const body = { number: phone, shipTo: berlin, shippingMethod: methodId('DHL Express') };
+    const preview = await answered<CheckoutPreview>(
+      injectUnchecked(t, api.quotes.preview, { params: { id }, body }, buyer),
+    );
+    // $1,200 + $29.90 + VAT 19 % ($228.00 + $5.68).
+    expect(preview).toMatchObject({ subtotal: 1200, shipping: 29.9, tax: 233.68, total: 1463.58 });
+    expect(preview.shippingOptions.map((option) => option.name)).toEqual([
+      'DHL Paket',
+      'DHL Express',
+      'Kuehne+Nagel Freight',
+    ]);
+    const { purchase } = await acceptQuote(buyer, id, body);
+    expect(purchase).toMatchObject({
+      subtotal: preview.subtotal,
+      shipping: preview.shipping,
+      tax: preview.tax,
+      total: preview.total,
+      taxLines: preview.taxLines,
+      shippingMethod: preview.shippingMethod,
+    });
+    expectLinesAddUp(purchase);
   });
 
   it('a French company with a VAT id VIES confirms: reverse charge, no VAT, the note', async () => {

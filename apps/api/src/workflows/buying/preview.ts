@@ -17,18 +17,21 @@ import { orderMessages } from '../../modules/orders/messages.js';
 import { chosenMethodAnswer, taxLinesAnswer } from '../../modules/orders/purchase-serialize.js';
 import { ChargeTables, chargePurchase, taxBuyerAs } from './charges.js';
 import { resolveShipTo } from './ship-to.js';
-import { contractPricesOf, judgeLines } from './steps.js';
+import { contractPricesOf, judgeLines, specialPrices } from './steps.js';
 
 /**
  * POST /checkout/preview (issue 29): the charges POST /checkout would make for the same body,
  * through the same steps (ship-to, pricing and the quantity rule, shipping, tax), reading instead
- * of locking and placing nothing. The cart and Buy Now show its figures, so the total a buyer
+ * of locking and placing nothing; a quote's acceptance previews through it with the offer's prices.
+ * The cart, Buy Now and the accept form show its figures, so the total a buyer
  * sees is the total they are charged while nothing changes between.
  */
 export async function previewPurchase(
   ctx: OrderContext,
   user: SignedInUser,
   input: z.output<typeof checkoutSchema>,
+  /** The unit prices (cents) of a quote's offer being accepted (POST /quote/{id}/preview). */
+  quotePrices: Map<string, number> | null = null,
 ): Promise<CheckoutPreview> {
   const destination = await resolveShipTo(ctx.db, user, input);
   const membership = await membershipOf(ctx.db, user);
@@ -37,9 +40,14 @@ export async function previewPurchase(
   return ctx.db.transaction(async (tx) => {
     const rows = await tx.select().from(products).where(inArray(products.id, productIds));
     const productOf = new Map(rows.map((row) => [row.id, row]));
-    const contract = membership
-      ? (await contractPricesOf(tx, [membership.companyId], productIds)).get(membership.companyId)!
-      : new Map<string, number>();
+    const contract = specialPrices(
+      membership
+        ? (await contractPricesOf(tx, [membership.companyId], productIds)).get(
+            membership.companyId,
+          )!
+        : new Map<string, number>(),
+      quotePrices,
+    );
     const available = new Map(rows.map((row) => [row.id, row.available]));
     const judged = judgeLines(
       input.lines,

@@ -1,5 +1,6 @@
 import {
   purchaseMessages,
+  type CheckoutPreview,
   quoteMessages,
   type QuoteAccepted,
   type quoteAcceptSchema,
@@ -11,6 +12,7 @@ import type { OrderContext } from '../../modules/orders/context.js';
 import { toPurchase } from '../../modules/orders/purchase-serialize.js';
 import { findQuote, offerPrices, versionOf } from '../../modules/quotes/store.js';
 import { LinesRefused, placePurchase } from '../buying/place-purchase.js';
+import { previewPurchase } from '../buying/preview.js';
 import { resolveShipTo } from '../buying/ship-to.js';
 import { mustAct, readableQuote } from './access.js';
 import { toQuote } from './reading.js';
@@ -28,13 +30,12 @@ type AcceptBody = z.output<typeof quoteAcceptSchema>;
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
-/** PUT /quote/{id}/accept. */
-export async function acceptQuote(
-  ctx: OrderContext,
-  user: SignedInUser,
-  id: string,
-  body: AcceptBody,
-): Promise<QuoteAccepted> {
+/**
+ * The offer the caller may accept now, or the reason not (403, 409), and the checkout it amounts
+ * to: the offer's lines, shipped where the body says, else to the location the quote was asked
+ * for. Accepting and its preview both start here, so the preview prices what accepting buys.
+ */
+async function offerInForce(ctx: OrderContext, user: SignedInUser, id: string, body: AcceptBody) {
   const { quote, standing } = await readableQuote(ctx.db, user, id);
   mustAct(standing);
   if (quote.status === 'accepted') throw new HttpError(409, quoteMessages.acceptedAlready);
@@ -48,16 +49,38 @@ export async function acceptQuote(
   if (offer.expiresAt <= new Date()) {
     throw new HttpError(409, quoteMessages.expired(day(offer.expiresAt)));
   }
-  // Where it ships: what the buyer gives now, else the location the quote was asked for.
   const given = body.locationId ?? body.shipTo ?? body.address;
-  const destination = await resolveShipTo(ctx.db, user, {
+  const checkout = {
+    ...body,
+    lines: offer.lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
     locationId: given === undefined ? (quote.locationId ?? undefined) : body.locationId,
-    shipTo: body.shipTo,
-    address: body.address,
-  });
+  };
+  return { quote, offer, checkout, prices: offerPrices(offer.lines) };
+}
+
+/** POST /quote/{id}/preview: what accepting with this body would charge, placing nothing. */
+export async function previewQuote(
+  ctx: OrderContext,
+  user: SignedInUser,
+  id: string,
+  body: AcceptBody,
+): Promise<CheckoutPreview> {
+  const { checkout, prices } = await offerInForce(ctx, user, id, body);
+  return previewPurchase(ctx, user, checkout, prices);
+}
+
+/** PUT /quote/{id}/accept. */
+export async function acceptQuote(
+  ctx: OrderContext,
+  user: SignedInUser,
+  id: string,
+  body: AcceptBody,
+): Promise<QuoteAccepted> {
+  const { quote, offer, checkout, prices } = await offerInForce(ctx, user, id, body);
+  const destination = await resolveShipTo(ctx.db, user, checkout);
   try {
     const { purchase, lines } = await placePurchase(ctx, user, {
-      lines: offer.lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+      lines: checkout.lines,
       phone: body.number,
       address: destination.address,
       shipTo: destination.shipTo,
@@ -71,7 +94,7 @@ export async function acceptQuote(
         id: quote.id,
         number: quote.number,
         version: offer.version,
-        prices: offerPrices(offer.lines),
+        prices,
       },
     });
     const accepted = (await findQuote(ctx.db, quote.id)) ?? quote;

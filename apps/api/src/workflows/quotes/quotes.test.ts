@@ -2,6 +2,7 @@ import {
   api,
   quoteMessages,
   type ApiErrorBody,
+  type CheckoutPreview,
   type CheckoutRefused,
   type Purchase,
   type Quote,
@@ -59,6 +60,8 @@ describe.each(testDatabases())('quotes on %s', (kind) => {
     );
   const accept = (who: Shopper, id: string, body: object = {}) =>
     injectUnchecked(t, quotes.accept, { params: { id }, body: { ...CONTACT, ...body } }, who);
+  const preview = (who: Shopper, id: string, body: object = {}) =>
+    injectUnchecked(t, quotes.preview, { params: { id }, body: { ...CONTACT, ...body } }, who);
   const read = (who: Shopper, id: string) =>
     injectUnchecked(t, quotes.get, { params: { id } }, who);
 
@@ -213,6 +216,14 @@ describe.each(testDatabases())('quotes on %s', (kind) => {
       ]),
     );
     const before = await availableOf(t, ssd._id);
+    // The accept form's figures: the offered prices, shipping and tax, placing nothing.
+    const shown = await answered<CheckoutPreview>(preview(buyer, quote._id, { version: 1 }));
+    expect(shown.lines.map((line) => [line.productId, line.unitPrice])).toEqual([
+      [ssd._id, 335.5],
+      [nic._id, 140],
+    ]);
+    expect(shown.subtotal).toBe(200 * 335.5 + 40 * 140);
+    expect(await availableOf(t, ssd._id)).toBe(before);
     const accepted = await answered<QuoteAccepted>(accept(buyer, quote._id, { version: 1 }));
     expect(accepted).toMatchObject({
       status: 'accepted',
@@ -235,7 +246,11 @@ describe.each(testDatabases())('quotes on %s', (kind) => {
       injectUnchecked(t, purchaseApi.get, { params: { id: purchase._id } }, buyer),
     );
     expect(stored.total).toBe(purchase.total);
+    expect(purchase.total).toBe(shown.total);
+    expect([purchase.shipping, purchase.tax]).toEqual([shown.shipping, shown.tax]);
     expect(await availableOf(t, ssd._id)).toBe(before - 200);
+    const previewAfter = await preview(buyer, quote._id);
+    expect(previewAfter.statusCode).toBe(409);
 
     const again = await accept(buyer, quote._id);
     expect(again.statusCode).toBe(409);
@@ -340,6 +355,8 @@ describe.each(testDatabases())('quotes on %s', (kind) => {
     await answered(offer(quote._id, [{ productId: ssd._id, quantity: 5, unitPrice: 300 }]));
     // An approver reads but does not accept; the owner may (the buyer asked, the owner buys).
     expect((await accept(approver, quote._id)).statusCode).toBe(403);
+    expect((await preview(approver, quote._id)).statusCode).toBe(403);
+    expect((await preview(outsider, quote._id)).statusCode).toBe(403);
     expect((await accept(outsider, quote._id)).statusCode).toBe(403);
     expect((await accept(colleague, quote._id)).statusCode).toBe(403);
     const byOwner = await answered<QuoteAccepted>(accept(owner, quote._id));

@@ -8,7 +8,13 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { admin, customer, signedIn, type TestUser } from '../../test/auth-mock';
-import { makePurchase, testConfig, testId } from '../../test/factories';
+import {
+  makePreview,
+  makePurchase,
+  testConfig,
+  testId,
+  testShippingOptions,
+} from '../../test/factories';
 import { answer, handle, mockApi, routes, type Mocks } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
 
@@ -149,6 +155,17 @@ const company: Mocks = [
     holdReason: null,
   }),
   answer(routes.locations.list, 200, { items: [austin, dallas], total: 2, page: 1, limit: 100 }),
+  // What accepting charges: the latest offer's lines at its prices, the method asked for.
+  handle(routes.quotes.preview, ({ body }) => ({
+    status: 200,
+    body: makePreview(
+      [
+        { productId: cpu, quantity: 500, unitPrice: 10 },
+        { productId: ram, quantity: 100, unitPrice: 45 },
+      ],
+      { methodId: body.shippingMethod, taxRate: 0.0825 },
+    ),
+  })),
 ];
 
 /** The server's quote: GET answers what the last change left. */
@@ -250,7 +267,7 @@ describe('Quote page', () => {
     expect(await screen.findByText('Requested')).toBeInTheDocument();
   });
 
-  it('accepts the latest offer at the quote’s location and goes to the purchase', async () => {
+  it('accepts the latest offer at the quote’s location, with the total it charges, and goes to the purchase', async () => {
     const purchase = makePurchase({ _id: testId(901), number: 'PW-000777' });
     const { user, callsTo, router } = setUp(customer, makeQuote(), [
       company,
@@ -267,6 +284,18 @@ describe('Quote page', () => {
     await waitFor(() =>
       expect(within(form).getByLabelText('Phone Number')).toHaveValue(profile.number),
     );
+    // The offer's goods ($9,500), ground shipping ($11.50) and 8.25 % tax: $10,296.20.
+    expect(await within(form).findByTestId('accept-total')).toHaveTextContent('$10,296.20');
+    expect(callsTo(routes.quotes.preview).at(-1)).toMatchObject({
+      params: { id: quoteId },
+      body: { number: profile.number, locationId: dallas._id, version: 2 },
+    });
+    // Next Day Air instead: priced again, and the total follows.
+    const methods = within(form).getByRole('group', { name: 'Shipping method' });
+    await user.click(within(methods).getByRole('radio', { name: /UPS Next Day Air/ }));
+    await waitFor(() =>
+      expect(within(form).getByTestId('accept-total')).toHaveTextContent('$10,326.94'),
+    );
     await user.click(within(form).getByRole('radio', { name: /On account/ }));
     await user.type(within(form).getByLabelText('PO number (optional)'), 'PO-9');
     await user.click(within(form).getByRole('button', { name: 'Place order' }));
@@ -275,6 +304,7 @@ describe('Quote page', () => {
     expect(callsTo(routes.quotes.accept)[0]?.body).toEqual({
       number: profile.number,
       locationId: dallas._id,
+      shippingMethod: testShippingOptions[1]!._id,
       paymentMethod: 'account',
       poNumber: 'PO-9',
       version: 2,

@@ -20,6 +20,7 @@ import {
 } from '@tanstack/react-query';
 import { call, download, routes } from '../../../lib/api-client';
 import { attemptKeys } from '../../../lib/attempt-key';
+import { usePreview } from '../../../lib/checkout-preview';
 import { saveFile } from '../../../lib/save-file';
 import { useSession } from '../../../lib/session';
 
@@ -138,6 +139,16 @@ export function useAcceptQuote(id: string) {
       await Promise.all([settle(quote), queryClient.invalidateQueries({ queryKey: ORDERS_KEY })]);
     },
   });
+}
+
+/**
+ * POST /quote/{id}/preview: what accepting with `body` would charge (the offer's lines at its
+ * prices, shipping and the methods to choose from, tax, total); null while nothing can be priced.
+ */
+export function useQuotePreview(id: string, body: QuoteAccept | null) {
+  return usePreview(body, `quote:${id}`, (settled, signal) =>
+    call(routes.quotes.preview, { params: { id }, body: settled }, { signal }),
+  );
 }
 
 /** PUT /quote/{id}/decline. */

@@ -9,18 +9,20 @@ import {
   type QuoteAccepted,
 } from '@shop/shared';
 import { useState, type FormEvent } from 'react';
+import { ChargeSummary } from '../../../components/charge-summary';
 import {
   CreditRefusedNotice,
   PaymentMethodChoice,
   creditLeft,
   type AccountTerms,
 } from '../../../components/payment-method-choice';
+import { ShippingOptionList } from '../../../components/shipping-option-list';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useSession } from '../../../lib/session';
 import { useUserInfo } from '../../../lib/user-info';
-import { useAcceptQuote } from '../api/quotes';
+import { useAcceptQuote, useQuotePreview } from '../api/quotes';
 import styles from './quotes.module.css';
 
 /** A typed address instead of a location. */
@@ -37,9 +39,11 @@ interface AcceptFormProps {
 }
 
 /**
- * Accepting the latest offer: where it ships (the quote's location first), a phone number, how it
- * is paid and a PO number; the lines and prices are the offer's. It names the version read, so a
- * newer offer made meanwhile is refused (409) rather than bought unread.
+ * Accepting the latest offer: where it ships (the quote's location first), a phone number, the
+ * shipping method, how it is paid and a PO number; the lines and prices are the offer's. Once the
+ * phone and destination are complete it shows what accepting charges (POST /quote/{id}/preview:
+ * the offer's goods, shipping and tax), the total the purchase will ask. It names the version
+ * read, so a newer offer made meanwhile is refused (409) rather than bought unread.
  */
 export function AcceptForm({ quote, locations, account, onAccepted, onCancel }: AcceptFormProps) {
   const accept = useAcceptQuote(quote._id);
@@ -66,14 +70,35 @@ export function AcceptForm({ quote, locations, account, onAccepted, onCancel }: 
     address ?? profile.data?.shippingAddress ?? profile.data?.billingAddress ?? '';
   const latest = Math.max(...quote.versions.map((version) => version.version));
 
+  // What accepting charges, once the phone and destination are complete; a method picked for one
+  // destination is not carried to another (the cheapest that serves the new one is priced).
+  const destination =
+    shipTo === OTHER ? { address: joinAddressLines(shownAddress) } : { locationId: shipTo };
+  const destinationKey = JSON.stringify(destination);
+  const [picked, setPicked] = useState<{ destination: string; id: string } | null>(null);
+  const methodId = picked?.destination === destinationKey ? picked.id : undefined;
+  const priced: QuoteAccept = {
+    number: shownPhone,
+    ...destination,
+    ...(methodId ? { shippingMethod: methodId } : {}),
+    version: latest,
+  };
+  const {
+    preview,
+    last,
+    pending,
+    error: previewError,
+  } = useQuotePreview(quote._id, quoteAcceptSchema.safeParse(priced).success ? priced : null);
+  const options = (preview ?? last)?.shippingOptions ?? [];
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body: QuoteAccept = {
-      number: shownPhone,
-      ...(shipTo === OTHER ? { address: joinAddressLines(shownAddress) } : { locationId: shipTo }),
+      ...priced,
+      // The method the shown total was priced with, so the purchase charges that total.
+      ...(preview?.shippingMethod ? { shippingMethod: preview.shippingMethod._id } : {}),
       paymentMethod,
       ...(poNumber.trim() ? { poNumber: poNumber.trim() } : {}),
-      version: latest,
     };
     // Checked by the server's rule; sent as typed (the server applies its own defaults).
     const parsed = quoteAcceptSchema.safeParse(body);
@@ -149,6 +174,35 @@ export function AcceptForm({ quote, locations, account, onAccepted, onCancel }: 
           helperText="Where the parts are shipped."
           fullWidth
         />
+      )}
+      {options.length > 0 && (
+        <fieldset className={styles.choices}>
+          <legend>Shipping method</legend>
+          <ShippingOptionList
+            options={options}
+            name="quote-shipping-method"
+            selectedId={methodId ?? (preview ?? last)?.shippingMethod?._id ?? null}
+            onSelect={(option) => setPicked({ destination: destinationKey, id: option._id })}
+          />
+        </fieldset>
+      )}
+      {preview ? (
+        <ChargeSummary charges={preview} label="Order total" totalTestId="accept-total" />
+      ) : pending ? (
+        <p role="status" className={styles.secondary} data-testid="preview-pending">
+          Working out shipping and tax…
+        </p>
+      ) : (
+        previewError === null && (
+          <p className={styles.secondary}>
+            Shipping and tax are worked out once the phone number and address are complete.
+          </p>
+        )
+      )}
+      {previewError && (
+        <Alert severity="error" data-testid="preview-error">
+          {previewError.message}
+        </Alert>
       )}
       <PaymentMethodChoice account={account} value={paymentMethod} onChange={setMethod} />
       {available !== null && paymentMethod === 'account' && (
