@@ -5,6 +5,8 @@ import { companies, companyLocations, purchases } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import type { SignedInUser } from '../../kernel/people.js';
 import type { InvoiceSettings } from '../../modules/orders/purchase-invoice.js';
+import { purchaseLines } from '../../modules/orders/purchase-store.js';
+import { documentTotals } from '../../modules/orders/purchase-totals.js';
 import { versionOf } from '../../modules/quotes/store.js';
 import { readableQuote } from './access.js';
 
@@ -37,8 +39,20 @@ export async function quotePdf(
           .from(companyLocations)
           .where(eq(companyLocations.id, quote.locationId))
       : [],
-    db.select({ number: purchases.number }).from(purchases).where(eq(purchases.quoteId, quote.id)),
+    db.select().from(purchases).where(eq(purchases.quoteId, quote.id)),
   ]);
+  // The version accepted prints what its purchase charged: the invoice's own figures.
+  const charged =
+    purchase && quote.acceptedVersion === offer.version
+      ? documentTotals(
+          purchase,
+          purchase.awaitingLines?.map((line) => ({
+            price: line.quantity * line.unitPrice,
+            shippingCharge: line.shippingCharge,
+            tax: line.tax,
+          })) ?? (await purchaseLines(db, [purchase.id])),
+        )
+      : null;
   const skuOf = new Map(quote.lines.map((line) => [line.productId, line.sku]));
   const { renderQuotePdf } = await import('../../invoices/quote-pdf.js');
   const pdf = await renderQuotePdf({
@@ -69,6 +83,7 @@ export async function quotePdf(
     subtotal: offer.lines.reduce((sum, line) => sum + line.quantity * line.unitPrice, 0),
     note: offer.note,
     purchaseNumber: purchase?.number ?? null,
+    charged,
   });
   return { fileName: `${quote.number}-v${offer.version}.pdf`, pdf };
 }

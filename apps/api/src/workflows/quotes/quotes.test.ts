@@ -1,5 +1,6 @@
 import {
   api,
+  formatMoney,
   quoteMessages,
   type ApiErrorBody,
   type CheckoutPreview,
@@ -459,6 +460,7 @@ describe.each(testDatabases())('quotes on %s', (kind) => {
     ]) {
       expect(text).toContain(words);
     }
+    expect(text).toContain('Shipping and tax are added when the offer is accepted');
     const none = await injectUnchecked(
       t,
       quotes.pdf,
@@ -466,5 +468,14 @@ describe.each(testDatabases())('quotes on %s', (kind) => {
       buyer,
     );
     expect(none.statusCode).toBe(404);
+
+    // Accepted: the version accepted prints the purchase's number and what it charged.
+    const { purchase } = await answered<QuoteAccepted>(accept(buyer, quote._id));
+    const accepted = await injectUnchecked(t, quotes.pdf, { params: { id: quote._id } }, buyer);
+    const printed = (await extractPdfText(accepted.rawPayload)).text.replace(/\s+/g, ' ');
+    expect(printed).toContain(`Purchase number: ${purchase.number}`);
+    expect(printed).toContain(`Accepted as purchase ${purchase.number}`);
+    expect(printed).toContain(`Total charged ${formatMoney(purchase.total)}`);
+    expect(printed).not.toContain('Shipping and tax are added');
   });
 });
