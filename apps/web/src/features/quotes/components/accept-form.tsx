@@ -107,7 +107,9 @@ export function AcceptForm({ quote, locations, account, onAccepted, onCancel }: 
       return;
     }
     setProblem(undefined);
-    accept.mutate(body, { onSuccess: onAccepted });
+    // Not mutate's own onSuccess: the accepted quote re-renders the page without this form
+    // before it would run, and an unmounted mutate calls nothing. A refusal shows as accept.error.
+    accept.mutateAsync(body).then(onAccepted, () => undefined);
   };
 
   const available = creditLeft(accept.error);
