@@ -16,6 +16,7 @@ import { dbSnapshot } from '../../test-support/db-snapshot.js';
 import { answered, injectUnchecked } from '../../test-support/inject.js';
 import { extractPdfText } from '../../test-support/pdf-text.js';
 import { CONTACT, checkout, paidPurchase } from '../../test-support/purchases.js';
+import { acceptQuote, offeredQuote } from '../../test-support/quotes.js';
 import {
   addProduct,
   adminShopper,
@@ -244,11 +245,14 @@ describe.each(testDatabases())('paying on account on %s', (kind) => {
       checkoutOnAccount(buyer, [{ productId: product._id, quantity: 1 }]),
       201,
     );
-    // Waiting for approval on account before the hold.
+    // Waiting for approval on account before the hold, and a quote offered before it.
     const waiting = await answered<Purchase>(
       checkoutOnAccount(limited, [{ productId: product._id, quantity: 2 }]),
       201,
     );
+    const quoteId = await offeredQuote(t, buyer, admin, [
+      { productId: product._id, quantity: 1, unitPrice: 1100 },
+    ]);
     const spending = () =>
       answered<{ onHold: boolean; holdReason: string | null }>(
         injectUnchecked(t, companies.spending, {}, buyer),
@@ -283,6 +287,7 @@ describe.each(testDatabases())('paying on account on %s', (kind) => {
         buyer,
       ),
       injectUnchecked(t, companies.approve, { params: { id: waiting._id } }, owner),
+      acceptQuote(t, buyer, quoteId, { ...CONTACT, paymentMethod: 'account' }),
     ];
     for (const road of roads) {
       const refused = await answered<{ message: string }>(road, 409);

@@ -8,8 +8,6 @@ import {
   type Company,
   type PostalAddressInput,
   type Purchase,
-  type Quote,
-  type QuoteAccepted,
   type ShippingMethodInputBody,
   type ShippingMethodsSaved,
 } from '@shop/shared';
@@ -21,6 +19,7 @@ import { buildTestApp, testDatabases, type TestApp } from '../../test-support/bu
 import { addMember, companyTeam } from '../../test-support/companies.js';
 import { answered, injectUnchecked } from '../../test-support/inject.js';
 import { intentRow } from '../../test-support/orders.js';
+import { offeredQuote, purchaseFromQuote } from '../../test-support/quotes.js';
 import {
   addProduct,
   adminShopper,
@@ -170,28 +169,9 @@ describe.each(testDatabases())('shipping and tax on every way to buy, EU seller,
     return { owner, buyer, approver, company, product };
   }
 
-  /** Asks for a quote of 10 and has the admin offer them at `unitPrice`: the quote's id. */
-  async function offeredQuote(who: Shopper, productId: string, unitPrice: number) {
-    const lines = [{ productId, quantity: 10 }];
-    const quote = await answered<Quote>(
-      injectUnchecked(t, api.quotes.create, { body: { lines } }, who),
-      201,
-    );
-    const expiresAt = new Date(Date.now() + 7 * 86_400_000).toISOString();
-    await answered(
-      injectUnchecked(
-        t,
-        api.quotes.offer,
-        { params: { id: quote._id }, body: { lines: [{ ...lines[0], unitPrice }], expiresAt } },
-        admin,
-      ),
-    );
-    return quote._id;
-  }
-
-  /** Accepts the quote's latest offer with `body` (phone, destination, method, payment). */
-  const acceptQuote = (who: Shopper, id: string, body: object) =>
-    answered<QuoteAccepted>(injectUnchecked(t, api.quotes.accept, { params: { id }, body }, who));
+  /** A quote of 10 of the product, offered at `unitPrice`: its id. */
+  const quoteOf10 = (who: Shopper, productId: string, unitPrice: number) =>
+    offeredQuote(t, who, admin, [{ productId, quantity: 10, unitPrice }]);
 
   /** Buys 10 by `path`, shipped to Berlin (Buy Now: SPEC's one-line address, the same city). */
   async function buy(
@@ -227,18 +207,14 @@ describe.each(testDatabases())('shipping and tax on every way to buy, EU seller,
     if (path === 'checkout') return checkout();
     if (path === 'quote') {
       // Offered at the list price, so every road's figures are the same; accepted to Berlin.
-      const id = await offeredQuote(who, productId, 139);
-      const accepted = await acceptQuote(who, id, { number: phone, shipTo: berlin, ...extra });
-      return accepted.purchase.status === 'awaiting_approval' && approver
+      const id = await quoteOf10(who, productId, 139);
+      const body = { number: phone, shipTo: berlin, ...extra };
+      const purchase = await purchaseFromQuote(t, who, id, body);
+      return purchase.status === 'awaiting_approval' && approver
         ? answered<Purchase>(
-            injectUnchecked(
-              t,
-              companies.approve,
-              { params: { id: accepted.purchase._id } },
-              approver,
-            ),
+            injectUnchecked(t, companies.approve, { params: { id: purchase._id } }, approver),
           )
-        : accepted.purchase;
+        : purchase;
     }
     if (path === 'reorder') {
       const earlier = await checkout();
@@ -458,7 +434,7 @@ describe.each(testDatabases())('shipping and tax on every way to buy, EU seller,
 
   it("a quote's preview says what accepting it charges, at the offered price and the chosen method", async () => {
     const { buyer, product } = await team(null);
-    const id = await offeredQuote(buyer, product._id, 120);
+    const id = await quoteOf10(buyer, product._id, 120);
     const body = { number: phone, shipTo: berlin, shippingMethod: methodId('DHL Express') };
     const preview = await answered<CheckoutPreview>(
       injectUnchecked(t, api.quotes.preview, { params: { id }, body }, buyer),
@@ -470,7 +446,7 @@ describe.each(testDatabases())('shipping and tax on every way to buy, EU seller,
       'DHL Express',
       'Kuehne+Nagel Freight',
     ]);
-    const { purchase } = await acceptQuote(buyer, id, body);
+    const purchase = await purchaseFromQuote(t, buyer, id, body);
     expect(purchase).toMatchObject({
       subtotal: preview.subtotal,
       shipping: preview.shipping,

@@ -15,6 +15,7 @@ import { purchases } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { addMember } from '../../test-support/companies.js';
 import { injectUnchecked, answered } from '../../test-support/inject.js';
+import { offeredQuote, purchaseFromQuote } from '../../test-support/quotes.js';
 import {
   addProduct,
   adminShopper,
@@ -25,8 +26,8 @@ import {
 } from '../../test-support/shop.js';
 
 /**
- * One way to buy (issue 27, docs/decisions/024): Buy Now, checkout, reorder and approval give the
- * same price, limit, approval and company outcome for the same cart. Each finding of the issue
+ * One way to buy (issue 27, docs/decisions/024): Buy Now, checkout, reorder, approval and a quote's
+ * acceptance give the same price, limit, approval and company outcome for the same cart. Each finding of the issue
  * has its regression test here or in holds.test.ts.
  */
 
@@ -34,8 +35,8 @@ const contact = { number: '+49 30 1234567', address: 'Friedrichstrasse 12, 10117
 const { companies } = api;
 
 type Line = { productId: string; quantity: number };
-type Path = 'Buy Now' | 'checkout' | 'reorder' | 'approval';
-const PATHS: Path[] = ['Buy Now', 'checkout', 'reorder', 'approval'];
+type Path = 'Buy Now' | 'checkout' | 'reorder' | 'approval' | 'quote';
+const PATHS: Path[] = ['Buy Now', 'checkout', 'reorder', 'approval', 'quote'];
 
 describe.each(testDatabases())('every way to buy on %s', (kind) => {
   let t: TestApp;
@@ -115,6 +116,13 @@ describe.each(testDatabases())('every way to buy on %s', (kind) => {
         201,
       );
     if (path === 'checkout') return checkout(lines);
+    if (path === 'quote') {
+      // Asked for, offered at the list price and accepted: the lowest price that applies wins
+      // (contract, tier), as on every road, and the same limit, approval and account rules.
+      const offered = lines.map((line) => ({ ...line, unitPrice: 139 }));
+      const id = await offeredQuote(t, who, admin, offered);
+      return purchaseFromQuote(t, who, id, { ...contact, ...extra });
+    }
     if (path === 'reorder') {
       // Last month's purchase, bought again from its page: its lines go through the cart.
       const earlier = await checkout(lines);

@@ -12,8 +12,10 @@ import { rejectStaleApprovals } from './approvals.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { companyTeam } from '../../test-support/companies.js';
 import { injectUnchecked, answered } from '../../test-support/inject.js';
+import { acceptQuote, offeredQuote } from '../../test-support/quotes.js';
 import {
   addProduct,
+  adminShopper,
   availableOf,
   orderTestEnv,
   shopper,
@@ -120,9 +122,13 @@ describe.each(testDatabases())('holds on %s', (kind) => {
       expect(Date.parse(line.holdExpiresAt!) - Date.parse(line.createdAt)).toBe(30 * 60 * 1000);
     }
     const other = await addProduct(t, { price: 5, available: 100 });
+    const quoteId = await offeredQuote(t, stranger, await adminShopper(t), [
+      { productId: other._id, quantity: 1, unitPrice: 4 },
+    ]);
     for (const refused of [
       await buyNow(stranger, other._id),
       await checkout(stranger, [{ productId: other._id, quantity: 1 }]),
+      await acceptQuote(t, stranger, quoteId, contact),
     ]) {
       expect(refused.statusCode).toBe(409);
       expect(refused.json<ApiErrorBody>().message).toBe(purchaseMessages.unverifiedHold);
