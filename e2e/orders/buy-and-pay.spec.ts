@@ -1,15 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api, expectStatus } from '@shop/shared';
 import { demoProduct, shopApi } from '../support/api';
 import { getProduct, payOrder, placeOrder } from '../support/shop-api';
 import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel(/expir/i).fill(`12/${String(new Date().getFullYear() + 2).slice(2)}`);
-  await page.getByLabel('CVC').fill('123');
-}
+import { fillCard } from '../support/payments';
 
 test.describe('buying in bulk and paying by card', () => {
   test('a customer buys from the home page, finds the order under My Orders, pays with 4242 and sees it paid', async ({

@@ -12,6 +12,7 @@ import { extractText } from 'unpdf';
 import { shopApi } from '../support/api';
 import { expectAccessible } from '../support/axe';
 import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
+import { payByCard } from '../support/payments';
 
 /**
  * The purchase page (DESIGN section 8) as a buyer uses it: one payment for every unpaid line,
@@ -20,7 +21,6 @@ import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
  */
 
 const CART_KEY = 'partsworks-cart';
-const nextYear = String(new Date().getFullYear() + 2).slice(2);
 
 /** Products of this journey's own, added by the admin: no other journey shares their stock. */
 async function addProducts(browser: Browser, inputs: Partial<ProductInput>[]): Promise<Product[]> {
@@ -98,12 +98,7 @@ test('pays a whole purchase at once with the test card, sees every line Paid and
   // Drawn with CSS Modules: no MUI styles on this page.
   await expect(page.locator('style[data-emotion]')).toHaveCount(0);
   await expectAccessible(page, 'the purchase payment page');
-  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await page.getByLabel(/expir/i).fill(`12/${nextYear}`);
-  await page.getByLabel('CVC').fill('123');
-  const pay = page.getByRole('button', { name: 'Pay', exact: true });
-  await expect(pay).toBeEnabled();
-  await pay.click();
+  await payByCard(page);
 
   // Back on the purchase page, paid in one go; the toast closes after 1.5 s, so it is looked
   // for while the page changes.

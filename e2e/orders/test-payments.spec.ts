@@ -1,19 +1,14 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { api } from '@shop/shared';
 import { demoProduct, isCallOf } from '../support/api';
 import { placeOrder } from '../support/shop-api';
 import { demoAdmin, signInViaApi, signUpViaApi } from '../support/users';
+import { fillCard } from '../support/payments';
 
 /**
  * DESIGN section 8, "honest test payments": the sandbox gateway takes only Stripe's published
  * test cards, and an order paid with one is marked as a test payment for the admin.
  */
-
-async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel(/expir/i).fill(`12/${String(new Date().getFullYear() + 2).slice(2)}`);
-  await page.getByLabel('CVC').fill('123');
-}
 
 test('a made-up card number is declined as in Stripe test mode; 4242 pays, and the admin sees a test payment', async ({
   browser,
