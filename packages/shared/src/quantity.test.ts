@@ -5,6 +5,7 @@ import { priceTermsInCents } from './pricing.js';
 import {
   checkQuantity,
   nearestValidQuantity,
+  quantityLimitRefusal,
   quantityMessages,
   type QuantityTerms,
 } from './quantity.js';
@@ -142,6 +143,18 @@ describe('checkQuantity in cents', () => {
       unitPrice: 999,
       total: 99_900,
     });
+  });
+});
+
+describe('quantityLimitRefusal (a quote offer)', () => {
+  const drives = { minimum: 20, increment: 10, maximum: 5_000 };
+  it('keeps the minimum, whole packs and the maximum, whatever the stock or the price', () => {
+    expect(quantityLimitRefusal(drives, 2_000)).toBeNull();
+    expect(quantityLimitRefusal(drives, 10)?.message).toBe(quantityMessages.belowMinimum(20));
+    expect(quantityLimitRefusal(drives, 25)?.message).toBe(quantityMessages.notMultiple(10));
+    expect(quantityLimitRefusal(drives, 5_010)?.message).toBe(quantityMessages.aboveMaximum(5_000));
+    // Far above one card payment at any price: an offer may be bought on account.
+    expect(quantityLimitRefusal({ minimum: 1 }, 4_000_000)).toBeNull();
   });
 });
 

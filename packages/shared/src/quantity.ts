@@ -99,6 +99,24 @@ export function checkQuantity(request: QuantityRequest): QuantityVerdict {
   return { ok: true, quantity: request.quantity, unitPrice, total: request.quantity * unitPrice };
 }
 
+/**
+ * The quantity rule without the stock and the price, or null when `quantity` keeps it: whole,
+ * at least the minimum, whole packs, at most the maximum. A quote's offer keeps it (issue 31):
+ * its lines are bought later, when the stock is judged, at the offer's own price.
+ */
+export function quantityLimitRefusal(
+  limits: Pick<QuantityTerms, 'minimum' | 'increment' | 'maximum'>,
+  quantity: number,
+): Refusal | null {
+  const verdict = checkQuantity({
+    ...limits,
+    available: Number.MAX_SAFE_INTEGER,
+    price: 0,
+    quantity,
+  });
+  return verdict.ok ? null : verdict;
+}
+
 /** The limits of one line that do not depend on the price: pack size, minimum, maximum, stock. */
 export type QuantityLimits = Pick<QuantityTerms, 'minimum' | 'increment' | 'maximum'> & {
   available?: number;

@@ -49,6 +49,8 @@ export const quoteMessages = {
   status: `Status is one of ${QUOTE_STATUSES.join(', ')}.`,
   q: 'Please search with at most 200 characters.',
   productNotFound: 'This product is no longer sold.',
+  /** 400: an offered quantity breaks the product's quantity rule (minimum, pack, maximum). */
+  offerQuantity: (product: string, rule: string) => `${product}: ${rule}`,
   notFound: 'This quote does not exist.',
   notYours: 'This quote belongs to another company.',
   /** 403: a member who may see the company's quotes but not buy for it (an approver). */

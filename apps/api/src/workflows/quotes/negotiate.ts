@@ -1,5 +1,6 @@
 import {
   fromCents,
+  quantityLimitRefusal,
   quoteMessages,
   QUOTE_VALIDITY_DAYS_MAX,
   toCents,
@@ -45,7 +46,14 @@ type MessageBody = z.output<typeof quoteMessageBodySchema>;
 /** The products named, as a quote keeps them (name and part number); 404 for one gone. */
 async function namedProducts(db: Db | Tx, ids: string[]) {
   const rows = await db
-    .select({ id: products.id, name: products.name, sku: products.sku })
+    .select({
+      id: products.id,
+      name: products.name,
+      sku: products.sku,
+      minimum: products.minimum,
+      increment: products.increment,
+      maximum: products.maximum,
+    })
     .from(products)
     .where(inArray(products.id, ids));
   const found = new Map(rows.map((row) => [row.id, row]));
@@ -114,6 +122,16 @@ export async function offerQuote(
     db,
     body.lines.map((line) => line.productId),
   );
+  // Any price, but quantities the product can be bought in: else the acceptance would fail.
+  for (const line of body.lines) {
+    const product = named.get(line.productId)!;
+    const refusal = quantityLimitRefusal(product, line.quantity);
+    if (refusal) {
+      throw new HttpError(400, quoteMessages.offerQuantity(product.name, refusal.message), {
+        productId: product.id,
+      });
+    }
+  }
   const lines = body.lines.map((line) => ({
     productId: line.productId,
     productName: named.get(line.productId)!.name,

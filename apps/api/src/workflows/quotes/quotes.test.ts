@@ -208,6 +208,40 @@ describe.each(testDatabases())('quotes on %s', (kind) => {
     expect((await answered<Quote>(read(buyer, quote._id))).versions).toHaveLength(2);
   });
 
+  it("an offer keeps the product's quantity rule (minimum, packs, maximum) at any price", async () => {
+    const { buyer, company } = await quotedTeam('Packed Parts Ltd');
+    const cables = await addProduct(t, {
+      name: 'DAC Cable 3m (10 pack)',
+      price: 25,
+      minimum: 20,
+      increment: 10,
+      maximum: 1_000,
+      available: 5,
+    });
+    const asked = await request(buyer, { lines: [{ productId: cables._id, quantity: 25 }] });
+    expect(asked.companyId).toBe(company._id);
+    for (const [quantity, rule] of [
+      [25, 'Order in multiples of 10.'],
+      [10, 'Minimum 20 Pieces Needed.'],
+      [1_010, 'At most 1000 pieces per order.'],
+    ] as const) {
+      const refused = await offer(asked._id, [{ productId: cables._id, quantity, unitPrice: 20 }]);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<ApiErrorBody>().message).toBe(
+        quoteMessages.offerQuantity('DAC Cable 3m (10 pack)', rule),
+      );
+    }
+    expect(
+      (await answered<Quote>(injectUnchecked(t, quotes.get, { params: { id: asked._id } }, buyer)))
+        .versions,
+    ).toEqual([]);
+    // Whole packs, far above today's stock (5): stock is judged when it is accepted.
+    const offered = await answered<Quote>(
+      offer(asked._id, [{ productId: cables._id, quantity: 30, unitPrice: 20 }]),
+    );
+    expect(offered.status).toBe('offered');
+  });
+
   it('accepting buys the offered lines at the offered prices, once; the quote then cannot change', async () => {
     const { ssd, nic, quote, buyer } = await quotedTeam('Accepting Ltd');
     await answered(
