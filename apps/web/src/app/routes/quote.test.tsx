@@ -331,6 +331,31 @@ describe('Quote page', () => {
     expect(await screen.findByTestId('accept-error')).toHaveTextContent(quoteMessages.staleOffer);
   });
 
+  it('shows an approver of the company the quote, but no answer and no message form', async () => {
+    const approverSpending = answer(routes.companies.spending, 200, {
+      companyId,
+      companyName: 'Northwind Systems GmbH',
+      role: 'approver',
+      spendingLimit: null,
+      spentThisMonth: 0,
+      paymentTerms: 'card',
+      onHold: false,
+      holdReason: null,
+    });
+    setUp(
+      customer,
+      makeQuote({ requester: { name: 'JANE BUYER', email: 'jane.buyer@northwind.example' } }),
+      [approverSpending],
+    );
+    expect(await screen.findByTestId('approver-note')).toHaveTextContent(
+      "JANE BUYER or your company's owner answers this quote.",
+    );
+    expect(screen.getAllByTestId('quote-offer')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Accept offer' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Write a message' })).not.toBeInTheDocument();
+  });
+
   it('declines after the confirm dialog', async () => {
     const { user, callsTo } = setUp(customer, makeQuote(), [
       handle(routes.quotes.decline, () => ({

@@ -11,7 +11,7 @@ import { PageLink } from '../../components/ui/navigation';
 import { Skeleton } from '../../components/ui/skeleton';
 import text from '../../components/ui/text.module.css';
 import { notify } from '../../components/ui/toast';
-import { useAccountTerms } from '../../features/companies/api/get-my-spending';
+import { useAccountTerms, useMySpending } from '../../features/companies/api/get-my-spending';
 import { useShipToLocations } from '../../features/companies/api/locations';
 import { useDeclineQuote, useQuote } from '../../features/quotes/api/quotes';
 import { AcceptForm } from '../../features/quotes/components/accept-form';
@@ -87,8 +87,24 @@ function BuyerActions({ quote }: { quote: Quote }) {
   );
 }
 
+/**
+ * Whether the signed-in member only reads the quote: an approver of its company who did not ask
+ * for it (the server refuses them every step, 403; decision 052). They approve what it becomes.
+ */
+function useReadsOnly(quote: Quote): boolean {
+  const { user } = useSession();
+  const spending = useMySpending();
+  return (
+    spending.data?.role === 'approver' &&
+    spending.data.companyId === quote.companyId &&
+    quote.requester.email !== user?.email
+  );
+}
+
 function QuoteView({ quote, isAdmin }: { quote: Quote; isAdmin: boolean }) {
   const closed = quote.status === 'accepted' || quote.status === 'declined';
+  const readsOnly = useReadsOnly(quote) && !isAdmin;
+  const buyerSide = !isAdmin && !readsOnly;
   const title = `Quote ${quote.number}`;
   return (
     <article>
@@ -132,8 +148,14 @@ function QuoteView({ quote, isAdmin }: { quote: Quote; isAdmin: boolean }) {
         <QuoteOffers quote={quote} showDiscounts={isAdmin} />
       </section>
 
-      {!isAdmin && quote.status === 'offered' && <BuyerActions quote={quote} />}
-      {!isAdmin && quote.status === 'expired' && (
+      {buyerSide && quote.status === 'offered' && <BuyerActions quote={quote} />}
+      {readsOnly && !closed && (
+        <Alert severity="info" role="status" data-testid="approver-note">
+          {quote.requester.name} or your company's owner answers this quote. If the purchase it
+          becomes is above their limit, it comes to you for approval.
+        </Alert>
+      )}
+      {buyerSide && quote.status === 'expired' && (
         <Alert severity="info" role="status">
           This offer has expired: write to us below to ask for a new one.
         </Alert>
@@ -153,7 +175,7 @@ function QuoteView({ quote, isAdmin }: { quote: Quote; isAdmin: boolean }) {
           Messages
         </h2>
         <QuoteThread quote={quote} />
-        {!closed && <QuoteMessageForm quote={quote} withTargetPrices={!isAdmin} />}
+        {!closed && !readsOnly && <QuoteMessageForm quote={quote} withTargetPrices={!isAdmin} />}
       </section>
     </article>
   );
