@@ -225,6 +225,11 @@ export const quoteSchema = quoteSummarySchema.extend({
   messages: z.array(quoteMessageSchema),
   /** The purchase's number once accepted. */
   purchaseNumber: z.nullable(z.string()),
+  /**
+   * Why that purchase closed unbought, or null: `rejected` by an approver, `cancelled` (withdrawn,
+   * every line cancelled, or its buyer left). The quote stays accepted; the buyer asks again.
+   */
+  purchaseClosed: z.nullable(z.enum(['rejected', 'cancelled'])),
 });
 export type Quote = z.infer<typeof quoteSchema>;
 

@@ -411,6 +411,34 @@ describe.each(testDatabases())('quotes on %s', (kind) => {
     expect(approved.status).toBe('unpaid');
     expect(approved.orders.map((o) => o.price)).toEqual([3_100]);
     expect(approved.quoteNumber).toBe(quote.number);
+    expect((await answered<Quote>(read(buyer, quote._id))).purchaseClosed).toBeNull();
+  });
+
+  it('a purchase rejected by the approver leaves the quote accepted, saying so; the buyer asks again', async () => {
+    const { owner, ssd, quote, buyer } = await quotedTeam('Rejected Quotes Ltd', 1_000);
+    await answered(offer(quote._id, [{ productId: ssd._id, quantity: 10, unitPrice: 310 }]));
+    const { purchase } = await answered<QuoteAccepted>(accept(buyer, quote._id));
+    await answered(
+      injectUnchecked(
+        t,
+        companies.reject,
+        { params: { id: purchase._id }, body: { reason: 'Over the project budget.' } },
+        owner,
+      ),
+    );
+    const after = await answered<Quote>(read(buyer, quote._id));
+    expect(after).toMatchObject({
+      status: 'accepted',
+      purchaseId: purchase._id,
+      purchaseClosed: 'rejected',
+    });
+    // Accepted once, even so: asking again is a new quote for the same lines.
+    expect((await accept(buyer, quote._id)).statusCode).toBe(409);
+    const again = await request(buyer, {
+      lines: after.lines.map(({ productId, quantity }) => ({ productId, quantity })),
+      message: `Asked again: purchase ${purchase.number} was rejected.`,
+    });
+    expect(again).toMatchObject({ status: 'requested', purchaseClosed: null });
   });
 
   it('on account, the acceptance is charged to the credit and refused above it with what is left', async () => {

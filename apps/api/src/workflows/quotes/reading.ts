@@ -60,7 +60,7 @@ export async function toQuote(db: Db | Tx, quote: QuoteRow): Promise<Quote> {
       ? db.select({ name: companies.name }).from(companies).where(eq(companies.id, quote.companyId))
       : [],
     db
-      .select({ id: purchases.id, number: purchases.number })
+      .select({ id: purchases.id, number: purchases.number, closedAs: purchases.closedAs })
       .from(purchases)
       .where(eq(purchases.quoteId, quote.id)),
   ]);
@@ -72,6 +72,7 @@ export async function toQuote(db: Db | Tx, quote: QuoteRow): Promise<Quote> {
     ...toSummary(quote, company[0]?.name ?? null),
     purchaseId: purchase?.id ?? null,
     purchaseNumber: purchase?.number ?? null,
+    purchaseClosed: purchase?.closedAs ?? null,
     locationId: quote.locationId,
     lines: quote.lines.map((line) => {
       const product = productOf.get(line.productId);

@@ -39,6 +39,7 @@ const created: Quote = {
   versions: [],
   messages: [],
   purchaseNumber: null,
+  purchaseClosed: null,
 };
 
 function setUp({ signedInAs = true, extra = [] }: { signedInAs?: boolean; extra?: Mocks } = {}) {

@@ -108,6 +108,7 @@ const makeQuote = (overrides: Partial<Quote> = {}): Quote => ({
     },
   ],
   purchaseNumber: null,
+  purchaseClosed: null,
   ...overrides,
 });
 
@@ -354,6 +355,36 @@ describe('Quote page', () => {
     expect(screen.queryByRole('button', { name: 'Accept offer' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Decline' })).not.toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Write a message' })).not.toBeInTheDocument();
+  });
+
+  it('says when the purchase was rejected, and asks again for the same lines', async () => {
+    const next = makeQuote({ _id: testId(611), number: 'Q-000043', status: 'requested' });
+    const { user, callsTo, router } = setUp(
+      customer,
+      makeQuote({
+        status: 'accepted',
+        purchaseId: testId(901),
+        purchaseNumber: 'PW-000777',
+        purchaseClosed: 'rejected',
+      }),
+      [handle(routes.quotes.create, () => ({ status: 201, body: next }))],
+    );
+    expect(await screen.findByTestId('purchase-closed')).toHaveTextContent(
+      'Its purchase PW-000777 was rejected: the quote stays as it was agreed.',
+    );
+    expect(screen.queryByRole('button', { name: 'Accept offer' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Ask for a new quote' }));
+    await waitFor(() => expect(callsTo(routes.quotes.create)).toHaveLength(1));
+    expect(callsTo(routes.quotes.create)[0]?.body).toEqual({
+      lines: [
+        { productId: cpu, quantity: 500, targetPrice: 9 },
+        { productId: ram, quantity: 100 },
+      ],
+      message: 'Asked again: purchase PW-000777 from quote Q-000042 was rejected.',
+    });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/dashboard/quotes/${next._id}`),
+    );
   });
 
   it('declines after the confirm dialog', async () => {

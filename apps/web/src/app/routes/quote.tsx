@@ -1,4 +1,4 @@
-import type { Quote, QuoteAccepted } from '@shop/shared';
+import { quotePagePath, type Quote, type QuoteAccepted } from '@shop/shared';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import admin from '../../components/admin-page.module.css';
@@ -13,7 +13,7 @@ import text from '../../components/ui/text.module.css';
 import { notify } from '../../components/ui/toast';
 import { useAccountTerms, useMySpending } from '../../features/companies/api/get-my-spending';
 import { useShipToLocations } from '../../features/companies/api/locations';
-import { useDeclineQuote, useQuote } from '../../features/quotes/api/quotes';
+import { useDeclineQuote, useQuote, useRequestQuote } from '../../features/quotes/api/quotes';
 import { AcceptForm } from '../../features/quotes/components/accept-form';
 import { OfferForm } from '../../features/quotes/components/offer-form';
 import { QuoteLines } from '../../features/quotes/components/quote-lines';
@@ -88,6 +88,42 @@ function BuyerActions({ quote }: { quote: Quote }) {
 }
 
 /**
+ * An accepted quote whose purchase closed unbought (rejected by an approver, or cancelled): the
+ * quote stays as agreed (decision 052), and the buyer's side may ask again for the same lines.
+ */
+function AskAgain({ quote, canAsk }: { quote: Quote; canAsk: boolean }) {
+  const navigate = useNavigate();
+  const request = useRequestQuote();
+  const closed = quote.purchaseClosed === 'rejected' ? 'rejected' : 'cancelled';
+  const askAgain = () =>
+    request.mutate(
+      {
+        lines: quote.lines.map(({ productId, quantity, targetPrice }) => ({
+          productId,
+          quantity,
+          ...(targetPrice === null ? {} : { targetPrice }),
+        })),
+        message: `Asked again: purchase ${quote.purchaseNumber ?? ''} from quote ${quote.number} was ${closed}.`,
+      },
+      { onSuccess: (next) => void navigate(quotePagePath(next._id)) },
+    );
+  return (
+    <Alert severity="warning" role="status" data-testid="purchase-closed">
+      Its purchase {quote.purchaseNumber} was {closed}: the quote stays as it was agreed.
+      {canAsk && ' Ask for a new quote to buy these lines again.'}
+      {request.error && <span className={styles.secondary}> {request.error.message}</span>}
+      {canAsk && (
+        <span className={styles.actions}>
+          <Button variant="outlined" onClick={askAgain} loading={request.isPending}>
+            Ask for a new quote
+          </Button>
+        </span>
+      )}
+    </Alert>
+  );
+}
+
+/**
  * Whether the signed-in member only reads the quote: an approver of its company who did not ask
  * for it (the server refuses them every step, 403; decision 052). They approve what it becomes.
  */
@@ -148,6 +184,9 @@ function QuoteView({ quote, isAdmin }: { quote: Quote; isAdmin: boolean }) {
         <QuoteOffers quote={quote} showDiscounts={isAdmin} />
       </section>
 
+      {quote.status === 'accepted' && quote.purchaseClosed && (
+        <AskAgain quote={quote} canAsk={buyerSide} />
+      )}
       {buyerSide && quote.status === 'offered' && <BuyerActions quote={quote} />}
       {readsOnly && !closed && (
         <Alert severity="info" role="status" data-testid="approver-note">
