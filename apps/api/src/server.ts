@@ -51,6 +51,7 @@ import { paymentRoutes } from './routes/payments.js';
 import { purchaseRoutes } from './routes/purchases.js';
 import { creditNoteRoutes } from './routes/credit-notes.js';
 import { quoteRoutes } from './routes/quotes.js';
+import { apiKeyRoutes } from './routes/api-keys.js';
 import { composeCreditNoteEmail, CREDIT_NOTE_EMAIL_KINDS } from './workflows/credit-notes/email.js';
 import { refuseLastOwnerRemoval } from './modules/companies/membership.js';
 import { companyRoutes } from './routes/companies.js';
@@ -133,9 +134,14 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     inlineScripts: documentCss === null ? [] : [DOCUMENT_BOOT_SCRIPT],
   });
   await app.register(fastifyRateLimit, {
-    max: config.rateLimitMax,
+    // A program's API key counts apart from people, in its own bucket under its own limit (issue
+    // 32). The plugin adds its hook after each route's own onRequest hooks, so the route's guard
+    // has accepted the key (request.apiKeyId) before the request is counted.
+    max: (_request, bucket) =>
+      bucket.startsWith('apikey:') ? config.apiKeyRateLimitMax : config.rateLimitMax,
     timeWindow: '1 minute',
-    keyGenerator: rateLimitKey,
+    keyGenerator: (request) =>
+      request.apiKeyId ? `apikey:${request.apiKeyId}` : rateLimitKey(request),
     // Only the API is counted: a page load fetches many static files, which cost next to nothing.
     allowList: (request) => !isApiPath(request.url),
     // With Redis every instance counts into the same buckets, so a client spread over several
@@ -162,6 +168,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
   const identity = await createIdentity(config, db, app.log, redis);
   app.decorate('identity', identity);
   app.decorateRequest('shopUser', null);
+  app.decorateRequest('apiKeyId', null);
   app.addHook('onClose', async () => identity.mailer.close());
   const orders: OrderContext = {
     db,
@@ -231,6 +238,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
         webhookSecret: config.stripe.webhookSecret,
       });
       await api.register(reviewRoutes, { db, identity });
+      await api.register(apiKeyRoutes, { db, guards: identity.guards });
       await api.register(auditRoutes, { db, identity });
       await api.register(statsRoutes, { db, guards: identity.guards, timeZone: config.timeZone });
       await api.register(newsletterRoutes, { db });

@@ -338,6 +338,9 @@ export function describeAuditChange(entry: Pick<AuditEntry, 'action' | 'details'
       return creditNoteText(details);
     case 'quote.offer':
       return `Version ${plainValue(details.version)}: ${plainValue(details.lines)} lines, ${auditMoney(details.subtotal)}, valid until ${plainValue(details.expiresAt)}`;
+    case 'api_key.create':
+    case 'api_key.revoke':
+      return `${plainValue(details.prefix)}: ${plainValue(details.scopes)}`;
     case 'review.delete':
       return `Rating ${plainValue(details.rating)}: ${shortText(details.discription)}`;
     case 'user.remove':

@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = [
   'shipping.update',
   'shipping.delete',
   'quote.offer',
+  'api_key.create',
+  'api_key.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -39,6 +41,7 @@ export const AUDIT_TARGET_TYPES = [
   'setting',
   'shipping_method',
   'quote',
+  'api_key',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -66,6 +69,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'shipping.update': 'Edited shipping method',
   'shipping.delete': 'Removed shipping method',
   'quote.offer': 'Offered quote prices',
+  'api_key.create': 'Made an API key',
+  'api_key.revoke': 'Revoked an API key',
 };
 
 /** One row of GET /admin/audit: who did what to which target, and when. */

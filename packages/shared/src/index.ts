@@ -26,6 +26,7 @@ export * from './locations.js';
 export * from './payments.js';
 export * from './newsletter.js';
 export * from './audit.js';
+export * from './api-keys.js';
 export * from './api/index.js';
 export * from './quantity.js';
 export * from './pricing.js';

@@ -1,14 +1,22 @@
+import { apiKeyMessages, type ApiKeyScope } from '@shop/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.js';
 import { HttpError } from '../http/errors.js';
+import { isApiKeySecret, keyInForce, touchApiKey } from '../modules/api-keys/store.js';
 import { findShopUserBySession } from '../modules/users/service.js';
 import { type SignedInUser } from '../kernel/people.js';
 import { ShopTokenError, type ShopTokens } from './shop-token.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The shop user of the bearer token; set by `requireUser`, null before. */
+    /** The shop user of the bearer token (or of the API key's maker); set by `requireUser`. */
     shopUser: SignedInUser | null;
+    /** The API key the request came with, once `requireUser` accepted it; null otherwise. */
+    apiKeyId: string | null;
+  }
+  interface FastifyContextConfig {
+    /** The API key scope the route's contract names; `serve` sets it (routes/endpoint.ts). */
+    apiKeyScope?: ApiKeyScope | undefined;
   }
 }
 
@@ -41,9 +49,14 @@ export const guardMessages = {
  * once, and a sign-out, a password reset or a removal shuts the token out at once.
  */
 export function createGuards(db: Db, tokens: ShopTokens): Guards {
+  const keys = apiKeyGuard(db);
   const requireUser: Guard = async (request) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw new HttpError(401, guardMessages.missing);
+    if (isApiKeySecret(match[1])) {
+      await keys(request, match[1]);
+      return;
+    }
     let claims;
     try {
       claims = await tokens.verify(match[1]);
@@ -62,6 +75,38 @@ export function createGuards(db: Db, tokens: ShopTokens): Guards {
   };
 
   return { requireUser, requireAdmin };
+}
+
+/** When this instance last wrote each key's `last_used_at`: at most once a minute a key. */
+const TOUCH_EVERY_MS = 60_000;
+/** Keys a request came with whose use this instance notes (the oldest dropped beyond it). */
+const TOUCHED_MAX = 10_000;
+
+/**
+ * An API key in place of a token (issue 32, docs/decisions/053): 401 unless it is a key in force
+ * whose maker still may (an admin's key: still an admin; a company's: still its owner); 403
+ * unless the route names a scope (its contract's `scope`) the key has. The request then acts as
+ * the key's maker, so every rule of what that person may do still holds.
+ */
+function apiKeyGuard(db: Db) {
+  const touched = new Map<string, number>();
+  return async (request: FastifyRequest, secret: string): Promise<void> => {
+    const key = await keyInForce(db, secret);
+    if (!key) throw new HttpError(401, apiKeyMessages.invalid);
+    if (!key.makerMay) throw new HttpError(401, apiKeyMessages.ownerGone);
+    const scope = request.routeOptions.config?.apiKeyScope;
+    if (!scope) throw new HttpError(403, apiKeyMessages.noScope);
+    if (!key.scopes.includes(scope)) throw new HttpError(403, apiKeyMessages.missingScope(scope));
+    request.shopUser = key.maker;
+    request.apiKeyId = key.id;
+    const now = Date.now();
+    if ((touched.get(key.id) ?? 0) + TOUCH_EVERY_MS <= now) {
+      touched.delete(key.id);
+      if (touched.size >= TOUCHED_MAX) touched.delete(touched.keys().next().value!);
+      touched.set(key.id, now);
+      await touchApiKey(db, key.id);
+    }
+  };
 }
 
 /** The user `requireUser` set; for handlers behind it. */

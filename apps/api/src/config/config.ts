@@ -176,6 +176,7 @@ const envSchema = z.object({
   BODY_LIMIT: integerVar(1024 * 1024, 1024, 100 * 1024 * 1024),
   TRUST_PROXY: trustProxyVar,
   RATE_LIMIT_MAX: integerVar(600, 1, 1_000_000),
+  API_KEY_RATE_LIMIT_MAX: integerVar(1200, 1, 1_000_000),
   REQUEST_TIMEOUT_SECONDS: integerVar(30, 1, 60 * 60),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -345,6 +346,8 @@ export interface AppConfig {
   trustProxy: boolean | number | string;
   /** Requests per minute per client address. */
   rateLimitMax: number;
+  /** Requests a minute per API key (issue 32), apart from people's per-address limit. */
+  apiKeyRateLimitMax: number;
   /**
    * A request must have arrived whole (headers and body) within this many seconds, or it is
    * answered 408 and its connection closed: a client that dribbles a body cannot hold a
@@ -442,6 +445,7 @@ export function loadConfig(
     bodyLimit: e.BODY_LIMIT,
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    apiKeyRateLimitMax: e.API_KEY_RATE_LIMIT_MAX,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

@@ -1068,6 +1068,39 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_seq_idx').on(t.seq)],
 );
 
+/**
+ * API keys (issue 32, docs/decisions/053): a program acts as the person who made the key, within
+ * its scopes. Only a SHA-256 of the secret is kept (a random 32-byte secret needs no slow hash);
+ * `prefix` tells keys apart on the pages. A revoked key keeps its row, for the record.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    seq: seq(),
+    name: text('name').notNull(),
+    scopes: jsonb('scopes').$type<string[]>().notNull(),
+    /** Hex SHA-256 of the whole secret ("pk_live_..."): what a request's key is looked up by. */
+    secretHash: text('secret_hash').notNull().unique(),
+    prefix: text('prefix').notNull(),
+    /** The company an owner's key buys for; null for an admin's key. */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /** Who made it: the key acts as them, while they still may (admin, or the company's owner). */
+    createdById: uuid('created_by_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by'),
+  },
+  (t) => [
+    index('api_keys_company_id_seq_idx').on(t.companyId, t.seq),
+    index('api_keys_seq_idx').on(t.seq),
+  ],
+);
+
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   id: id(),
   email: text('email').notNull().unique(),

@@ -51,6 +51,8 @@ const tagDescriptions: Record<keyof Api, string> = {
   shipping:
     'Shipping methods: zones, flat prices or weight bands, free above an amount, days in transit',
   payments: 'Paying an order: payment intents, the Stripe webhook and the test gateway',
+  apiKeys:
+    "API keys for programs: a company owner's for its purchasing system, an admin's for the ERP; a key acts as its maker within its scopes",
   audit: 'Who did what to whom',
   stats: "The admin's Overview: revenue, orders, top products and customers, stock to watch",
   tax: 'Sales tax and VAT: the US state rate table and exemption certificates',
@@ -96,6 +98,12 @@ const securitySchemes = {
     name: 'Stripe-Signature',
     description: "Stripe's signature of a webhook event, made with the webhook secret.",
   },
+  apiKey: {
+    type: 'http',
+    scheme: 'bearer',
+    bearerFormat: 'pk_live_...',
+    description: `An API key for a program (\`POST ${API_PREFIX}${api.apiKeys.create.path}\`), sent as \`Authorization: Bearer pk_live_...\`. It acts as the person who made it, on the operations whose \`x-api-key-scope\` it was given; every other operation answers it 403.`,
+  },
 };
 
 /** What the `Idempotency-Key` header does, on every operation that takes it (docs/decisions/025). */
@@ -110,6 +118,18 @@ const introduction = [
   '',
   `To call as a customer or an admin: sign in with \`POST ${API_PREFIX}${api.auth.signIn.path}\` (Better Auth sets its session cookie), trade the session for a shop token with \`PUT ${API_PREFIX}${api.identity.issueToken.path}\`, and send the token as \`Authorization: Bearer <token>\`.`,
 ].join('\n');
+
+/**
+ * An operation's `security`: what its access level needs, or an API key with its scope instead
+ * (a public read: nothing, or the key). Undefined for an operation that needs nothing.
+ */
+function security(
+  needs: Record<string, string[]>[] | undefined,
+  scope: EndpointSpec['scope'],
+): { security: Record<string, string[]>[] } | undefined {
+  if (!scope) return needs ? { security: needs } : undefined;
+  return { security: [...(needs ?? [{}]), { apiKey: [scope] }] };
+}
 
 /** Finds the schemas zod extracted into `$defs` and moves them to `components.schemas`. */
 function hoistDefinitions(
@@ -257,6 +277,7 @@ function documentWriter() {
     const betterAuth = servedByBetterAuth.has(resource);
     const description = [
       rule.text,
+      endpoint.scope ? `An API key with the \`${endpoint.scope}\` scope may call it.` : '',
       endpoint.who ? `Who may: ${endpoint.who}.` : '',
       betterAuth ? 'Served by Better Auth.' : '',
     ]
@@ -272,7 +293,8 @@ function documentWriter() {
       'x-access': endpoint.access,
       ...(endpoint.who ? { 'x-who': endpoint.who } : {}),
       ...(betterAuth ? { 'x-served-by': 'better-auth' } : {}),
-      ...(rule.security ? { security: rule.security } : {}),
+      ...(endpoint.scope ? { 'x-api-key-scope': endpoint.scope } : {}),
+      ...(security(rule.security, endpoint.scope) ?? {}),
       ...(params.length ? { parameters: params } : {}),
       ...(body ? { requestBody: body } : {}),
       responses: responses(endpoint, owner),

@@ -32,12 +32,6 @@ export const userAdminRoutes: FastifyPluginAsync<UserAdminRoutesOptions> = async
   { db, identity, beforeRemove },
 ) => {
   const { guards } = identity;
-  // Other people's emails and roles: never kept by a shared cache.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
-
   serve(app, guards, users.list, (request) => listShopUsers(db, request.query));
   serve(app, guards, users.page, (request) => pageShopUsers(db, request.query));
 

@@ -15,12 +15,6 @@ export const auditRoutes: FastifyPluginAsync<AuditRoutesOptions> = async (
   app,
   { db, identity },
 ) => {
-  // Who did what to whom, with customers' emails: never kept by a shared cache.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
-
   // A static segment: the router prefers it to GET /admin/{email}, and "audit" is no email.
   serve(app, identity.guards, api.audit.list, async (request) => listAudit(db, request.query));
 };

@@ -55,12 +55,6 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
   { ctx, guards, invoices },
 ) => {
   const { db } = ctx;
-  // Members, limits, spend and prices are private to the company.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
-
   serve(app, guards, companies.create, async (request, reply) => {
     reply.code(201);
     return createCompany(db, currentUser(request), request.body);

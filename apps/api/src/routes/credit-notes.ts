@@ -24,12 +24,6 @@ export const creditNoteRoutes: FastifyPluginAsync<CreditNoteRoutesOptions> = asy
   app,
   { ctx, guards, invoices },
 ) => {
-  // Money documents of one buyer: no cache may keep one.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
-
   serve(app, guards, creditNotes.create, async (request) =>
     issueCreditNote(ctx, currentUser(request), request.params.id, request.body),
   );

@@ -73,7 +73,8 @@ export function serve<E extends EndpointSpec>(
     method: endpoint.method,
     url: routerPath(endpoint.path),
     schema,
-    ...(options.config ? { config: options.config } : {}),
+    // The scope an API key needs here, read by the guard (auth/guards.ts).
+    config: { ...options.config, apiKeyScope: endpoint.scope },
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     onRequest: [...guardFor(endpoint, guards), ...(options.onRequest ?? [])],
     ...(idempotent ? { preHandler: [idempotent.preHandler], onSend: [idempotent.onSend] } : {}),

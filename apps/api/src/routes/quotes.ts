@@ -28,12 +28,6 @@ export const quoteRoutes: FastifyPluginAsync<QuoteRoutesOptions> = async (
   app,
   { ctx, guards, invoices },
 ) => {
-  // Prices offered to one company: no cache may keep them.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('cache-control', 'no-store');
-    return payload;
-  });
-
   serve(app, guards, quotes.create, async (request) =>
     requestQuote(ctx.db, currentUser(request), request.body),
   );

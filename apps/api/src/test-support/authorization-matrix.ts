@@ -70,6 +70,8 @@ export interface MatrixKit {
   quote(): Promise<string>;
   /** A new quote of the customer with an admin's offer valid for a week: its id. */
   offeredQuote(): Promise<string>;
+  /** A new API key of the customer's company (its owner's): its id. */
+  apiKey(): Promise<string>;
 }
 
 /** A call's input, as the contract takes it; a raw body (Stripe's) is sent as the string. */
@@ -674,6 +676,20 @@ export const authorizationMatrix: readonly MatrixRow[] = [
   row(docs.page, { expect: everyone(200), request: () => ({}) }),
   row(docs.stylesheet, { expect: everyone(200), request: () => ({}) }),
   row(docs.script, { expect: everyone(200), request: () => ({ params: { script: 'init.js' } }) }),
+  // API keys (issue 32): by now "customer" and "other" each own a company, whose keys they make
+  // and see; an admin makes the shop's and sees every key.
+  row(api.apiKeys.create, {
+    expect: { anonymous: 401, customer: 201, other: 201, admin: 201 },
+    request: async (kit) => {
+      await kit.company();
+      return { payload: { name: 'Matrix ERP', scopes: ['catalog:read'] } };
+    },
+  }),
+  row(api.apiKeys.list, { expect: anyUser(200), request: () => ({}) }),
+  row(api.apiKeys.revoke, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: await kit.apiKey() } }),
+  }),
 ];
 
 /**

@@ -264,6 +264,17 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
         expect(asked.statusCode, asked.body).toBe(201);
         return asked.json()._id;
       },
+      apiKey: async () => {
+        await kit.company();
+        const made = await inject(
+          t,
+          api.apiKeys.create,
+          { body: { name: 'Matrix purchasing', scopes: ['purchases:read'] } },
+          customer,
+        );
+        expect(made.statusCode, made.body).toBe(201);
+        return made.json()._id;
+      },
       offeredQuote: async () => {
         const id = await kit.quote();
         const offered = await inject(

@@ -751,6 +751,22 @@ const writeEndpoints: WriteEndpoint[] = [
     params: idOfNothing,
     at: hostileIdSegment,
   },
+  // API keys (issue 32): an admin's, any scope; the revoke names no key, so it changes nothing.
+  {
+    contract: api.apiKeys.create,
+    as: 'admin',
+    body: () => ({ name: 'SAP ERP', scopes: ['catalog:read', 'orders:read'] }),
+    poison: {
+      name: [...line, '', ' ', long('N', 81)],
+      scopes: [[], null, 'catalog:read', [1], ['everything'], ['catalog:read', 'catalog:read']],
+    },
+  },
+  {
+    contract: api.apiKeys.revoke,
+    as: 'admin',
+    params: idOfNothing,
+    at: hostileIdSegment,
+  },
   {
     contract: api.reviews.create,
     as: 'customer',

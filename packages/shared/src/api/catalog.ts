@@ -23,6 +23,7 @@ export const list = endpoint({
   path: '/items',
   summary: 'The newest products (at most 100; GET /products pages through all of them)',
   access: 'anyone',
+  scope: 'catalog:read',
   responses: { 200: z.array(productSchema) },
 });
 
@@ -32,6 +33,7 @@ export const search = endpoint({
   summary:
     "Search, filter, sort and page the catalogue, with counts per category; a company member's token adds `contractPrice`",
   access: 'anyone',
+  scope: 'catalog:read',
   query: productSearchQuerySchema,
   responses: { 200: productPageSchema, ...errors(400) },
 });
@@ -41,6 +43,7 @@ export const get = endpoint({
   path: '/item/{id}',
   summary: 'One product',
   access: 'anyone',
+  scope: 'catalog:read',
   params: idParamsSchema,
   responses: { 200: productSchema, ...errors(400, 404) },
 });
@@ -50,6 +53,7 @@ export const create = endpoint({
   path: '/item',
   summary: 'Add a product',
   access: 'admin',
+  scope: 'catalog:write',
   body: productInputSchema,
   responses: { 201: productCreatedSchema, ...errors(400, 401, 403, 409) },
 });
@@ -59,6 +63,7 @@ export const update = endpoint({
   path: '/item/{id}',
   summary: 'Change any field of a product, name and image included',
   access: 'admin',
+  scope: 'catalog:write',
   params: idParamsSchema,
   body: productUpdateSchema,
   responses: { 200: productUpdatedSchema, ...errors(400, 401, 403, 404, 409) },
@@ -69,6 +74,7 @@ export const remove = endpoint({
   path: '/item/{id}',
   summary: 'Delete a product',
   access: 'admin',
+  scope: 'catalog:write',
   params: idParamsSchema,
   responses: { 200: deletedSchema, ...errors(400, 401, 403, 404) },
 });
@@ -78,6 +84,7 @@ export const upload = endpoint({
   path: '/uploads',
   summary: 'Upload a product image (PNG, JPEG or WebP, at most 2 MB); answers its /uploads/ URL',
   access: 'admin',
+  scope: 'catalog:write',
   multipartFile: 'file',
   responses: { 201: uploadedSchema, ...errors(400, 401, 403, 413, 415) },
 });
@@ -87,6 +94,7 @@ export const exportCsv = endpoint({
   path: '/admin/products.csv',
   summary: 'The whole catalogue as CSV (RFC 4180), one row per product, keyed by sku',
   access: 'admin',
+  scope: 'catalog:read',
   responses: { 200: z.string().describe('text/csv'), ...errors(401, 403) },
 });
 
@@ -95,6 +103,7 @@ export const importCsv = endpoint({
   path: '/admin/products/import',
   summary: 'Create and update products from CSV by sku; a dry run reports what would change',
   access: 'admin',
+  scope: 'catalog:write',
   body: catalogImportSchema,
   responses: {
     200: catalogImportReportSchema,

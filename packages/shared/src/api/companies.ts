@@ -55,6 +55,7 @@ export const mine = endpoint({
   path: '/company',
   summary: "The caller's company with its members",
   access: 'user',
+  scope: 'purchases:read',
   who: 'self',
   responses: { 200: companyAnswerSchema, ...errors(401, 404) },
 });
@@ -64,6 +65,7 @@ export const spending = endpoint({
   path: '/company/spending',
   summary: "The caller's monthly spending limit in their company and the month's spend so far",
   access: 'user',
+  scope: 'purchases:read',
   who: 'self',
   responses: { 200: spendingSchema, ...errors(401) },
 });
@@ -156,6 +158,7 @@ export const purchases = endpoint({
   path: '/companies/{id}/purchases',
   summary: "The company's purchases, newest first (owners and approvers all, buyers their own)",
   access: 'user',
+  scope: 'purchases:read',
   who: 'member or admin',
   params: idParamsSchema,
   query: pageQuerySchema,
@@ -221,6 +224,7 @@ export const prices = endpoint({
   path: '/companies/{id}/prices',
   summary: "A company's contract prices, by part number, a page at a time",
   access: 'user',
+  scope: 'catalog:read',
   who: 'member or admin',
   params: idParamsSchema,
   query: pageQuerySchema,
@@ -273,6 +277,7 @@ export const invoices = endpoint({
   summary:
     "A company's invoices on account, open (oldest due first), overdue or paid, with what is due and days overdue",
   access: 'user',
+  scope: 'invoices:read',
   who: 'company owner or approver, or admin',
   params: idParamsSchema,
   query: invoiceQuerySchema,
@@ -309,6 +314,7 @@ export const statement = endpoint({
   summary:
     "A company's statement of account for a period (default the last 90 days): opening balance, every entry, closing balance, and what its open invoices ask by age",
   access: 'user',
+  scope: 'invoices:read',
   who: 'company owner or approver, or admin',
   params: idParamsSchema,
   query: statementQuerySchema,
@@ -340,6 +346,7 @@ export const account = endpoint({
   summary:
     "A company's account: credit limit, balance, available, overdue, and its ledger newest first, a page at a time",
   access: 'user',
+  scope: 'invoices:read',
   who: 'company owner or approver, or admin',
   params: idParamsSchema,
   query: accountQuerySchema,

@@ -1,4 +1,5 @@
 import type * as z from 'zod/v4/core';
+import type { ApiKeyScope } from '../api-keys.js';
 
 /**
  * One endpoint of the shop API, written once: the server registers its route from it, the
@@ -25,6 +26,11 @@ export interface EndpointSpec {
   access: Access;
   /** Who may, in DESIGN section 5's words, where `access` alone does not say it. */
   who?: string;
+  /**
+   * The API key scope that lets a program call it (issue 32, docs/decisions/053); an endpoint
+   * without one refuses every key (403). The key still acts within what its maker may do.
+   */
+  scope?: ApiKeyScope;
   params?: z.$ZodType;
   query?: z.$ZodType;
   body?: z.$ZodType;

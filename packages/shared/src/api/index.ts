@@ -1,3 +1,4 @@
+import * as apiKeys from './api-keys.js';
 import * as audit from './audit.js';
 import * as auth from './auth.js';
 import * as catalog from './catalog.js';
@@ -43,6 +44,7 @@ export const api = {
   locations,
   shipping,
   payments,
+  apiKeys,
   audit,
   stats,
   tax,

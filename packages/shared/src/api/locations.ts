@@ -16,6 +16,7 @@ export const list = endpoint({
   path: '/companies/{id}/locations',
   summary: "The company's ship-to locations, by name, a page at a time",
   access: 'user',
+  scope: 'purchases:read',
   who: 'member or admin',
   params: idParamsSchema,
   query: pageQuerySchema,

@@ -25,6 +25,7 @@ export const place = endpoint({
   path: '/order',
   summary: 'Place an order: price and product copy come from the product, stock is reserved',
   access: 'user',
+  scope: 'purchases:write',
   body: placeOrderSchema,
   idempotent: true,
   responses: {
@@ -39,6 +40,7 @@ export const listOwn = endpoint({
   path: '/orders',
   summary: 'Your orders, newest first: at most 100 an answer, `page` for the rest',
   access: 'user',
+  scope: 'purchases:read',
   who: 'self only (the email, if given, must be yours)',
   query: specListQuerySchema.extend({ email: z.string().max(254).optional() }),
   responses: { 200: z.array(orderSchema), ...errors(400, 401, 403) },
@@ -49,6 +51,7 @@ export const get = endpoint({
   path: '/order/{id}',
   summary: 'One order',
   access: 'user',
+  scope: 'purchases:read',
   who: 'owner or admin',
   params: idParamsSchema,
   responses: { 200: orderSchema, ...errors(400, 401, 403, 404) },
@@ -70,6 +73,7 @@ export const cancel = endpoint({
   path: '/order/{id}',
   summary: 'Cancel your unpaid order (its stock is released)',
   access: 'user',
+  scope: 'purchases:write',
   who: 'owner, unpaid only',
   params: idParamsSchema,
   responses: { 200: deletedSchema, ...errors(400, 401, 403, 404, 409) },
@@ -80,6 +84,7 @@ export const listAll = endpoint({
   path: '/allorders',
   summary: 'Every order, newest first: at most 100 an answer, `page` for the rest',
   access: 'admin',
+  scope: 'orders:read',
   query: specListQuerySchema,
   responses: { 200: z.array(orderSchema), ...errors(400, 401, 403) },
 });
@@ -89,6 +94,7 @@ export const ship = endpoint({
   path: '/shipping/{id}',
   summary: 'Mark a paid order shipped, with its carrier and tracking number if given',
   access: 'admin',
+  scope: 'orders:write',
   who: 'admin, paid orders only',
   params: idParamsSchema,
   body: shipOrderSchema,
@@ -110,6 +116,7 @@ export const adminList = endpoint({
   path: '/admin/orders',
   summary: 'Orders, searched, filtered by status and paged, newest first',
   access: 'admin',
+  scope: 'orders:read',
   query: adminOrderQuerySchema,
   responses: { 200: adminOrderPageSchema, ...errors(400, 401, 403) },
 });
@@ -119,6 +126,7 @@ export const adminCsv = endpoint({
   path: '/admin/orders.csv',
   summary: 'The orders of the same filter as CSV (RFC 4180), one row per order',
   access: 'admin',
+  scope: 'orders:read',
   query: adminOrderFilterSchema,
   responses: { 200: z.string().describe('text/csv'), ...errors(400, 401, 403) },
 });

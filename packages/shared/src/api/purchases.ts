@@ -21,6 +21,7 @@ export const checkout = endpoint({
   path: '/checkout',
   summary: 'Order every line of a cart as one purchase: all lines or none',
   access: 'user',
+  scope: 'purchases:write',
   body: checkoutSchema,
   idempotent: true,
   responses: {
@@ -36,6 +37,7 @@ export const preview = endpoint({
   summary:
     'What checking out this body would charge (lines, shipping and its options, tax, total), placing nothing',
   access: 'user',
+  scope: 'purchases:write',
   body: checkoutSchema,
   responses: {
     200: checkoutPreviewSchema,
@@ -50,6 +52,7 @@ export const listOwn = endpoint({
   summary:
     'Your purchases, newest first, each with its orders, a page at a time; `status` and `q` (number, PO, product) filter them',
   access: 'user',
+  scope: 'purchases:read',
   who: 'self only (the email, if given, must be yours)',
   query: purchasePageQuerySchema
     .extend({ email: z.string().max(254).optional() })
@@ -62,6 +65,7 @@ export const get = endpoint({
   path: '/purchase/{id}',
   summary: 'One purchase with its orders',
   access: 'user',
+  scope: 'purchases:read',
   who: 'owner or admin',
   params: idParamsSchema,
   responses: { 200: purchaseSchema, ...errors(400, 401, 403, 404) },
@@ -84,6 +88,7 @@ export const withdraw = endpoint({
   summary:
     'Withdraw your purchase while it waits for approval: it is kept as cancelled and holds nothing',
   access: 'user',
+  scope: 'purchases:write',
   who: 'owner',
   params: idParamsSchema,
   responses: { 200: purchaseSchema, ...errors(400, 401, 403, 404, 409) },
@@ -94,6 +99,7 @@ export const invoice = endpoint({
   path: '/purchase/{id}/invoice.pdf',
   summary: "The purchase's invoice as a PDF (paid purchases only)",
   access: 'user',
+  scope: 'invoices:read',
   who: 'owner or admin',
   params: idParamsSchema,
   responses: { 200: z.string().describe('application/pdf'), ...errors(400, 401, 403, 404, 409) },
@@ -105,6 +111,7 @@ export const ship = endpoint({
   summary:
     'Ship a paid purchase, whole or the lines (and quantities) named, as one parcel with one email',
   access: 'admin',
+  scope: 'orders:write',
   params: idParamsSchema,
   body: shipPurchaseSchema,
   responses: { 200: purchaseSchema, ...errors(400, 401, 403, 404, 409) },

@@ -24,6 +24,7 @@ export const create = endpoint({
   summary:
     "Ask for a quote: lines with quantities and target prices, a message, a ship-to location; the shop's admins are mailed",
   access: 'user',
+  scope: 'purchases:write',
   body: quoteRequestSchema,
   idempotent: true,
   responses: { 201: quoteCreatedSchema, ...errors(400, 401, 404, 409, 422) },
@@ -35,6 +36,7 @@ export const list = endpoint({
   summary:
     "Quotes newest first, a page at a time: an admin's every quote, a company owner's or approver's the company's, anyone else's their own",
   access: 'user',
+  scope: 'purchases:read',
   query: quoteQuerySchema,
   responses: { 200: quoteListSchema, ...errors(400, 401) },
 });
@@ -44,6 +46,7 @@ export const get = endpoint({
   path: '/quote/{id}',
   summary: 'A quote with its lines, every offer (version) and the thread of messages',
   access: 'user',
+  scope: 'purchases:read',
   who: "its requester, its company's owners and approvers (buyers: their own), admin",
   params: idParamsSchema,
   responses: { 200: quoteSchema, ...errors(400, 401, 403, 404) },
@@ -78,6 +81,7 @@ export const accept = endpoint({
   summary:
     'Accept the latest offer before it expires: it becomes a purchase at its prices through the one way to buy (limits, approval, credit, shipping and tax apply); once only',
   access: 'user',
+  scope: 'purchases:write',
   who: 'its requester, a buyer or owner of its company',
   params: idParamsSchema,
   body: quoteAcceptSchema,
@@ -94,6 +98,7 @@ export const preview = endpoint({
   summary:
     'What accepting the latest offer with this body would charge (its lines at the offered prices, shipping and its options, tax, total), placing nothing',
   access: 'user',
+  scope: 'purchases:write',
   who: 'its requester, a buyer or owner of its company',
   params: idParamsSchema,
   body: quoteAcceptSchema,
@@ -120,6 +125,7 @@ export const pdf = endpoint({
   summary:
     'An offer as a PDF: number, lines, prices, validity, seller and buyer (the latest unless ?version=)',
   access: 'user',
+  scope: 'purchases:read',
   who: 'whoever may read the quote',
   params: idParamsSchema,
   query: z.object({

@@ -16,6 +16,7 @@ export const options = endpoint({
   summary:
     'The active methods that ship to a country at a weight, priced, cheapest first (free above a subtotal when one is given)',
   access: 'anyone',
+  scope: 'catalog:read',
   query: shippingOptionsQuerySchema,
   responses: { 200: shippingOptionListSchema, ...errors(400) },
 });
