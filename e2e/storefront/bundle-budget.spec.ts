@@ -304,6 +304,7 @@ const APP_PAGES = [
   '/dashboard/companies',
   '/dashboard/shipping',
   '/dashboard/quotes',
+  '/dashboard/api-keys',
 ];
 
 test('no page of the single-page app loads MUI or emotion', async ({ page, baseURL }) => {

@@ -197,6 +197,7 @@ describe('Dashboard', () => {
         'Receivables',
         'Tax',
         'Shipping Methods',
+        'API Keys',
         'Make Admin',
         'Manage Reviews',
         'Audit Log',

@@ -98,6 +98,7 @@ describe('Router', () => {
     ['/dashboard/tax', 'Tax', admin],
     ['/dashboard/quotes', 'My quotes', customer],
     ['/dashboard/quotes', 'Quotes', admin],
+    ['/dashboard/api-keys', 'API keys', admin],
   ])('renders %s inside the dashboard layout', async (path, title, user) => {
     mockConfig(user);
     renderApp(path);

@@ -97,6 +97,7 @@ const ManageCompanyPage = lazyPage(
 const QuotesPage = lazyPage(() => import('./routes/quotes'), 'src/app/routes/quotes.tsx');
 const QuotePage = lazyPage(() => import('./routes/quote'), 'src/app/routes/quote.tsx');
 const TaxPage = lazyPage(() => import('./routes/tax'), 'src/app/routes/tax.tsx');
+const ApiKeysPage = lazyPage(() => import('./routes/api-keys'), 'src/app/routes/api-keys.tsx');
 const ManageShippingPage = lazyPage(
   () => import('./routes/manage-shipping'),
   'src/app/routes/manage-shipping.tsx',
@@ -153,6 +154,8 @@ export const routes: RouteObject[] = [
               // Quotes (issue 31): the customer's and, for the admin, every one.
               { path: 'quotes', element: <QuotesPage /> },
               { path: 'quotes/:id', element: <QuotePage /> },
+              // API keys (issue 32): a company owner's, and for the admin the shop's and all.
+              { path: 'api-keys', element: <ApiKeysPage /> },
               {
                 element: <RequireAdmin />,
                 children: [

@@ -15,6 +15,9 @@ const customerItems: DashboardMenuItem[] = [
 /** Issue 15: a company's owners and approvers decide on the purchases above a limit. */
 const approvalsItem: DashboardMenuItem = { label: 'Approvals', to: '/dashboard/approvals' };
 
+/** Issue 32: keys for programs, a company owner's and the admin's. */
+const apiKeysItem: DashboardMenuItem = { label: 'API Keys', to: '/dashboard/api-keys' };
+
 /** Issue 16: the Overview comes first, the admin's dashboard opens it. */
 const adminItems: DashboardMenuItem[] = [
   { label: 'Overview', to: '/dashboard/overview' },
@@ -26,6 +29,7 @@ const adminItems: DashboardMenuItem[] = [
   { label: 'Receivables', to: '/dashboard/receivables' },
   { label: 'Tax', to: '/dashboard/tax' },
   { label: 'Shipping Methods', to: '/dashboard/shipping' },
+  apiKeysItem,
   { label: 'Make Admin', to: '/dashboard/makeadmin' },
   { label: 'Manage Reviews', to: '/dashboard/managereviews' },
   { label: 'Audit Log', to: '/dashboard/auditlog' },
@@ -43,5 +47,10 @@ export function dashboardMenu(
 ): DashboardMenuItem[] {
   if (isAdmin) return [...adminItems, ...everyoneItems];
   const approves = companyRole === 'owner' || companyRole === 'approver';
-  return [...customerItems, ...(approves ? [approvalsItem] : []), ...everyoneItems];
+  return [
+    ...customerItems,
+    ...(approves ? [approvalsItem] : []),
+    ...(companyRole === 'owner' ? [apiKeysItem] : []),
+    ...everyoneItems,
+  ];
 }
