@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { api, apiPath, listEndpoints, servedByBetterAuth, type EndpointSpec } from '@shop/shared';
+import {
+  api,
+  API_KEY_SCOPES,
+  apiKeyMessages,
+  apiPath,
+  listEndpoints,
+  servedByBetterAuth,
+  type ApiKeyScope,
+  type EndpointSpec,
+} from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../../src/test-support/accounts.js';
 import {
@@ -375,6 +384,71 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
         }
       },
     );
+  });
+
+  /*
+   * A column per API key scope (issue 32, docs/decisions/053): an admin's key with that one scope
+   * passes the key's gate only on the routes whose contract names it, and is refused 403 with the
+   * key's message everywhere else a token would be taken. The gate runs before the request is
+   * read, so made-up ids and no body show it without changing anything.
+   */
+  describe('with an API key of each scope', () => {
+    const keyRefusals = new Set<string>([
+      apiKeyMessages.invalid,
+      apiKeyMessages.ownerGone,
+      apiKeyMessages.noScope,
+      ...API_KEY_SCOPES.map((scope) => apiKeyMessages.missingScope(scope)),
+    ]);
+    const secrets = new Map<ApiKeyScope, Promise<string>>();
+    const keyFor = (scope: ApiKeyScope) => {
+      if (!secrets.has(scope)) {
+        secrets.set(
+          scope,
+          inject(
+            t,
+            api.apiKeys.create,
+            { body: { name: `Matrix ${scope}`, scopes: [scope] } },
+            callers.admin,
+          ).then((made) => {
+            expect(made.statusCode, made.body).toBe(201);
+            return made.json().secret;
+          }),
+        );
+      }
+      return secrets.get(scope)!;
+    };
+    const guarded = authorizationMatrix.filter(
+      (row) => row.contract.access === 'user' || row.contract.access === 'admin',
+    );
+    it.each(guarded.map((row) => [routeKey(row), row] as const))('%s', async (_key, row) => {
+      const params = Object.fromEntries(
+        [...row.contract.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => [
+          name,
+          name === 'email' ? 'nobody@example.com' : '00000000-0000-4000-8000-000000000000',
+        ]),
+      );
+      const url = apiPath(row.contract, { params });
+      for (const scope of API_KEY_SCOPES) {
+        const response = await t.app.inject({
+          method: row.method,
+          url,
+          headers: { authorization: `Bearer ${await keyFor(scope)}` },
+        });
+        // A CSV or PDF answered is no refusal; refusals are JSON.
+        const json = String(response.headers['content-type']).startsWith('application/json');
+        const message = json ? (response.json<{ message?: string }>().message ?? '') : '';
+        const what = `${scope} key ${row.method} ${url}: ${response.body}`;
+        if (row.contract.scope === scope) {
+          expect(keyRefusals.has(message), what).toBe(false);
+        } else {
+          expect(response.statusCode, what).toBe(403);
+          const needed = row.contract.scope;
+          expect(message, what).toBe(
+            needed ? apiKeyMessages.missingScope(needed) : apiKeyMessages.noScope,
+          );
+        }
+      }
+    });
   });
 
   it('names every /api route the app registers, and only those', () => {
