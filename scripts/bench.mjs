@@ -5,7 +5,8 @@
 // (scripts/lib/idle-memory.mjs), once the loaded servers are stopped.
 // Then scripts/bench-purchases.mjs (checkout and order reads at scale, PostgreSQL only) and
 // scripts/bench-accounts.mjs (checkouts on account at one credit limit, receivables at scale)
-// and scripts/bench-quotes.mjs (a 1,000-line quote offered, accepted and read).
+// and scripts/bench-quotes.mjs (a 1,000-line quote offered, accepted and read) and
+// scripts/bench-api-keys.mjs (a catalogue read with an API key beside a token).
 // Env: BENCH_SECONDS (default 10), BENCH_DATABASE_URL (also benchmark on PostgreSQL).
 import { spawnSync } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -19,6 +20,7 @@ import { benchCatalogue } from './bench-catalogue.mjs';
 import { benchPurchases } from './bench-purchases.mjs';
 import { benchAccounts } from './bench-accounts.mjs';
 import { benchQuotes } from './bench-quotes.mjs';
+import { benchApiKeys } from './bench-api-keys.mjs';
 import { IDLE_RSS_TARGETS_MB, measureIdleMemory } from './lib/idle-memory.mjs';
 import { verifiedCustomer } from './lib/verified-customer.mjs';
 import {
@@ -570,6 +572,8 @@ async function main() {
   await benchAccounts();
   // A 1,000-line quote offered, accepted on account and its purchase read (issue 31).
   await benchQuotes();
+  // A company's catalogue read with its API key beside its owner's token (issue 32).
+  await benchApiKeys();
   await benchCatalogue();
   if (rows.some((r) => r.oversold))
     throw new Error('oversold: the stock taken does not match the accepted orders');
