@@ -11,13 +11,18 @@ const reports = join(root, 'test-results', 'reports');
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
+/** How long each step took, printed at the end: where CI's minutes go. */
+const timings = [];
+
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label} ===`);
+  const started = performance.now();
   const result = spawnSync(command, args, {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
+  timings.push(`${label} ${Math.round((performance.now() - started) / 1000)} s`);
   return result.status === 0;
 }
 
@@ -110,6 +115,7 @@ const passed = vitest.passed + playwright.passed;
 const failed =
   vitest.failed + playwright.failed + failedSteps.filter((s) => !s.includes('tests')).length;
 
+console.log(`\nSteps: ${timings.join(', ')}`);
 console.log(
   `\nVitest: ${vitest.passed} passed, ${vitest.failed} failed; Playwright: ${playwright.passed} passed, ${playwright.failed} failed`,
 );
