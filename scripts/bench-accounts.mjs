@@ -13,9 +13,14 @@
 // Env: BENCH_DATABASE_URL (required: the figures are PostgreSQL's), BENCH_SECONDS (default 5).
 import pg from 'pg';
 import { ensureBuild } from './ensure-build.mjs';
-import { createDatabase, latency, named, writePerformanceDoc } from './lib/bench-kit.mjs';
-import { cleanUp, importShared, startShop, tempDir, waitForHealth } from './lib/shop-process.mjs';
-import { verifiedCustomer } from './lib/verified-customer.mjs';
+import {
+  benchShop,
+  createDatabase,
+  latency,
+  named,
+  writePerformanceDoc,
+} from './lib/bench-kit.mjs';
+import { cleanUp, importShared } from './lib/shop-process.mjs';
 
 const PORT = 3620;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5) || 5;
@@ -238,28 +243,14 @@ export async function benchAccounts() {
   const shared = await importShared();
   const database = await createDatabase(process.env.BENCH_DATABASE_URL, 'shop_bench_accounts');
   try {
-    const dataDir = tempDir('shop-bench-accounts-');
-    const child = startShop(
-      PORT,
-      { DATA_DIR: dataDir, DATABASE_URL: database.url, RATE_LIMIT_MAX: '1000000' },
-      ['ignore', 'pipe', 'inherit'],
-    );
-    const base = `http://127.0.0.1:${PORT}`;
-    await waitForHealth(base, child);
-    const client = shared.createApiClient({ baseUrl: base });
     const { api } = shared;
-    const admin = { email: 'admin@partsworks.com', password: 'Admin#2026' };
-    const { token: adminToken } = await shared.signInForToken(client, api, admin);
-    const owner = {
-      name: 'Bench Owner',
-      email: `bench-owner-${Date.now()}@example.com`,
-      password: 'Bench#2026',
-    };
-    const token = await verifiedCustomer(shared, client, base, dataDir, owner);
-    const company = shared.expectStatus(
-      await client.call(api.companies.create, { body: { name: 'Bench Credit Ltd' } }, { token }),
-      201,
-    );
+    const { client, adminToken, token, company, person } = await benchShop(shared, {
+      port: PORT,
+      prefix: 'accounts',
+      env: { DATABASE_URL: database.url },
+      customer: 'Bench Owner',
+      companyName: 'Bench Credit Ltd',
+    });
     shared.expectStatus(
       await client.call(
         api.companies.putTerms,
@@ -291,7 +282,7 @@ export async function benchAccounts() {
 
     console.log(`\naccounts bench on PostgreSQL (port ${PORT})`);
     const productId = product.insertedId ?? product._id;
-    const buyer = { email: owner.email, token };
+    const buyer = { email: person.email, token };
     await warmUp(shared, client, buyer, productId);
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();

@@ -6,9 +6,8 @@
 // Env: BENCH_SECONDS (default 10: each round runs BENCH_SECONDS / 2 per credential).
 import autocannon from 'autocannon';
 import { ensureBuild } from './ensure-build.mjs';
-import { named, writePerformanceDoc } from './lib/bench-kit.mjs';
-import { cleanUp, importShared, startShop, tempDir, waitForHealth } from './lib/shop-process.mjs';
-import { verifiedCustomer } from './lib/verified-customer.mjs';
+import { benchShop, named, writePerformanceDoc } from './lib/bench-kit.mjs';
+import { cleanUp, importShared } from './lib/shop-process.mjs';
 
 const PORT = 3640;
 const ROUNDS = 3;
@@ -45,23 +44,12 @@ export async function benchApiKeys() {
   const shared = await importShared();
   const { api } = shared;
   try {
-    const dataDir = tempDir('shop-bench-keys-');
-    const child = startShop(PORT, { DATA_DIR: dataDir }, ['ignore', 'pipe', 'inherit']);
-    const base = `http://127.0.0.1:${PORT}`;
-    await waitForHealth(base, child);
-    const client = shared.createApiClient({ baseUrl: base });
-    const admin = { email: 'admin@partsworks.com', password: 'Admin#2026' };
-    const { token: adminToken } = await shared.signInForToken(client, api, admin);
-    const owner = {
-      name: 'Bench Purchasing',
-      email: `bench-keys-${Date.now()}@example.com`,
-      password: 'Bench#2026',
-    };
-    const token = await verifiedCustomer(shared, client, base, dataDir, owner);
-    const company = shared.expectStatus(
-      await client.call(api.companies.create, { body: { name: 'Bench Keys Ltd' } }, { token }),
-      201,
-    );
+    const { base, client, adminToken, token, company } = await benchShop(shared, {
+      port: PORT,
+      prefix: 'keys',
+      customer: 'Bench Purchasing',
+      companyName: 'Bench Keys Ltd',
+    });
     // A contract price, so both credentials take the member's path (the company's prices).
     const page = shared.expectStatus(await client.call(api.catalog.search, {}), 200);
     shared.expectStatus(

@@ -7,9 +7,8 @@
 // quotes-bench markers.
 // Env: BENCH_DATABASE_URL (required: the figures are PostgreSQL's).
 import { ensureBuild } from './ensure-build.mjs';
-import { createDatabase, named, writePerformanceDoc } from './lib/bench-kit.mjs';
-import { cleanUp, importShared, startShop, tempDir, waitForHealth } from './lib/shop-process.mjs';
-import { verifiedCustomer } from './lib/verified-customer.mjs';
+import { benchShop, createDatabase, named, writePerformanceDoc } from './lib/bench-kit.mjs';
+import { cleanUp, importShared } from './lib/shop-process.mjs';
 
 const PORT = 3630;
 const LINES = 1_000;
@@ -83,27 +82,13 @@ export async function benchQuotes() {
   const { api } = shared;
   const database = await createDatabase(process.env.BENCH_DATABASE_URL, 'shop_bench_quotes');
   try {
-    const dataDir = tempDir('shop-bench-quotes-');
-    const child = startShop(
-      PORT,
-      { DATA_DIR: dataDir, DATABASE_URL: database.url, RATE_LIMIT_MAX: '1000000' },
-      ['ignore', 'pipe', 'inherit'],
-    );
-    const base = `http://127.0.0.1:${PORT}`;
-    await waitForHealth(base, child);
-    const client = shared.createApiClient({ baseUrl: base });
-    const admin = { email: 'admin@partsworks.com', password: 'Admin#2026' };
-    const { token: adminToken } = await shared.signInForToken(client, api, admin);
-    const owner = {
-      name: 'Bench Integrator',
-      email: `bench-quotes-${Date.now()}@example.com`,
-      password: 'Bench#2026',
-    };
-    const token = await verifiedCustomer(shared, client, base, dataDir, owner);
-    const company = shared.expectStatus(
-      await client.call(api.companies.create, { body: { name: 'Bench Projects Ltd' } }, { token }),
-      201,
-    );
+    const { client, adminToken, token, company } = await benchShop(shared, {
+      port: PORT,
+      prefix: 'quotes',
+      env: { DATABASE_URL: database.url },
+      customer: 'Bench Integrator',
+      companyName: 'Bench Projects Ltd',
+    });
     shared.expectStatus(
       await client.call(
         api.companies.putTerms,

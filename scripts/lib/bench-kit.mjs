@@ -1,11 +1,43 @@
-// What the issue benchmarks (bench-purchases.mjs, bench-catalogue.mjs) share: a throwaway
-// PostgreSQL database, one-at-a-time latency by autocannon, route names from the contracts, and
-// writing a table into docs/performance.md between a benchmark's markers.
+// What the issue benchmarks (bench-purchases.mjs, bench-catalogue.mjs, ...) share: a throwaway
+// PostgreSQL database, a started shop with the demo admin and a verified customer signed in,
+// one-at-a-time latency by autocannon, route names from the contracts, and writing a table into
+// docs/performance.md between a benchmark's markers.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { root } from './shop-process.mjs';
+import { root, startShop, tempDir, waitForHealth } from './shop-process.mjs';
+import { verifiedCustomer } from './verified-customer.mjs';
+
+/** The demo admin of a bench shop (`startShop` sets DEMO_PASSWORDS=fixed). */
+const DEMO_ADMIN = { email: 'admin@partsworks.com', password: 'Admin#2026' };
+
+/**
+ * A bench shop on `port` (its own DATA_DIR, `env` added), once healthy: a client, the demo
+ * admin's token and a new verified customer named `customer`, who owns a company named
+ * `companyName` when one is given.
+ */
+export async function benchShop(shared, { port, prefix, env = {}, customer, companyName }) {
+  const dataDir = tempDir(`shop-bench-${prefix}-`);
+  const child = startShop(port, { DATA_DIR: dataDir, ...env }, ['ignore', 'pipe', 'inherit']);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForHealth(base, child);
+  const client = shared.createApiClient({ baseUrl: base });
+  const { token: adminToken } = await shared.signInForToken(client, shared.api, DEMO_ADMIN);
+  const person = {
+    name: customer,
+    email: `bench-${prefix}-${Date.now()}@example.com`,
+    password: 'Bench#2026',
+  };
+  const token = await verifiedCustomer(shared, client, base, dataDir, person);
+  const company = companyName
+    ? shared.expectStatus(
+        await client.call(shared.api.companies.create, { body: { name: companyName } }, { token }),
+        201,
+      )
+    : null;
+  return { child, base, client, dataDir, adminToken, token, company, person };
+}
 
 /** "GET /api/items": a contract's method and path, for the table. */
 export const named = (shared, contract) =>

@@ -13,12 +13,12 @@ import { LoadError } from '../../components/ui/load-error';
 import { Pager } from '../../components/ui/pager';
 import {
   EmptyRow,
+  HeadRow,
   SkeletonRows,
   Table,
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
 } from '../../components/ui/table';
 import { formatDateTime } from '../../lib/format';
@@ -77,13 +77,7 @@ export default function AuditLogPage() {
         <div className={styles.list}>
           <TableContainer>
             <Table aria-label="Audit log" cardsOnPhones className={admin.compact}>
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map((column) => (
-                    <TableCell key={column}>{column}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
+              <HeadRow columns={COLUMNS} />
               <TableBody aria-busy={isPending || isFetching}>
                 {isPending ? (
                   <SkeletonRows columns={COLUMNS} />

@@ -10,12 +10,12 @@ import { Chip } from '../../components/ui/chip';
 import { LoadError } from '../../components/ui/load-error';
 import { Pager } from '../../components/ui/pager';
 import {
+  HeadRow,
   SkeletonRows,
   Table,
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
 } from '../../components/ui/table';
 import { formatDate } from '../../lib/format';
@@ -194,13 +194,7 @@ export default function MakeAdminPage() {
         <>
           <TableContainer>
             <Table aria-label="Users" cardsOnPhones className={admin.compact}>
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map((column) => (
-                    <TableCell key={column}>{column}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
+              <HeadRow columns={COLUMNS} />
               <TableBody aria-busy={isPending || isPlaceholderData}>
                 {isPending ? (
                   <SkeletonRows columns={COLUMNS} />

@@ -9,12 +9,12 @@ import { LoadError } from '../../components/ui/load-error';
 import { StarRating } from '../../components/ui/star-rating';
 import {
   EmptyRow,
+  HeadRow,
   SkeletonRows,
   Table,
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
 } from '../../components/ui/table';
 import { notify } from '../../components/ui/toast';
@@ -104,13 +104,7 @@ export default function ManageReviewsPage() {
       ) : (
         <TableContainer>
           <Table aria-label="Reviews" cardsOnPhones className={admin.compact}>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column}>{column}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
+            <HeadRow columns={COLUMNS} />
             <TableBody aria-busy={isPending}>
               {isPending ? (
                 <SkeletonRows columns={COLUMNS} />

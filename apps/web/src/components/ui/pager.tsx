@@ -88,3 +88,21 @@ export function Pager({
     </nav>
   );
 }
+
+/** A paged answer of DESIGN section 8: `{ items, total, page, limit }`. */
+interface PagedAnswer {
+  items: readonly unknown[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+/** The pager of a paged answer, once there is one (nothing while the first page loads). */
+export function PagerOf({
+  answer,
+  ...props
+}: Omit<PagerProps, 'page' | 'limit' | 'total' | 'shown'> & { answer: PagedAnswer | undefined }) {
+  if (!answer) return null;
+  const { page, limit, total, items } = answer;
+  return <Pager page={page} limit={limit} total={total} shown={items.length} {...props} />;
+}

@@ -75,6 +75,19 @@ export function TableCell({ align, className, label, ...props }: TableCellProps)
   );
 }
 
+/** A table's head: one column heading a name. */
+export function HeadRow({ columns }: { columns: readonly string[] }) {
+  return (
+    <TableHead>
+      <TableRow>
+        {columns.map((column) => (
+          <TableCell key={column}>{column}</TableCell>
+        ))}
+      </TableRow>
+    </TableHead>
+  );
+}
+
 /**
  * Rows of placeholders while a table's first page loads: one line of skeleton per column. The
  * body around them says it is busy (aria-busy).

@@ -10,12 +10,12 @@ import { Chip } from '../../../components/ui/chip';
 import { LoadError } from '../../../components/ui/load-error';
 import {
   EmptyRow,
+  HeadRow,
   SkeletonRows,
   Table,
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
 } from '../../../components/ui/table';
 import { SearchField } from '../../../components/search-field';
@@ -175,13 +175,7 @@ export function ProductsTable({ view, onViewChange }: ProductsTableProps) {
           {products.error && <Alert severity="error">{products.error.message}</Alert>}
           <TableContainer aria-busy={products.isPlaceholderData || undefined}>
             <Table aria-label="Products" cardsOnPhones className={admin.compact}>
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map((column) => (
-                    <TableCell key={column}>{column}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
+              <HeadRow columns={COLUMNS} />
               <TableBody aria-busy={products.isPending}>{rows}</TableBody>
             </Table>
           </TableContainer>

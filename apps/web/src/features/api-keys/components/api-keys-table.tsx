@@ -3,15 +3,15 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
-import { Pager } from '../../../components/ui/pager';
+import { PagerOf } from '../../../components/ui/pager';
 import {
   EmptyRow,
+  HeadRow,
   SkeletonRows,
   Table,
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
 } from '../../../components/ui/table';
 import { notify } from '../../../components/ui/toast';
@@ -93,13 +93,7 @@ export function ApiKeysTable() {
       </label>
       <TableContainer aria-busy={keys.isPlaceholderData || undefined}>
         <Table aria-label="API keys" cardsOnPhones>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell key={column}>{column}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <HeadRow columns={COLUMNS} />
           <TableBody>
             {keys.isPending ? (
               <SkeletonRows columns={COLUMNS} />
@@ -113,16 +107,7 @@ export function ApiKeysTable() {
           </TableBody>
         </Table>
       </TableContainer>
-      {keys.data && (
-        <Pager
-          page={keys.data.page}
-          limit={keys.data.limit}
-          total={keys.data.total}
-          shown={keys.data.items.length}
-          label="Pages of API keys"
-          onPage={setPage}
-        />
-      )}
+      <PagerOf answer={keys.data} label="Pages of API keys" onPage={setPage} />
       <ConfirmDialog
         open={revoking !== null}
         question="Revoke this key?"

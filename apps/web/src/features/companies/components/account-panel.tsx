@@ -23,11 +23,11 @@ import selectStyles from '../../../components/ui/select.module.css';
 import { Skeleton } from '../../../components/ui/skeleton';
 import {
   EmptyRow,
+  HeadRow,
   Table,
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
 } from '../../../components/ui/table';
 import { TextField } from '../../../components/ui/text-field';
@@ -109,13 +109,7 @@ function Invoices({ companyId, payable }: { companyId: string; payable: boolean 
       <>
         <TableContainer aria-busy={invoices.isPlaceholderData || undefined}>
           <Table aria-label="Invoices on account" cardsOnPhones>
-            <TableHead>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableCell key={column}>{column}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
+            <HeadRow columns={columns} />
             <TableBody>
               {invoices.data.items.length === 0 && (
                 <EmptyRow columns={columns.length}>
@@ -497,13 +491,7 @@ export function AccountPanel({ company, admin = false }: { company: Company; adm
         <StatementDownload companyId={company._id} />
         <TableContainer aria-busy={account.isPlaceholderData || undefined}>
           <Table aria-label="Account entries" cardsOnPhones>
-            <TableHead>
-              <TableRow>
-                {ENTRY_COLUMNS.map((column) => (
-                  <TableCell key={column}>{column}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
+            <HeadRow columns={ENTRY_COLUMNS} />
             <TableBody>
               {data.entries.length === 0 && (
                 <EmptyRow columns={ENTRY_COLUMNS.length}>Nothing on the account yet.</EmptyRow>

@@ -10,11 +10,11 @@ import { PageLink } from '../../../components/ui/navigation';
 import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import {
+  HeadRow,
   Table,
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
 } from '../../../components/ui/table';
 import { ApiError } from '../../../lib/api-client';
@@ -150,13 +150,7 @@ export function ApprovalsList() {
       <>
         <TableContainer aria-busy={approvals.isPlaceholderData || undefined}>
           <Table aria-label="Purchases waiting for approval" cardsOnPhones>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column}>{column}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
+            <HeadRow columns={COLUMNS} />
             <TableBody>
               {items.map((purchase) => (
                 <ApprovalRow

@@ -6,12 +6,12 @@ import { PageLink } from '../../../components/ui/navigation';
 import { Pager } from '../../../components/ui/pager';
 import {
   EmptyRow,
+  HeadRow,
   SkeletonRows,
   Table,
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
 } from '../../../components/ui/table';
 import { formatDate, formatNumber } from '../../../lib/format';
@@ -100,13 +100,7 @@ export function CompaniesTable({ view, onViewChange }: CompaniesTableProps) {
           {companies.error && <Alert severity="error">{companies.error.message}</Alert>}
           <TableContainer aria-busy={companies.isPlaceholderData || undefined}>
             <Table aria-label="Companies" cardsOnPhones>
-              <TableHead>
-                <TableRow>
-                  {COLUMNS.map((column) => (
-                    <TableCell key={column}>{column}</TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
+              <HeadRow columns={COLUMNS} />
               <TableBody aria-busy={companies.isPending}>{rows}</TableBody>
             </Table>
           </TableContainer>

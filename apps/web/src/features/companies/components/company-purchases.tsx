@@ -6,11 +6,11 @@ import { Pager } from '../../../components/ui/pager';
 import { PageLink } from '../../../components/ui/navigation';
 import { Skeleton } from '../../../components/ui/skeleton';
 import {
+  HeadRow,
   Table,
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
 } from '../../../components/ui/table';
 import { formatDateTime, formatPrice } from '../../../lib/format';
@@ -51,13 +51,7 @@ export function CompanyPurchases({ companyId }: { companyId: string }) {
     <>
       <TableContainer aria-busy={purchases.isPlaceholderData || undefined}>
         <Table aria-label="Company purchases" cardsOnPhones>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell key={column}>{column}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <HeadRow columns={COLUMNS} />
           <TableBody>
             {items.map((purchase) => (
               <TableRow key={purchase._id} data-testid="company-purchase">

@@ -8,11 +8,11 @@ import { LoadError } from '../../../components/ui/load-error';
 import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import {
+  HeadRow,
   Table,
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
 } from '../../../components/ui/table';
 import { formatPrice } from '../../../lib/format';
@@ -69,13 +69,7 @@ export function ContractPricesTable({ companyId }: { companyId: string }) {
     <>
       <TableContainer aria-busy={prices.isPlaceholderData || undefined}>
         <Table aria-label="Contract prices" cardsOnPhones>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell key={column}>{column}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <HeadRow columns={COLUMNS} />
           <TableBody>
             {prices.data.items.map((price) => {
               const skuId = `price-${price.productId}`;

@@ -6,11 +6,11 @@ import errorButton from '../../../components/ui/button-error.module.css';
 import { LoadError } from '../../../components/ui/load-error';
 import { Skeleton } from '../../../components/ui/skeleton';
 import {
+  HeadRow,
   Table,
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
 } from '../../../components/ui/table';
 import { notify } from '../../../components/ui/toast';
@@ -108,13 +108,7 @@ export function InvitationsList() {
     body = (
       <TableContainer>
         <Table aria-label="Invitations" cardsOnPhones>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell key={column}>{column}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <HeadRow columns={COLUMNS} />
           <TableBody>
             {invitations.data.map((invitation) => (
               <InvitationRow

@@ -7,11 +7,11 @@ import errorButton from '../../../components/ui/button-error.module.css';
 import { Chip } from '../../../components/ui/chip';
 import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
 import {
+  HeadRow,
   Table,
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
 } from '../../../components/ui/table';
 import { notify } from '../../../components/ui/toast';
@@ -186,13 +186,7 @@ export function MembersTable({ company, you, manage = false }: MembersTableProps
     <>
       <TableContainer>
         <Table aria-label="Members" cardsOnPhones>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell key={column}>{column}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <HeadRow columns={COLUMNS} />
           <TableBody>
             {company.members.map((member) => (
               <MemberRow

@@ -4,16 +4,16 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLink } from '../../../components/ui/navigation';
-import { Pager } from '../../../components/ui/pager';
+import { PagerOf } from '../../../components/ui/pager';
 import selectStyles from '../../../components/ui/select.module.css';
 import {
   EmptyRow,
+  HeadRow,
   SkeletonRows,
   Table,
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
 } from '../../../components/ui/table';
 import { formatDay, formatPrice } from '../../../lib/format';
@@ -154,26 +154,15 @@ export function ReceivablesTable({ view, onViewChange }: ReceivablesTableProps) 
       )}
       <TableContainer aria-busy={receivables.isPlaceholderData || undefined}>
         <Table aria-label="Receivables" cardsOnPhones>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell key={column}>{column}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <HeadRow columns={COLUMNS} />
           <TableBody>{body}</TableBody>
         </Table>
       </TableContainer>
-      {receivables.data && (
-        <Pager
-          page={receivables.data.page}
-          limit={receivables.data.limit}
-          total={receivables.data.total}
-          shown={receivables.data.items.length}
-          label="Pages of receivables"
-          onPage={(page) => onViewChange({ ...view, page })}
-        />
-      )}
+      <PagerOf
+        answer={receivables.data}
+        label="Pages of receivables"
+        onPage={(page) => onViewChange({ ...view, page })}
+      />
     </div>
   );
 }

@@ -2,16 +2,16 @@ import { QUOTE_STATUSES, quotePagePath, type QuoteSummary } from '@shop/shared';
 import { SearchField } from '../../../components/search-field';
 import { LoadError } from '../../../components/ui/load-error';
 import { PageLink } from '../../../components/ui/navigation';
-import { Pager } from '../../../components/ui/pager';
+import { PagerOf } from '../../../components/ui/pager';
 import selectStyles from '../../../components/ui/select.module.css';
 import {
   EmptyRow,
+  HeadRow,
   SkeletonRows,
   Table,
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
 } from '../../../components/ui/table';
 import { formatDate, formatNumber, formatPrice } from '../../../lib/format';
@@ -127,26 +127,15 @@ export function QuotesTable({ view, onViewChange }: QuotesTableProps) {
       </div>
       <TableContainer aria-busy={quotes.isPlaceholderData || undefined}>
         <Table aria-label="Quotes" cardsOnPhones>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell key={column}>{column}</TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
+          <HeadRow columns={COLUMNS} />
           <TableBody>{body}</TableBody>
         </Table>
       </TableContainer>
-      {quotes.data && (
-        <Pager
-          page={quotes.data.page}
-          limit={quotes.data.limit}
-          total={quotes.data.total}
-          shown={quotes.data.items.length}
-          label="Pages of quotes"
-          onPage={(page) => onViewChange({ ...view, page })}
-        />
-      )}
+      <PagerOf
+        answer={quotes.data}
+        label="Pages of quotes"
+        onPage={(page) => onViewChange({ ...view, page })}
+      />
     </div>
   );
 }

@@ -5,12 +5,12 @@ import { Chip } from '../../../components/ui/chip';
 import { LoadError } from '../../../components/ui/load-error';
 import {
   EmptyRow,
+  HeadRow,
   SkeletonRows,
   Table,
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
 } from '../../../components/ui/table';
 import { notify } from '../../../components/ui/toast';
@@ -115,13 +115,7 @@ export function ShippingMethodsAdmin() {
       ) : (
         <TableContainer>
           <Table cardsOnPhones aria-label="Shipping methods">
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column}>{column}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
+            <HeadRow columns={COLUMNS} />
             <TableBody aria-busy={methods.isPending || undefined}>
               {methods.isPending ? (
                 <SkeletonRows columns={COLUMNS} />

@@ -11,11 +11,11 @@ import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import {
   EmptyRow,
+  HeadRow,
   Table,
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
 } from '../../../components/ui/table';
 import { notify } from '../../../components/ui/toast';
@@ -163,13 +163,7 @@ export function CompanyExemptions({ companyId, isOwner }: { companyId: string; i
       <>
         <TableContainer>
           <Table aria-label="Tax exemption certificates" cardsOnPhones>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column}>{column}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
+            <HeadRow columns={COLUMNS} />
             <TableBody>
               {exemptions.data.total === 0 && (
                 <EmptyRow columns={COLUMNS.length}>No certificates yet.</EmptyRow>

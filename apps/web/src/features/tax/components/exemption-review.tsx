@@ -7,11 +7,11 @@ import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import {
   EmptyRow,
+  HeadRow,
   Table,
   TableBody,
   TableCell,
   TableContainer,
-  TableHead,
   TableRow,
 } from '../../../components/ui/table';
 import { TextField } from '../../../components/ui/text-field';
@@ -129,13 +129,7 @@ export function ExemptionReview() {
       <>
         <TableContainer aria-busy={list.isPlaceholderData || undefined}>
           <Table aria-label="Certificates to review" cardsOnPhones>
-            <TableHead>
-              <TableRow>
-                {COLUMNS.map((column) => (
-                  <TableCell key={column}>{column}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
+            <HeadRow columns={COLUMNS} />
             <TableBody>
               {list.data.total === 0 && (
                 <EmptyRow columns={COLUMNS.length}>No certificates here.</EmptyRow>
