@@ -134,14 +134,14 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     inlineScripts: documentCss === null ? [] : [DOCUMENT_BOOT_SCRIPT],
   });
   await app.register(fastifyRateLimit, {
-    // A program's API key counts apart from people, in its own bucket under its own limit (issue
-    // 32). The plugin adds its hook after each route's own onRequest hooks, so the route's guard
-    // has accepted the key (request.apiKeyId) before the request is counted.
+    // A program's API key counts apart from people, in its company's bucket (the shop's keys in
+    // one) under its own limit (issue 32). The plugin adds its hook after each route's own
+    // onRequest hooks, so the route's guard has accepted the key before the request is counted.
     max: (_request, bucket) =>
       bucket.startsWith('apikey:') ? config.apiKeyRateLimitMax : config.rateLimitMax,
     timeWindow: '1 minute',
     keyGenerator: (request) =>
-      request.apiKeyId ? `apikey:${request.apiKeyId}` : rateLimitKey(request),
+      request.apiKeyBucket ? `apikey:${request.apiKeyBucket}` : rateLimitKey(request),
     // Only the API is counted: a page load fetches many static files, which cost next to nothing.
     allowList: (request) => !isApiPath(request.url),
     // With Redis every instance counts into the same buckets, so a client spread over several
@@ -169,6 +169,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
   app.decorate('identity', identity);
   app.decorateRequest('shopUser', null);
   app.decorateRequest('apiKeyId', null);
+  app.decorateRequest('apiKeyBucket', null);
   app.addHook('onClose', async () => identity.mailer.close());
   const orders: OrderContext = {
     db,

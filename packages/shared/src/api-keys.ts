@@ -33,7 +33,7 @@ export const COMPANY_KEY_SCOPES: readonly ApiKeyScope[] = [
 export const apiKeyScopeLabels: Record<ApiKeyScope, string> = {
   'catalog:read': 'Read the catalogue and your prices',
   'catalog:write': 'Add and edit products and stock',
-  'purchases:read': 'Read purchases and quotes',
+  'purchases:read': "Read purchases, quotes and the company's members and spending",
   'purchases:write': 'Place purchases and accept quotes',
   'invoices:read': 'Read invoices, the account and statements',
   'orders:read': "Read every customer's orders",
@@ -61,6 +61,7 @@ export const apiKeyMessages = {
   ownerGone:
     'The API key no longer works: the person who made it is no longer an admin or the owner of its company.',
   noScope: 'API keys cannot call this endpoint.',
+  tooManyRefused: 'Too many requests with API keys that are not valid: please wait a minute.',
   missingScope: (scope: ApiKeyScope) => `This API key may not do this: it needs the ${scope} scope.`,
 } as const;
 

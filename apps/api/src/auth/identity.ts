@@ -38,5 +38,5 @@ export async function createIdentity(
     const { internalAdapter } = await auth.$context;
     await internalAdapter.deleteUserSessions(accountId);
   };
-  return { auth, tokens, guards: createGuards(db, tokens), mailer, endSessions };
+  return { auth, tokens, guards: createGuards(db, tokens, log), mailer, endSessions };
 }

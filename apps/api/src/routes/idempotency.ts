@@ -78,7 +78,10 @@ export function idempotentRoute(app: FastifyInstance, endpoint: EndpointSpec): I
     const key = (request.headers as Record<string, unknown>)['idempotency-key'];
     // No key: the request runs as it always did.
     if (typeof key !== 'string') return;
-    const ref: KeyRef = { userId: currentUser(request).id, endpoint: name, key };
+    // Keys are their caller's own: a person and each of the API keys they made are apart, so a
+    // program never gets a person's stored answer, nor one program another's (decision 053).
+    const endpoint = request.apiKeyId ? `${name} apikey:${request.apiKeyId}` : name;
+    const ref: KeyRef = { userId: currentUser(request).id, endpoint, key };
     const claim = await store.claim(ref, requestHash(request));
     if (claim.kind === 'other-body') throw new HttpError(422, idempotencyMessages.otherBody);
     if (claim.kind === 'in-progress') throw new HttpError(409, idempotencyMessages.inProgress);

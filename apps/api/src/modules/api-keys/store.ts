@@ -20,6 +20,10 @@ export const hashSecret = (secret: string) => createHash('sha256').update(secret
 
 export const isApiKeySecret = (token: string) => token.startsWith(API_KEY_PREFIX);
 
+/** What every secret looks like: a request with anything else is refused without a query. */
+export const wellFormedSecret = (token: string) =>
+  token.length === API_KEY_PREFIX.length + 43 && /^pk_live_[A-Za-z0-9_-]{43}$/.test(token);
+
 export function toApiKey(row: ApiKeyRow): ApiKey {
   return {
     _id: row.id,
@@ -39,6 +43,15 @@ export type KeyOwner = { companyId: string | null };
 
 const ownedBy = ({ companyId }: KeyOwner): SQL =>
   companyId === null ? isNull(apiKeys.companyId) : eq(apiKeys.companyId, companyId);
+
+/**
+ * Makes the caller's transaction the only one counting and adding `owner`'s keys until it ends,
+ * so two makes at once cannot both pass API_KEYS_MAX.
+ */
+export async function lockKeyOwner(tx: Db | Tx, owner: KeyOwner): Promise<void> {
+  const name = `api_keys:${owner.companyId ?? 'shop'}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
+}
 
 /** The keys of `owner` not revoked: at most API_KEYS_MAX at once. */
 export async function activeKeyCount(db: Db | Tx, owner: KeyOwner): Promise<number> {
@@ -151,12 +164,15 @@ export async function keyInForce(db: Db, secret: string): Promise<KeyInForce | n
     .where(and(eq(apiKeys.secretHash, hashSecret(secret)), isNull(apiKeys.revokedAt)));
   if (!row) return null;
   const isAdmin = Boolean(row.makerIsAdmin);
+  const companyKey = row.companyId !== null;
   return {
     id: row.id,
     scopes: row.scopes as ApiKeyScope[],
     companyId: row.companyId,
-    maker: { id: row.makerId, email: row.makerEmail, isAdmin },
-    makerMay: row.companyId === null ? isAdmin : Boolean(row.ownsCompany),
+    // A company's key buys for the company: never with its maker's admin right, should the
+    // owner also be (or later become) an admin.
+    maker: { id: row.makerId, email: row.makerEmail, isAdmin: companyKey ? false : isAdmin },
+    makerMay: companyKey ? Boolean(row.ownsCompany) : isAdmin,
   };
 }
 

@@ -11,7 +11,7 @@ import {
 } from '@shop/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, companyMembers } from '../../db/schema.js';
+import { apiKeys, companyMembers, users } from '../../db/schema.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
 import { companyTeam } from '../../test-support/companies.js';
 import { answered, injectUnchecked, type Who } from '../../test-support/inject.js';
@@ -192,6 +192,95 @@ describe.each(testDatabases())('API keys on %s', (kind) => {
     const gone = await injectUnchecked(t, purchases.listOwn, {}, as);
     expect(gone.statusCode).toBe(401);
     expect(gone.json<ApiErrorBody>().message).toBe(apiKeyMessages.ownerGone);
+  });
+
+  it("a company's key never carries its maker's admin right", async () => {
+    const { owner, key } = await keyedCompany('Admin Owner Ltd', [
+      'catalog:read',
+      'purchases:read',
+    ]);
+    // The owner is (or becomes) an admin of the shop too.
+    await t.db.update(users).set({ role: true }).where(eq(users.email, owner.email));
+    const as = program(key.secret);
+    const csv = await injectUnchecked(t, api.catalog.exportCsv, {}, as);
+    expect(csv.statusCode).toBe(403);
+    // Their token is an admin's; the key still reads only what the company may.
+    const asOwner = await injectUnchecked(t, api.catalog.exportCsv, {}, owner);
+    expect(asOwner.statusCode).toBe(200);
+  });
+
+  it('refuses malformed and unknown keys, and an address that keeps sending them gets 429', async () => {
+    const from = { remoteAddress: '198.51.100.77' };
+    const malformed = await injectUnchecked(
+      t,
+      purchases.listOwn,
+      {},
+      {
+        ...program('pk_live_short'),
+        ...from,
+      },
+    );
+    expect(malformed.statusCode).toBe(401);
+    const unknown = `pk_live_${'A'.repeat(43)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i += 1) {
+      statuses.push(
+        (await injectUnchecked(t, purchases.listOwn, {}, { ...program(unknown), ...from }))
+          .statusCode,
+      );
+    }
+    // 20 refused keys a minute (the malformed one counted), then 429 without a look.
+    expect(statuses.slice(0, 19)).toEqual(Array.from({ length: 19 }, () => 401));
+    expect(statuses.slice(19)).toEqual([429, 429]);
+    // Another address is not held back.
+    const other = await injectUnchecked(
+      t,
+      purchases.listOwn,
+      {},
+      {
+        ...program(unknown),
+        remoteAddress: '198.51.100.78',
+      },
+    );
+    expect(other.statusCode).toBe(401);
+  });
+
+  it('a company holds at most 20 keys, made at once or not', async () => {
+    const { owner } = await companyTeam(t, { spendingLimit: null, name: 'Many Keys Ltd' });
+    const made = await Promise.all(
+      Array.from({ length: 22 }, (_, i) =>
+        make(owner, { name: `System ${i + 1}`, scopes: ['catalog:read'] }),
+      ),
+    );
+    const statuses = made.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([...Array.from({ length: 20 }, () => 201), 409, 409]);
+  });
+
+  it('a key and its maker keep their Idempotency-Keys apart', async () => {
+    const { owner, product, key } = await keyedCompany('Idempotent Keys Ltd', ['purchases:write']);
+    const body = { lines: [{ productId: product._id, quantity: 1 }], ...CONTACT };
+    const headers = { 'idempotency-key': 'po-2026-0042' };
+    const byOwner = await injectUnchecked(
+      t,
+      purchases.checkout,
+      { body },
+      {
+        ...owner,
+        headers: { ...owner.headers, ...headers },
+      },
+    );
+    expect(byOwner.statusCode).toBe(201);
+    const byKey = await injectUnchecked(
+      t,
+      purchases.checkout,
+      { body },
+      {
+        headers: { ...program(key.secret).headers, ...headers },
+      },
+    );
+    expect(byKey.statusCode).toBe(201);
+    expect(byKey.headers['idempotent-replayed']).toBeUndefined();
+    expect(byKey.json<Purchase>()._id).not.toBe(byOwner.json<Purchase>()._id);
   });
 
   it('revoked, it is refused from the next request on; it stays listed; revoking twice is 409', async () => {

@@ -17,6 +17,7 @@ import {
   activeKeyCount,
   findApiKey,
   insertApiKey,
+  lockKeyOwner,
   listApiKeys,
   markRevoked,
   toApiKey,
@@ -55,6 +56,7 @@ export async function createApiKey(
     throw new HttpError(400, apiKeyMessages.companyScopes);
   }
   const { row, secret } = await db.transaction(async (tx) => {
+    await lockKeyOwner(tx, owner);
     if ((await activeKeyCount(tx, owner)) >= API_KEYS_MAX) {
       throw new HttpError(409, apiKeyMessages.tooMany);
     }

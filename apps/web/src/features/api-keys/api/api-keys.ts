@@ -47,6 +47,8 @@ export function useCreateApiKey() {
     mutationFn: (body: ApiKeyInput): Promise<ApiKeyCreated> =>
       call(routes.apiKeys.create, { body }, { schema: apiKeyCreatedSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: apiKeyKeys.all }),
+    // The answer holds the secret: the mutation cache drops it as soon as the form lets go.
+    gcTime: 0,
   });
 }
 

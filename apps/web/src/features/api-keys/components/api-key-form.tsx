@@ -78,7 +78,14 @@ export function ApiKeyForm({ isAdmin }: ApiKeyFormProps) {
     });
   };
 
-  if (created) return <NewSecret created={created} onDone={() => setCreated(null)} />;
+  if (created) {
+    const done = () => {
+      setCreated(null);
+      // Forgets the answer, and with it the secret, in the mutation too.
+      create.reset();
+    };
+    return <NewSecret created={created} onDone={done} />;
+  }
   const shown = problem ?? create.error?.message;
   return (
     <form noValidate onSubmit={submit} aria-labelledby={headingId} className={styles.panel}>
