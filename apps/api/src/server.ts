@@ -52,6 +52,8 @@ import { purchaseRoutes } from './routes/purchases.js';
 import { creditNoteRoutes } from './routes/credit-notes.js';
 import { quoteRoutes } from './routes/quotes.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
+import { webhookRoutes } from './routes/webhooks.js';
+import { startWebhookWorker } from './modules/webhooks/deliver.js';
 import { composeCreditNoteEmail, CREDIT_NOTE_EMAIL_KINDS } from './workflows/credit-notes/email.js';
 import { refuseLastOwnerRemoval } from './modules/companies/membership.js';
 import { companyRoutes } from './routes/companies.js';
@@ -240,6 +242,11 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
       });
       await api.register(reviewRoutes, { db, identity });
       await api.register(apiKeyRoutes, { db, guards: identity.guards });
+      await api.register(webhookRoutes, {
+        db,
+        guards: identity.guards,
+        allowPrivate: config.webhookAllowPrivate,
+      });
       await api.register(auditRoutes, { db, identity });
       await api.register(statsRoutes, { db, guards: identity.guards, timeZone: config.timeZone });
       await api.register(newsletterRoutes, { db });
@@ -312,6 +319,8 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
 
 /** How often the mail worker looks for emails due again (retries, other instances' jobs). */
 const MAIL_RETRY_POLL_SECONDS = 15;
+/** How often the webhook worker looks for retries and for deliveries other instances queued. */
+const WEBHOOK_POLL_SECONDS = 5;
 
 export interface CreateServerOptions {
   logger?: FastifyBaseLogger;
@@ -346,12 +355,20 @@ export async function createServer(
     ]);
     // Emails go out as soon as a change queues them; the timer retries failures.
     const mailWorker = startMailWorker(app.mailWork, MAIL_RETRY_POLL_SECONDS);
+    // Webhook deliveries go out as soon as a change queues them; the timer retries the rest.
+    const webhookWorker = config.webhookWorker
+      ? startWebhookWorker(
+          { db: database.db, log: app.log, allowPrivate: config.webhookAllowPrivate },
+          WEBHOOK_POLL_SECONDS,
+        )
+      : null;
     // One hook, in this order: a sweep in progress finishes before the database closes. Fastify
     // runs onClose hooks after the server has stopped accepting and requests in flight are done.
     const openRedis = redis;
     app.addHook('onClose', async () => {
       await sweeper.stop();
       await mailWorker.stop();
+      await webhookWorker?.stop();
       await database.close();
       await openRedis?.close();
     });

@@ -62,7 +62,8 @@ export const apiKeyMessages = {
     'The API key no longer works: the person who made it is no longer an admin or the owner of its company.',
   noScope: 'API keys cannot call this endpoint.',
   tooManyRefused: 'Too many requests with API keys that are not valid: please wait a minute.',
-  missingScope: (scope: ApiKeyScope) => `This API key may not do this: it needs the ${scope} scope.`,
+  missingScope: (scope: ApiKeyScope) =>
+    `This API key may not do this: it needs the ${scope} scope.`,
 } as const;
 
 /** POST /api-keys: a name and the scopes (an owner's key buys for the owner's company). */

@@ -341,6 +341,9 @@ export function describeAuditChange(entry: Pick<AuditEntry, 'action' | 'details'
     case 'api_key.create':
     case 'api_key.revoke':
       return `${plainValue(details.prefix)}: ${plainValue(details.scopes)}`;
+    case 'webhook.create':
+    case 'webhook.remove':
+      return `${plainValue(details.url)}: ${plainValue(details.events)}`;
     case 'review.delete':
       return `Rating ${plainValue(details.rating)}: ${shortText(details.discription)}`;
     case 'user.remove':

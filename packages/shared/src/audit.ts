@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'quote.offer',
   'api_key.create',
   'api_key.revoke',
+  'webhook.create',
+  'webhook.remove',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -42,6 +44,7 @@ export const AUDIT_TARGET_TYPES = [
   'shipping_method',
   'quote',
   'api_key',
+  'webhook',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -71,6 +74,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'quote.offer': 'Offered quote prices',
   'api_key.create': 'Made an API key',
   'api_key.revoke': 'Revoked an API key',
+  'webhook.create': 'Subscribed a webhook',
+  'webhook.remove': 'Removed a webhook',
 };
 
 /** One row of GET /admin/audit: who did what to which target, and when. */

@@ -177,6 +177,8 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxyVar,
   RATE_LIMIT_MAX: integerVar(600, 1, 1_000_000),
   API_KEY_RATE_LIMIT_MAX: integerVar(1200, 1, 1_000_000),
+  WEBHOOK_ALLOW_PRIVATE: booleanVar(false),
+  WEBHOOK_WORKER: booleanVar(true),
   REQUEST_TIMEOUT_SECONDS: integerVar(30, 1, 60 * 60),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -348,6 +350,10 @@ export interface AppConfig {
   rateLimitMax: number;
   /** Requests a minute per API key (issue 32), apart from people's per-address limit. */
   apiKeyRateLimitMax: number;
+  /** Webhooks may go to private and loopback addresses (issue 32; off: SSRF). */
+  webhookAllowPrivate: boolean;
+  /** This instance sends webhook deliveries (off: another instance does; the tests drive it). */
+  webhookWorker: boolean;
   /**
    * A request must have arrived whole (headers and body) within this many seconds, or it is
    * answered 408 and its connection closed: a client that dribbles a body cannot hold a
@@ -446,6 +452,8 @@ export function loadConfig(
     trustProxy: e.TRUST_PROXY,
     rateLimitMax: e.RATE_LIMIT_MAX,
     apiKeyRateLimitMax: e.API_KEY_RATE_LIMIT_MAX,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    webhookWorker: e.WEBHOOK_WORKER,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

@@ -1101,6 +1101,70 @@ export const apiKeys = pgTable(
   ],
 );
 
+/**
+ * Webhook subscriptions (issue 32, docs/decisions/054): a URL and the events it gets, a
+ * company's (its owner's) or, with `company_id` null, an admin's for every company. The secret
+ * signs each delivery, so it is kept as it is, like Stripe's endpoint secrets. Removing one
+ * stamps `removed_at`: nothing more is sent, the delivery log stays.
+ */
+export const webhookSubscriptions = pgTable(
+  'webhook_subscriptions',
+  {
+    id: id(),
+    seq: seq(),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: jsonb('events').$type<string[]>().notNull(),
+    secret: text('secret').notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_subscriptions_company_id_seq_idx').on(t.companyId, t.seq)],
+);
+
+/**
+ * One event to one subscription: written in the transaction of the change it tells of (so an
+ * event is never lost, nor told of a change rolled back), then sent by the delivery worker
+ * (workflows/webhooks/deliver.ts). `order_key` (the purchase, else the event) keeps one
+ * purchase's events in order; `next_attempt_at` is both the retry time and the lease.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: id(),
+    seq: seq(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    type: text('type').notNull(),
+    /** The JSON text sent, `{ id, type, createdAt, data }`: the same bytes on every attempt. */
+    body: text('body').notNull(),
+    orderKey: text('order_key').notNull(),
+    status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    responseStatus: integer('response_status'),
+    lastError: text('last_error'),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_order_idx')
+      .on(t.subscriptionId, t.orderKey, t.seq)
+      .where(sql`${t.status} = 'pending'`),
+    index('webhook_deliveries_subscription_seq_idx').on(t.subscriptionId, t.seq),
+    check(
+      'webhook_deliveries_status_check',
+      sql`${t.status} in ('pending', 'delivered', 'failed')`,
+    ),
+  ],
+);
+
 export const newsletterSubscribers = pgTable('newsletter_subscribers', {
   id: id(),
   email: text('email').notNull().unique(),

@@ -72,6 +72,8 @@ export interface MatrixKit {
   offeredQuote(): Promise<string>;
   /** A new API key of the customer's company (its owner's): its id. */
   apiKey(): Promise<string>;
+  /** A new webhook of the customer's company and one delivery of it: their ids. */
+  webhook(): Promise<{ id: string; deliveryId: string }>;
 }
 
 /** A call's input, as the contract takes it; a raw body (Stripe's) is sent as the string. */
@@ -689,6 +691,32 @@ export const authorizationMatrix: readonly MatrixRow[] = [
   row(api.apiKeys.revoke, {
     expect: ownerOrAdmin(200),
     request: async (kit) => ({ params: { id: await kit.apiKey() } }),
+  }),
+  // Webhooks (issue 32): as API keys, an owner's company's and an admin's.
+  row(api.webhooks.create, {
+    expect: { anonymous: 401, customer: 201, other: 201, admin: 201 },
+    request: async (kit) => {
+      await kit.company();
+      return {
+        payload: { url: 'http://127.0.0.1:9/matrix-hook', events: ['purchase.created'] },
+      };
+    },
+  }),
+  row(api.webhooks.list, { expect: anyUser(200), request: () => ({}) }),
+  row(api.webhooks.deliveries, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: (await kit.webhook()).id } }),
+  }),
+  row(api.webhooks.resend, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => {
+      const { id, deliveryId } = await kit.webhook();
+      return { params: { id, deliveryId } };
+    },
+  }),
+  row(api.webhooks.remove, {
+    expect: ownerOrAdmin(200),
+    request: async (kit) => ({ params: { id: (await kit.webhook()).id } }),
   }),
 ];
 

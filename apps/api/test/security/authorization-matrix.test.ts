@@ -64,7 +64,14 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
   let kit: MatrixKit;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { env: orderTestEnv(MANY_SIGN_UPS) });
+    t = await buildTestApp(kind, {
+      // The webhook rows subscribe 127.0.0.1, which nobody sends to: no worker runs here.
+      env: orderTestEnv({
+        ...MANY_SIGN_UPS,
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        WEBHOOK_WORKER: 'false',
+      }),
+    });
     callers = {
       customer: await signedIn(t, { name: 'Cora Customer' }),
       other: await signedIn(t, { name: 'Otto Other' }),
@@ -283,6 +290,22 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
         );
         expect(made.statusCode, made.body).toBe(201);
         return made.json()._id;
+      },
+      webhook: async () => {
+        await kit.company();
+        const made = await inject(
+          t,
+          api.webhooks.create,
+          { body: { url: 'http://127.0.0.1:9/matrix-hook', events: ['purchase.created'] } },
+          customer,
+        );
+        expect(made.statusCode, made.body).toBe(201);
+        const id = made.json()._id;
+        // A purchase of the company's: its event is the subscription's first delivery.
+        await kit.unpaidPurchase();
+        const log = await inject(t, api.webhooks.deliveries, { params: { id } }, customer);
+        expect(log.statusCode, log.body).toBe(200);
+        return { id, deliveryId: log.json().items[0]!._id };
       },
       offeredQuote: async () => {
         const id = await kit.quote();

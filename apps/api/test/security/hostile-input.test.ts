@@ -767,6 +767,35 @@ const writeEndpoints: WriteEndpoint[] = [
     params: idOfNothing,
     at: hostileIdSegment,
   },
+  // Webhooks (issue 32): an admin's subscription; the others name none, so change nothing.
+  {
+    contract: api.webhooks.create,
+    as: 'admin',
+    body: () => ({ url: 'https://203.0.113.10/hooks/shop', events: ['purchase.created'] }),
+    poison: {
+      url: [...line, '', 'ftp://example.com/x', 'https://user:pw@example.com/x', long('u', 2001)],
+      events: [
+        [],
+        null,
+        'purchase.created',
+        [1],
+        ['purchase.exploded'],
+        ['quote.offered', 'quote.offered'],
+      ],
+    },
+  },
+  {
+    contract: api.webhooks.remove,
+    as: 'admin',
+    params: idOfNothing,
+    at: hostileIdSegment,
+  },
+  {
+    contract: api.webhooks.resend,
+    as: 'admin',
+    params: () => ({ id: randomUUID(), deliveryId: randomUUID() }),
+    at: hostileIdSegment,
+  },
   {
     contract: api.reviews.create,
     as: 'customer',
@@ -1092,7 +1121,10 @@ describe.each(testDatabases())('hostile input on %s', (kind) => {
   let before: DbSnapshot;
 
   beforeAll(async () => {
-    t = await buildTestApp(kind, { env: orderTestEnv(MANY_SIGN_UPS) });
+    // No webhook worker: no request here may make the shop call out (a subscription is refused).
+    t = await buildTestApp(kind, {
+      env: orderTestEnv({ ...MANY_SIGN_UPS, WEBHOOK_WORKER: 'false' }),
+    });
     customer = await signedIn(t, { name: 'Cora Customer' });
     admin = await signedIn(t, { admin: true, name: 'Ada Admin' });
     const product = await addProduct(t, { available: 100 });

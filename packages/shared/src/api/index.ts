@@ -19,6 +19,7 @@ import * as shipping from './shipping.js';
 import * as stats from './stats.js';
 import * as tax from './tax.js';
 import * as users from './users.js';
+import * as webhooks from './webhooks.js';
 import { routeTable, type EndpointSpec } from './contract.js';
 
 export * from './contract.js';
@@ -45,6 +46,7 @@ export const api = {
   shipping,
   payments,
   apiKeys,
+  webhooks,
   audit,
   stats,
   tax,

@@ -85,3 +85,19 @@ export async function refuseLastOwnerRemoval(tx: Tx, email: string): Promise<voi
     throw new HttpError(409, companyMessages.ownsCompany(company?.name ?? 'a company'));
   }
 }
+
+/**
+ * Whose keys or webhooks the caller manages (issue 32): an admin the shop's own (`companyId`
+ * null), a company's owner the company's; 403 with `messages` for anyone else.
+ */
+export async function ownerOrShop(
+  db: Db | Tx,
+  user: SignedInUser,
+  messages: { noCompany: string; notOwner: string },
+): Promise<{ companyId: string | null }> {
+  if (user.isAdmin) return { companyId: null };
+  const membership = await membershipOf(db, user);
+  if (!membership) throw new HttpError(403, messages.noCompany);
+  if (membership.role !== 'owner') throw new HttpError(403, messages.notOwner);
+  return { companyId: membership.companyId };
+}

@@ -23,7 +23,7 @@ import {
   toApiKey,
   type KeyOwner,
 } from '../../modules/api-keys/store.js';
-import { membershipOf } from '../../modules/companies/membership.js';
+import { ownerOrShop } from '../../modules/companies/membership.js';
 
 /*
  * Who manages which keys (issue 32 item 1, docs/decisions/053): an admin makes the shop's own
@@ -37,13 +37,8 @@ type KeyInput = z.output<typeof apiKeyInputSchema>;
 type KeyQuery = z.output<typeof apiKeyQuerySchema>;
 
 /** Whose keys the caller manages: the shop's (an admin), their company's (its owner), or 403. */
-async function managedBy(db: Db, user: SignedInUser): Promise<KeyOwner> {
-  if (user.isAdmin) return { companyId: null };
-  const membership = await membershipOf(db, user);
-  if (!membership) throw new HttpError(403, apiKeyMessages.noCompany);
-  if (membership.role !== 'owner') throw new HttpError(403, apiKeyMessages.notOwner);
-  return { companyId: membership.companyId };
-}
+const managedBy = (db: Db, user: SignedInUser): Promise<KeyOwner> =>
+  ownerOrShop(db, user, apiKeyMessages);
 
 /** POST /api-keys. */
 export async function createApiKey(

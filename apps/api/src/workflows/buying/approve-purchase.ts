@@ -9,6 +9,8 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { purchases } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
+import { emitEvents, webhooksQueued } from '../../modules/webhooks/store.js';
+import { purchaseEvent } from './events.js';
 import { catalogChanged } from '../../db/changes.js';
 import { displayName } from '../../kernel/people.js';
 import type { OrderContext } from '../../modules/orders/context.js';
@@ -157,7 +159,9 @@ export async function approvePurchase(
         payload: { purchaseId: id, approvedBy: await displayName(tx, approver.email) },
       });
     }
-    return { left: false as const, purchase: toPurchase(entry.purchase, placed.get(id) ?? []) };
+    const placedLines = placed.get(id) ?? [];
+    await emitEvents(tx, [purchaseEvent('purchase.approved', entry.purchase, placedLines)]);
+    return { left: false as const, purchase: toPurchase(entry.purchase, placedLines) };
   });
 
   if (result.left) {
@@ -172,6 +176,7 @@ export async function approvePurchase(
   }
   catalogChanged(ctx.db);
   emailsQueued(ctx.db);
+  webhooksQueued(ctx.db);
   ctx.log.info({ purchaseId: id, approver: approver.email }, 'purchase approved');
   return result.purchase;
 }

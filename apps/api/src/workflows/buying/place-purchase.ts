@@ -40,6 +40,8 @@ import {
 import { lockQuotes, markAccepted, type QuoteRow } from '../../modules/quotes/store.js';
 import { quoteMessages } from '@shop/shared';
 import { enqueueQuoteEmail } from '../../modules/quotes/emails.js';
+import { emitEvents, webhooksQueued, type ShopEvent } from '../../modules/webhooks/store.js';
+import { purchaseEvent } from './events.js';
 
 /**
  * Placing a purchase: the one road Buy Now (POST /order, one line), checkout (POST /checkout)
@@ -414,14 +416,17 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
     const placedLines = await placeLines(tx, ctx, toPlace);
     const current = new Map(toPlace.map(({ purchase }) => [purchase.id, purchase]));
     const placedEmails = [];
+    const events: ShopEvent[] = [];
     for (const [index, entry] of accepted.entries()) {
       const purchase = current.get(rows[index]!.id) ?? rows[index]!;
       if (entry.awaiting) {
         await enqueueApprovalNeeded(tx, purchase);
+        events.push(purchaseEvent('purchase.created', purchase, []));
         results.set(entry.pending, toPlaced(purchase, [], entry.chargeMs));
         continue;
       }
       const lines = placedLines.get(purchase.id) ?? [];
+      events.push(purchaseEvent('purchase.created', purchase, lines));
       // A free purchase is paid as it is placed: its receipt says so (steps.ts placeLines).
       if (!lines.every((line) => line.paid)) {
         placedEmails.push({
@@ -433,12 +438,14 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
       results.set(entry.pending, toPlaced(purchase, lines, entry.chargeMs));
     }
     if (placedEmails.length > 0) await enqueueEmail(tx, placedEmails);
+    await emitEvents(tx, events);
     return results;
   });
 
   if ([...outcome.values()].some((result) => result.placed)) {
     catalogChanged(ctx.db);
     emailsQueued(ctx.db);
+    webhooksQueued(ctx.db);
   }
   for (const pending of batch) {
     const result = outcome.get(pending);

@@ -30,6 +30,7 @@ import {
   type QuoteRow,
 } from '../../modules/quotes/store.js';
 import { mustAct, readableQuote } from './access.js';
+import { emitEvents, webhooksQueued } from '../../modules/webhooks/store.js';
 import { enqueueQuoteEmail } from '../../modules/quotes/emails.js';
 import { toQuote } from './reading.js';
 
@@ -160,9 +161,29 @@ export async function offerQuote(
       },
     });
     await enqueueQuoteEmail(tx, 'quote-offered', locked);
+    await emitEvents(tx, [
+      {
+        type: 'quote.offered',
+        companyId: locked.companyId,
+        data: {
+          quoteId: locked.id,
+          number: locked.number,
+          version,
+          lines: lines.map((line) => ({
+            productId: line.productId,
+            quantity: line.quantity,
+            unitPrice: fromCents(line.unitPrice),
+          })),
+          subtotal: fromCents(offerSubtotal(lines)),
+          expiresAt: expiresAt.toISOString(),
+          note: body.note ?? null,
+        },
+      },
+    ]);
     return locked;
   });
   emailsQueued(db);
+  webhooksQueued(db);
   return current(db, quote);
 }
 

@@ -1,0 +1,218 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type {
+  Webhook,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookEvent,
+  WebhookEventBody,
+  WebhookList,
+} from '@shop/shared';
+import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { webhookDeliveries, webhookSubscriptions } from '../../db/schema.js';
+
+/*
+ * Webhook subscriptions and their deliveries (issue 32, docs/decisions/054). An event is written
+ * as one delivery row per subscription that wants it, in the transaction of the change it tells
+ * of; the delivery worker (workflows/webhooks/deliver.ts) sends them.
+ */
+
+export type SubscriptionRow = typeof webhookSubscriptions.$inferSelect;
+export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+
+/** Whose subscriptions: a company's, or the shop's own (an admin's, every company's events). */
+export type HookOwner = { companyId: string | null };
+
+const ownedBy = ({ companyId }: HookOwner): SQL =>
+  companyId === null
+    ? isNull(webhookSubscriptions.companyId)
+    : eq(webhookSubscriptions.companyId, companyId);
+
+export function toWebhook(row: SubscriptionRow): Webhook {
+  return {
+    _id: row.id,
+    url: row.url,
+    events: row.events as WebhookEvent[],
+    companyId: row.companyId,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toDelivery(row: DeliveryRow): WebhookDelivery {
+  return {
+    _id: row.id,
+    eventId: row.eventId,
+    type: row.type as WebhookEvent,
+    status: row.status,
+    responseStatus: row.responseStatus,
+    attempts: row.attempts,
+    lastError: row.lastError,
+    createdAt: row.createdAt.toISOString(),
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    nextAttemptAt: row.status === 'pending' ? row.nextAttemptAt.toISOString() : null,
+  };
+}
+
+/** Makes the caller's transaction the only one counting and adding `owner`'s subscriptions. */
+export async function lockHookOwner(tx: Db | Tx, owner: HookOwner): Promise<void> {
+  const name = `webhooks:${owner.companyId ?? 'shop'}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
+}
+
+export async function activeHookCount(tx: Db | Tx, owner: HookOwner): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(webhookSubscriptions)
+    .where(and(ownedBy(owner), isNull(webhookSubscriptions.removedAt)));
+  return row?.n ?? 0;
+}
+
+/** A new subscription and its signing secret (`whsec_` and 32 random bytes, base64url). */
+export async function insertSubscription(
+  tx: Db | Tx,
+  owner: HookOwner,
+  input: { url: string; events: WebhookEvent[]; createdBy: string },
+): Promise<SubscriptionRow> {
+  const [row] = await tx
+    .insert(webhookSubscriptions)
+    .values({
+      companyId: owner.companyId,
+      url: input.url,
+      events: input.events,
+      secret: `whsec_${randomBytes(32).toString('base64url')}`,
+      createdBy: input.createdBy,
+    })
+    .returning();
+  return row!;
+}
+
+/** The subscription in force (or, `removed` too, one removed: its log stays readable). */
+export async function findSubscription(
+  db: Db | Tx,
+  id: string,
+  { removed = false } = {},
+): Promise<SubscriptionRow | null> {
+  const [row] = await db
+    .select()
+    .from(webhookSubscriptions)
+    .where(
+      and(
+        eq(webhookSubscriptions.id, id),
+        removed ? undefined : isNull(webhookSubscriptions.removedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+export async function markRemoved(tx: Db | Tx, id: string): Promise<SubscriptionRow | null> {
+  const [row] = await tx
+    .update(webhookSubscriptions)
+    .set({ removedAt: sql`now()` })
+    .where(and(eq(webhookSubscriptions.id, id), isNull(webhookSubscriptions.removedAt)))
+    .returning();
+  return row ?? null;
+}
+
+/** A page of subscriptions in force, newest first: every one (`owner` null) or one owner's. */
+export async function listSubscriptions(
+  db: Db,
+  owner: HookOwner | null,
+  { page, limit }: { page: number; limit: number },
+): Promise<WebhookList> {
+  const where = and(owner ? ownedBy(owner) : undefined, isNull(webhookSubscriptions.removedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(webhookSubscriptions)
+      .where(where)
+      .orderBy(desc(webhookSubscriptions.seq))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(webhookSubscriptions).where(where),
+  ]);
+  return { items: rows.map(toWebhook), total: total?.n ?? 0, page, limit };
+}
+
+export async function listDeliveries(
+  db: Db,
+  subscriptionId: string,
+  { page, limit }: { page: number; limit: number },
+): Promise<WebhookDeliveryList> {
+  const where = eq(webhookDeliveries.subscriptionId, subscriptionId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(webhookDeliveries)
+      .where(where)
+      .orderBy(desc(webhookDeliveries.seq))
+      .limit(limit)
+      .offset((page - 1) * limit),
+    db.select({ n: count() }).from(webhookDeliveries).where(where),
+  ]);
+  return { items: rows.map(toDelivery), total: total?.n ?? 0, page, limit };
+}
+
+/** Sends a delivery again from now: pending, its attempts counted on. Null when it is gone. */
+export async function resendDelivery(
+  db: Db,
+  subscriptionId: string,
+  id: string,
+): Promise<DeliveryRow | null> {
+  const [row] = await db
+    .update(webhookDeliveries)
+    .set({ status: 'pending', nextAttemptAt: sql`now()` })
+    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.subscriptionId, subscriptionId)))
+    .returning();
+  return row ?? null;
+}
+
+/** An event a change tells of: whose it is (null: the shop's, no company) and what it says. */
+export interface ShopEvent {
+  type: WebhookEvent;
+  companyId: string | null;
+  /** The purchase it is about, if any: one purchase's events reach each receiver in order. */
+  purchaseId?: string | null;
+  data: Record<string, unknown>;
+}
+
+/** What a change's transaction calls: wakes the worker of this process once it has committed. */
+const wakers = new WeakMap<Db, () => void>();
+export const webhooksQueued = (db: Db) => wakers.get(db)?.();
+export function onWebhooksQueued(db: Db, wake: () => void): () => void {
+  wakers.set(db, wake);
+  return () => {
+    if (wakers.get(db) === wake) wakers.delete(db);
+  };
+}
+
+/**
+ * Writes `events` as deliveries to every subscription in force that wants each (a company's own,
+ * and every admin's), in one statement, inside the caller's transaction: the events commit or
+ * roll back with the change. Call `webhooksQueued(db)` after the commit.
+ */
+export async function emitEvents(tx: Db | Tx, events: ShopEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const createdAt = new Date().toISOString();
+  const rows = events.map((event) => {
+    const id = randomUUID();
+    const body: WebhookEventBody = { id, type: event.type, createdAt, data: event.data };
+    return {
+      id,
+      type: event.type,
+      companyId: event.companyId ?? '',
+      orderKey: event.purchaseId ?? id,
+      body: JSON.stringify(body),
+    };
+  });
+  await tx.execute(sql`
+    insert into ${webhookDeliveries}
+      (subscription_id, event_id, type, body, order_key)
+    select s.id, (e->>'id')::uuid, e->>'type', e->>'body', e->>'orderKey'
+    from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as e
+    join ${webhookSubscriptions} s
+      on s.removed_at is null
+      and s.events ? (e->>'type')
+      and (s.company_id is null or s.company_id::text = e->>'companyId')
+  `);
+}
