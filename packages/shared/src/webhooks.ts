@@ -100,6 +100,18 @@ export const webhookDeliveryQuerySchema = pageQuerySchema;
 export const webhookDeliveryListSchema = pageOf(webhookDeliverySchema);
 export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;
 
+/** `quote.offered`'s `data`: the offer as the buyer reads it (dollars). */
+export const quoteOfferedDataSchema = z.object({
+  quoteId: idSchema,
+  number: z.string(),
+  version: z.int(),
+  lines: z.array(z.object({ productId: idSchema, quantity: z.int(), unitPrice: z.number() })),
+  subtotal: z.number(),
+  expiresAt: z.string(),
+  note: z.nullable(z.string()),
+});
+export type QuoteOfferedData = z.infer<typeof quoteOfferedDataSchema>;
+
 /** A delivery's body: what the receiver gets. */
 export interface WebhookEventBody<D = Record<string, unknown>> {
   id: string;

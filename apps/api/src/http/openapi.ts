@@ -9,10 +9,16 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
   listEndpoints,
   pathParams,
+  purchaseSchema,
+  quoteOfferedDataSchema,
   servedByBetterAuth,
+  WEBHOOK_EVENTS,
+  WEBHOOK_RETRY_HOURS,
+  WEBHOOK_SIGNATURE_HEADER,
   type Access,
   type Api,
   type EndpointSpec,
+  type WebhookEvent,
 } from '@shop/shared';
 import { z } from 'zod';
 import type * as zc from 'zod/v4/core';
@@ -303,12 +309,64 @@ function documentWriter() {
     };
   };
 
-  return { components, operation };
+  /**
+   * An event the shop POSTs to a subscription (OpenAPI 3.1 `webhooks`): its envelope with the
+   * event's `data`, the headers that sign it, and what the receiver answers.
+   */
+  const webhook = (event: WebhookEvent): Operation => {
+    const data = event.startsWith('purchase.') ? purchaseSchema : quoteOfferedDataSchema;
+    const envelope = z.object({
+      id: z.string().describe('The event id, the same on every attempt (Webhook-Id)'),
+      type: z.literal(event),
+      createdAt: z.string(),
+      data,
+    });
+    return {
+      post: {
+        operationId: `webhook.${event}`,
+        summary: webhookSummaries[event],
+        description: `Sent to each subscription to \`${event}\` (\`POST ${API_PREFIX}${api.webhooks.create.path}\`), signed with its secret, retried with backoff for ${WEBHOOK_RETRY_HOURS} hours until answered 2xx; one purchase's events in order.`,
+        parameters: [
+          {
+            name: WEBHOOK_SIGNATURE_HEADER,
+            in: 'header',
+            required: true,
+            description:
+              't=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>.<body>"> with the subscription\'s secret',
+            schema: { type: 'string' },
+          },
+          {
+            name: 'Webhook-Id',
+            in: 'header',
+            required: true,
+            description: "The event's id: keep it to handle an event delivered twice once",
+            schema: { type: 'string' },
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: {
+            'application/json': { schema: jsonSchema(envelope, 'output', `webhook.${event}`) },
+          },
+        },
+        responses: { '2XX': { description: 'Received: the delivery is done.' } },
+      },
+    };
+  };
+
+  return { components, operation, webhook };
 }
+
+/** One line per event, for the reference. */
+const webhookSummaries: Record<WebhookEvent, string> = {
+  'purchase.created': 'A purchase was placed (or placed waiting for approval)',
+  'purchase.approved': "A purchase waiting for approval was approved by the company's approver",
+  'quote.offered': 'The shop made an offer on a quote',
+};
 
 /** The whole document. Built once at start: it depends only on the contracts and `info`. */
 export function openApiDocument(info: OpenApiInfo) {
-  const { components, operation } = documentWriter();
+  const { components, operation, webhook } = documentWriter();
   const paths: Record<string, Record<string, Operation>> = {};
   for (const { resource, name, endpoint } of listEndpoints()) {
     const item = (paths[endpoint.path] ??= {});
@@ -326,6 +384,7 @@ export function openApiDocument(info: OpenApiInfo) {
       ...(servedByBetterAuth.has(name) ? { 'x-served-by': 'better-auth' } : {}),
     })),
     paths,
+    webhooks: Object.fromEntries(WEBHOOK_EVENTS.map((event) => [event, webhook(event)])),
     components: { securitySchemes, schemas: components },
   };
 }

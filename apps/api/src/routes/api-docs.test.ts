@@ -8,6 +8,7 @@ import {
   listEndpoints,
   routerPath,
   servedByBetterAuth,
+  WEBHOOK_EVENTS,
   type EndpointSpec,
 } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +53,26 @@ describe.each(testDatabases())('OpenAPI document and reference page on %s', (kin
     expect(result.errors ?? []).toEqual([]);
     expect(result.valid).toBe(true);
     expect(validator.version).toBe('3.1');
+  });
+
+  it('names the API key scope of each operation a key may call, and carries the webhooks', () => {
+    const schemes = (document.components as { securitySchemes: Record<string, unknown> })
+      .securitySchemes;
+    expect(schemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const { endpoint } of listEndpoints()) {
+      const operation = document.paths[endpoint.path]![endpoint.method.toLowerCase()]!;
+      expect(operation['x-api-key-scope'], endpoint.path).toBe(endpoint.scope);
+      if (endpoint.scope) {
+        expect(operation.security, endpoint.path).toContainEqual({ apiKey: [endpoint.scope] });
+      }
+    }
+    const webhooks = document.webhooks as Record<string, { post: Operation }>;
+    expect(Object.keys(webhooks)).toEqual([...WEBHOOK_EVENTS]);
+    for (const event of WEBHOOK_EVENTS) {
+      const { post } = webhooks[event]!;
+      expect(JSON.stringify(post)).toContain('Webhook-Signature');
+      expect(JSON.stringify(post)).toContain(`"const":"${event}"`);
+    }
   });
 
   it('names the shop, its version and the base path', () => {

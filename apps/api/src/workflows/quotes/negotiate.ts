@@ -5,6 +5,7 @@ import {
   QUOTE_VALIDITY_DAYS_MAX,
   toCents,
   type Quote,
+  type QuoteOfferedData,
   type quoteMessageBodySchema,
   type quoteOfferSchema,
   type quoteRequestSchema,
@@ -161,25 +162,20 @@ export async function offerQuote(
       },
     });
     await enqueueQuoteEmail(tx, 'quote-offered', locked);
-    await emitEvents(tx, [
-      {
-        type: 'quote.offered',
-        companyId: locked.companyId,
-        data: {
-          quoteId: locked.id,
-          number: locked.number,
-          version,
-          lines: lines.map((line) => ({
-            productId: line.productId,
-            quantity: line.quantity,
-            unitPrice: fromCents(line.unitPrice),
-          })),
-          subtotal: fromCents(offerSubtotal(lines)),
-          expiresAt: expiresAt.toISOString(),
-          note: body.note ?? null,
-        },
-      },
-    ]);
+    const data: QuoteOfferedData = {
+      quoteId: locked.id,
+      number: locked.number,
+      version,
+      lines: lines.map((line) => ({
+        productId: line.productId,
+        quantity: line.quantity,
+        unitPrice: fromCents(line.unitPrice),
+      })),
+      subtotal: fromCents(offerSubtotal(lines)),
+      expiresAt: expiresAt.toISOString(),
+      note: body.note ?? null,
+    };
+    await emitEvents(tx, [{ type: 'quote.offered', companyId: locked.companyId, data }]);
     return locked;
   });
   emailsQueued(db);
