@@ -103,7 +103,8 @@ test("a customer's pages: Add A Review and the one payment page, for a line and 
 for (const paths of [
   ['/dashboard/managereviews', '/dashboard/auditlog'],
   ['/dashboard/makeadmin', '/dashboard/manageproducts', '/dashboard/companies'],
-  ['/dashboard/tax', '/dashboard/receivables', '/dashboard/quotes', '/dashboard/api-keys'],
+  ['/dashboard/tax', '/dashboard/receivables', '/dashboard/quotes'],
+  ['/dashboard/api-keys', '/dashboard/webhooks'],
 ]) {
   test(`the admin's list pages ${paths.join(', ')}`, async ({ page }) => {
     test.setTimeout(180_000);

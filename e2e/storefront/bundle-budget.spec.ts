@@ -305,6 +305,7 @@ const APP_PAGES = [
   '/dashboard/shipping',
   '/dashboard/quotes',
   '/dashboard/api-keys',
+  '/dashboard/webhooks',
 ];
 
 test('no page of the single-page app loads MUI or emotion', async ({ page, baseURL }) => {

@@ -198,6 +198,7 @@ describe('Dashboard', () => {
         'Tax',
         'Shipping Methods',
         'API Keys',
+        'Webhooks',
         'Make Admin',
         'Manage Reviews',
         'Audit Log',

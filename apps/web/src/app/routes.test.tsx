@@ -99,6 +99,7 @@ describe('Router', () => {
     ['/dashboard/quotes', 'My quotes', customer],
     ['/dashboard/quotes', 'Quotes', admin],
     ['/dashboard/api-keys', 'API keys', admin],
+    ['/dashboard/webhooks', 'Webhooks', admin],
   ])('renders %s inside the dashboard layout', async (path, title, user) => {
     mockConfig(user);
     renderApp(path);

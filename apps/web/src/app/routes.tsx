@@ -98,6 +98,7 @@ const QuotesPage = lazyPage(() => import('./routes/quotes'), 'src/app/routes/quo
 const QuotePage = lazyPage(() => import('./routes/quote'), 'src/app/routes/quote.tsx');
 const TaxPage = lazyPage(() => import('./routes/tax'), 'src/app/routes/tax.tsx');
 const ApiKeysPage = lazyPage(() => import('./routes/api-keys'), 'src/app/routes/api-keys.tsx');
+const WebhooksPage = lazyPage(() => import('./routes/webhooks'), 'src/app/routes/webhooks.tsx');
 const ManageShippingPage = lazyPage(
   () => import('./routes/manage-shipping'),
   'src/app/routes/manage-shipping.tsx',
@@ -156,6 +157,7 @@ export const routes: RouteObject[] = [
               { path: 'quotes/:id', element: <QuotePage /> },
               // API keys (issue 32): a company owner's, and for the admin the shop's and all.
               { path: 'api-keys', element: <ApiKeysPage /> },
+              { path: 'webhooks', element: <WebhooksPage /> },
               {
                 element: <RequireAdmin />,
                 children: [

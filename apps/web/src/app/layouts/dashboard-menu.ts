@@ -15,8 +15,9 @@ const customerItems: DashboardMenuItem[] = [
 /** Issue 15: a company's owners and approvers decide on the purchases above a limit. */
 const approvalsItem: DashboardMenuItem = { label: 'Approvals', to: '/dashboard/approvals' };
 
-/** Issue 32: keys for programs, a company owner's and the admin's. */
+/** Issue 32: keys and webhooks for programs, a company owner's and the admin's. */
 const apiKeysItem: DashboardMenuItem = { label: 'API Keys', to: '/dashboard/api-keys' };
+const webhooksItem: DashboardMenuItem = { label: 'Webhooks', to: '/dashboard/webhooks' };
 
 /** Issue 16: the Overview comes first, the admin's dashboard opens it. */
 const adminItems: DashboardMenuItem[] = [
@@ -30,6 +31,7 @@ const adminItems: DashboardMenuItem[] = [
   { label: 'Tax', to: '/dashboard/tax' },
   { label: 'Shipping Methods', to: '/dashboard/shipping' },
   apiKeysItem,
+  webhooksItem,
   { label: 'Make Admin', to: '/dashboard/makeadmin' },
   { label: 'Manage Reviews', to: '/dashboard/managereviews' },
   { label: 'Audit Log', to: '/dashboard/auditlog' },
@@ -50,7 +52,7 @@ export function dashboardMenu(
   return [
     ...customerItems,
     ...(approves ? [approvalsItem] : []),
-    ...(companyRole === 'owner' ? [apiKeysItem] : []),
+    ...(companyRole === 'owner' ? [apiKeysItem, webhooksItem] : []),
     ...everyoneItems,
   ];
 }

@@ -11,7 +11,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { useCreateApiKey } from '../api/api-keys';
-import styles from './api-keys.module.css';
+import styles from '../../../components/ui/form-panel.module.css';
 
 interface ApiKeyFormProps {
   /** The shop's admin: every scope; a company's owner: the company's buying. */

@@ -17,7 +17,7 @@ import {
 import { notify } from '../../../components/ui/toast';
 import { formatDateTime } from '../../../lib/format';
 import { useApiKeys, useRevokeApiKey } from '../api/api-keys';
-import styles from './api-keys.module.css';
+import styles from '../../../components/ui/form-panel.module.css';
 
 const COLUMNS = ['Name', 'Key', 'Scopes', 'Made by', 'Made', 'Last used', ''];
 
