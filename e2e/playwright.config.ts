@@ -63,6 +63,8 @@ export default defineConfig({
       ADMIN_EMAILS: 'chiefadmin@example.com',
       // The seller's own tax id (an EIN), which every invoice prints beside the buyer's.
       SELLER_TAX_ID: 'EIN 74-2931845',
+      // The webhook journey's receiver listens on 127.0.0.1, beside the shop.
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   },
 });

@@ -1,9 +1,11 @@
+import { apiPath } from '@shop/shared';
 import admin from '../../components/admin-page.module.css';
 import { PageTitle } from '../../components/page-title';
 import { Alert } from '../../components/ui/alert';
 import { useMySpending } from '../../features/companies/api/get-my-spending';
 import { ApiKeyForm } from '../../features/api-keys/components/api-key-form';
 import { ApiKeysTable } from '../../features/api-keys/components/api-keys-table';
+import { routes } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 
 /**
@@ -23,8 +25,8 @@ export default function ApiKeysPage() {
         {isAdmin
           ? "Keys for the shop's own systems (the ERP: catalogue, stock, orders, shipping), and every company's keys."
           : "Keys for your company's purchasing system: it reads the catalogue at your prices, places purchases and reads invoices, as you."}{' '}
-        A program sends its key as <code>Authorization: Bearer pk_live_…</code>; see the API
-        reference at <a href="/api/docs">/api/docs</a>.
+        A program sends its key as <code>Authorization: Bearer pk_live_…</code>; see the{' '}
+        <a href={apiPath(routes.docs.page)}>API reference</a>.
       </p>
       {isAdmin || owner ? (
         <>

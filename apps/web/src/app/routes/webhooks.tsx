@@ -1,9 +1,11 @@
+import { apiPath } from '@shop/shared';
 import admin from '../../components/admin-page.module.css';
 import { PageTitle } from '../../components/page-title';
 import { Alert } from '../../components/ui/alert';
 import { useMySpending } from '../../features/companies/api/get-my-spending';
 import { WebhookForm } from '../../features/webhooks/components/webhook-form';
 import { WebhooksTable } from '../../features/webhooks/components/webhooks-table';
+import { routes } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 
 /**
@@ -23,7 +25,7 @@ export default function WebhooksPage() {
           ? "Events of every company, sent to the shop's own systems as they happen."
           : "Your company's events, sent to your systems as they happen."}{' '}
         Each is POSTed as JSON and signed; how to check it is in the{' '}
-        <a href="/api/docs">API reference</a>.
+        <a href={apiPath(routes.docs.page)}>API reference</a>.
       </p>
       {isAdmin || owner ? (
         <>
