@@ -35,16 +35,23 @@ test('the API reference renders the operations with no console error and no CSP 
   await page.goto(apiPath(api.docs.page));
   await expect(page).toHaveTitle('PartsWorks API reference');
   await expect(page.getByRole('heading', { name: /PartsWorks API/ })).toBeVisible();
-  // A few operations as the page lists them: their summaries, under their resources.
-  for (const summary of [
-    'The newest products',
-    'Place an order',
-    'Post a review',
-    'Every shop user',
-  ]) {
+  // Every resource is listed, folded; opened, each shows its operations' summaries.
+  await expect(page.getByRole('heading', { level: 3 })).toHaveCount(Object.keys(api).length);
+  for (const [resource, summary] of [
+    ['catalog', 'The newest products'],
+    ['orders', 'Place an order'],
+    ['reviews', 'Post a review'],
+    ['users', 'Every shop user'],
+    ['apiKeys', 'Make a key for a program'],
+    ['webhooks', 'Subscribe a URL to events'],
+    ['auth', 'Sign in with email and password'],
+  ] as const) {
+    await page
+      .getByRole('heading', { level: 3 })
+      .getByRole('link', { name: resource, exact: true })
+      .click();
     await expect(page.getByText(summary, { exact: false }).first()).toBeVisible();
   }
-  await expect(page.getByText('Sign in with email and password').first()).toBeVisible();
 
   const violations = await page.evaluate(
     () => (window as unknown as { cspViolations: string[] }).cspViolations,
