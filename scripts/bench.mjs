@@ -21,6 +21,7 @@ import { benchPurchases } from './bench-purchases.mjs';
 import { benchAccounts } from './bench-accounts.mjs';
 import { benchQuotes } from './bench-quotes.mjs';
 import { benchApiKeys } from './bench-api-keys.mjs';
+import { benchWebhooks } from './bench-webhooks.mjs';
 import { IDLE_RSS_TARGETS_MB, measureIdleMemory } from './lib/idle-memory.mjs';
 import { verifiedCustomer } from './lib/verified-customer.mjs';
 import {
@@ -574,6 +575,8 @@ async function main() {
   await benchQuotes();
   // A company's catalogue read with its API key beside its owner's token (issue 32).
   await benchApiKeys();
+  // 10,000 webhook deliveries by two instances, one killed midway (issue 32).
+  await benchWebhooks();
   await benchCatalogue();
   if (rows.some((r) => r.oversold))
     throw new Error('oversold: the stock taken does not match the accepted orders');

@@ -42,6 +42,7 @@ import { catalogSnapshot, freshCatalog } from './modules/catalog/snapshot.js';
 import { healthRoutes } from './routes/health.js';
 import { newsletterRoutes } from './routes/newsletter.js';
 import { startOrderSweeper } from './modules/orders/hold.js';
+import { tellOverdueInvoices } from './modules/ledger/invoices.js';
 import { queueInvoiceReminders } from './modules/ledger/reminders.js';
 import { queueQuoteExpiryNotices } from './workflows/quotes/expiry.js';
 import { rejectStaleApprovals } from './workflows/buying/approvals.js';
@@ -351,6 +352,7 @@ export async function createServer(
     const sweeper = startOrderSweeper(app.orders, config.orders.sweepSeconds, [
       () => rejectStaleApprovals(app.orders),
       () => queueInvoiceReminders(app.orders.db),
+      () => tellOverdueInvoices(app.orders.db),
       () => queueQuoteExpiryNotices(app.orders.db),
     ]);
     // Emails go out as soon as a change queues them; the timer retries failures.

@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { accountInvoiceSchema } from './accounts.js';
 import { idSchema } from './answers.js';
+import { productSchema } from './catalog.js';
+import { purchaseSchema } from './purchases.js';
 import { pageOf, pageQuerySchema } from './paging.js';
 
 /**
@@ -10,9 +13,29 @@ import { pageOf, pageQuerySchema } from './paging.js';
  * in order per purchase.
  */
 
-/** The events the shop sends now (DESIGN section 9 names the rest, which follow). */
-export const WEBHOOK_EVENTS = ['purchase.created', 'purchase.approved', 'quote.offered'] as const;
+/** The events the shop sends (DESIGN section 9), in the order the pages list them. */
+export const WEBHOOK_EVENTS = [
+  'purchase.created',
+  'purchase.approved',
+  'purchase.paid',
+  'purchase.shipped',
+  'invoice.issued',
+  'invoice.overdue',
+  'quote.offered',
+  'product.updated',
+  'stock.low',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/**
+ * The events a company's owner may subscribe to: its own purchases, invoices and quotes, and the
+ * public catalogue's changes. `stock.low` tells of the shop's own stock: an admin's alone.
+ */
+export const COMPANY_WEBHOOK_EVENTS = WEBHOOK_EVENTS.filter(
+  (event): event is Exclude<WebhookEvent, 'stock.low'> => event !== 'stock.low',
+);
+export const isCompanyEvent = (event: WebhookEvent): boolean =>
+  (COMPANY_WEBHOOK_EVENTS as readonly WebhookEvent[]).includes(event);
 
 export const WEBHOOK_SIGNATURE_HEADER = 'Webhook-Signature';
 export const WEBHOOK_URL_MAX = 2_000;
@@ -28,6 +51,8 @@ export const webhookMessages = {
   unresolvable: 'That address does not resolve to any host: please check its name.',
   events: 'Please choose at least one event, each once.',
   event: `An event is one of ${WEBHOOK_EVENTS.join(', ')}.`,
+  shopOnly: (event: string) =>
+    `${event} tells of the shop's own stock: only an admin subscribes to it.`,
   notOwner: "Only the company's owner or an admin may manage its webhooks.",
   noCompany: 'Create a company first: its owner subscribes its systems to its events.',
   tooMany: `At most ${WEBHOOKS_MAX} webhooks at once: remove one you no longer use first.`,
@@ -111,6 +136,38 @@ export const quoteOfferedDataSchema = z.object({
   note: z.nullable(z.string()),
 });
 export type QuoteOfferedData = z.infer<typeof quoteOfferedDataSchema>;
+
+/**
+ * `invoice.issued`'s and `invoice.overdue`'s `data`: the invoice as a company's invoice list shows
+ * it (`_id` is the purchase's), and whose it is (null: a card purchase of a buyer without one).
+ */
+export const invoiceEventDataSchema = accountInvoiceSchema.extend({
+  companyId: z.nullable(idSchema),
+});
+export type InvoiceEventData = z.infer<typeof invoiceEventDataSchema>;
+
+/** `stock.low`'s `data`: a product that fell to its low-stock threshold or below. */
+export const stockLowDataSchema = z.object({
+  productId: idSchema,
+  sku: z.string(),
+  name: z.string(),
+  available: z.int(),
+  lowStockThreshold: z.int(),
+});
+export type StockLowData = z.infer<typeof stockLowDataSchema>;
+
+/** What each event's `data` is: the receiver's contract (the OpenAPI document's `webhooks`). */
+export const webhookEventData = {
+  'purchase.created': purchaseSchema,
+  'purchase.approved': purchaseSchema,
+  'purchase.paid': purchaseSchema,
+  'purchase.shipped': purchaseSchema,
+  'invoice.issued': invoiceEventDataSchema,
+  'invoice.overdue': invoiceEventDataSchema,
+  'quote.offered': quoteOfferedDataSchema,
+  'product.updated': productSchema,
+  'stock.low': stockLowDataSchema,
+} satisfies Record<WebhookEvent, z.ZodType>;
 
 /** A delivery's body: what the receiver gets. */
 export interface WebhookEventBody<D = Record<string, unknown>> {

@@ -609,6 +609,8 @@ export const purchases = pgTable(
     amountDue: cents('amount_due').notNull().default(0),
     /** When a payment left nothing due of its invoice on account (null until then, and on a card's). */
     invoicePaidAt: timestamp('invoice_paid_at', { withTimezone: true }),
+    /** When `invoice.overdue` was written for its invoice (issue 32): each is told of once. */
+    overdueToldAt: timestamp('overdue_told_at', { withTimezone: true }),
     closedAs: text('closed_as').$type<'rejected' | 'cancelled'>(),
     rejectionReason: text('rejection_reason'),
     /** The quote it was accepted from (issue 31): at most one purchase a quote, by this index. */
@@ -1151,8 +1153,10 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // The worker's claim walks this in order and stops at its batch: what is due first, then
+    // the oldest; a claim costs the same with ten pending deliveries or ten thousand.
     index('webhook_deliveries_due_idx')
-      .on(t.nextAttemptAt)
+      .on(t.nextAttemptAt, t.seq)
       .where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_order_idx')
       .on(t.subscriptionId, t.orderKey, t.seq)

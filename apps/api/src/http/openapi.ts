@@ -9,8 +9,7 @@ import {
   IDEMPOTENT_REPLAYED_HEADER,
   listEndpoints,
   pathParams,
-  purchaseSchema,
-  quoteOfferedDataSchema,
+  webhookEventData,
   servedByBetterAuth,
   WEBHOOK_EVENTS,
   WEBHOOK_RETRY_HOURS,
@@ -314,7 +313,7 @@ function documentWriter() {
    * event's `data`, the headers that sign it, and what the receiver answers.
    */
   const webhook = (event: WebhookEvent): Operation => {
-    const data = event.startsWith('purchase.') ? purchaseSchema : quoteOfferedDataSchema;
+    const data = webhookEventData[event];
     const envelope = z.object({
       id: z.string().describe('The event id, the same on every attempt (Webhook-Id)'),
       type: z.literal(event),
@@ -361,7 +360,17 @@ function documentWriter() {
 const webhookSummaries: Record<WebhookEvent, string> = {
   'purchase.created': 'A purchase was placed (or placed waiting for approval)',
   'purchase.approved': "A purchase waiting for approval was approved by the company's approver",
+  'purchase.paid':
+    'A purchase was paid in full: by card, at no charge, or its invoice on account settled',
+  'purchase.shipped':
+    'A parcel of a purchase left: `status` says `shipped` for the last, `partially_shipped` before',
+  'invoice.issued': 'A purchase was invoiced: paid by card, or on account with its due date',
+  'invoice.overdue': 'An invoice on account passed its due date unpaid (once per invoice)',
   'quote.offered': 'The shop made an offer on a quote',
+  'product.updated':
+    'A product was added or its record changed by an admin (price, stock count, text): the product as GET /item/{id} answers',
+  'stock.low':
+    "A purchase took a product to its low-stock threshold or below (an admin's subscriptions only)",
 };
 
 /** The whole document. Built once at start: it depends only on the contracts and `info`. */

@@ -1,6 +1,9 @@
+import type { StockLowData } from '@shop/shared';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
+import { rowsOf } from '../db/rows.js';
 import { products } from '../db/schema.js';
+import { emitEvents } from '../kernel/events.js';
 
 /**
  * The stock of the catalogue: the one place that locks `products.available` for a purchase, takes
@@ -48,9 +51,25 @@ export async function takeStock(tx: Tx, taken: Map<string, number>): Promise<voi
     rows.map(([id, quantity]) => sql`(${id}::uuid, ${quantity}::int)`),
     sql`, `,
   );
-  await tx.execute(
-    sql`update ${products} set available = ${products.available} - taken.quantity
-        from (values ${values}) as taken(id, quantity) where ${products.id} = taken.id`,
+  const low = rowsOf<StockLowData & { before: number }>(
+    await tx.execute(
+      sql`update ${products} set available = ${products.available} - taken.quantity
+          from (values ${values}) as taken(id, quantity) where ${products.id} = taken.id
+          returning ${products.id} as "productId", ${products.sku} as sku,
+            ${products.name} as name, ${products.available} as available,
+            ${products.lowStockThreshold} as "lowStockThreshold",
+            ${products.available} + taken.quantity as before`,
+    ),
+  ).filter((row) => row.available <= row.lowStockThreshold && row.before > row.lowStockThreshold);
+  // Told once as it crosses the threshold, not on every purchase below it (an admin's alone).
+  await emitEvents(
+    tx,
+    low.map(({ before: _before, ...data }) => ({
+      type: 'stock.low' as const,
+      companyId: null,
+      orderKey: data.productId,
+      data,
+    })),
   );
 }
 

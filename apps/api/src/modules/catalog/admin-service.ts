@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordAudit, type AuditActor, type AuditRecord } from '../../kernel/audit.js';
+import { emitEvents, webhooksQueued, type ShopEvent } from '../../kernel/events.js';
 import {
   catalogMessages,
   insertProduct,
@@ -61,8 +62,21 @@ export async function createInTransaction(tx: Db, actor: AuditActor, input: Prod
   await refuseTakenSku(tx, input.sku);
   const row = await insertProduct(tx, input);
   await recordAudit(tx, createdRecord(actor, row));
+  await emitEvents(tx, [productEvent(row)]);
   return row;
 }
+
+/**
+ * `product.updated` (issue 32): the product as GET /item/{id} answers it, to every subscription
+ * that wants it, companies' too (the catalogue is public); one product's events in order.
+ */
+export const productEvent = (row: Product): ShopEvent => ({
+  type: 'product.updated',
+  companyId: null,
+  everyone: true,
+  orderKey: row._id,
+  data: row,
+});
 
 /** The audit record of a product added. */
 export const createdRecord = (actor: AuditActor, row: Product): AuditRecord => ({
@@ -80,6 +94,7 @@ export async function addProduct(db: Db, actor: AuditActor, input: ProductInput)
     db.transaction((tx) => createInTransaction(tx, actor, input)),
   );
   catalogChanged(db);
+  webhooksQueued(db);
   return product;
 }
 
@@ -162,7 +177,9 @@ export async function updateInTransaction(
       changes: Object.fromEntries(changes.map(({ field, from, to }) => [field, { from, to }])),
     },
   });
-  return productAnswer(after);
+  const answer = productAnswer(after);
+  await emitEvents(tx, [productEvent(answer)]);
+  return answer;
 }
 
 /**
@@ -183,6 +200,7 @@ export async function editProduct(
     db.transaction((tx) => updateInTransaction(tx, actor, id, update)),
   );
   catalogChanged(db);
+  webhooksQueued(db);
   return product;
 }
 

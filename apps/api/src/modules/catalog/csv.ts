@@ -16,7 +16,14 @@ import { products } from '../../db/schema.js';
 import { csvCell, unneutralised } from '../../http/csv.js';
 import { HttpError } from '../../http/errors.js';
 import { recordAudits, type AuditActor } from '../../kernel/audit.js';
-import { changesOf, createdRecord, updateInTransaction, withUniqueSku } from './admin-service.js';
+import { emitEvents, webhooksQueued } from '../../kernel/events.js';
+import {
+  changesOf,
+  createdRecord,
+  productEvent,
+  updateInTransaction,
+  withUniqueSku,
+} from './admin-service.js';
 import { pricesInCents, productAnswer, productColumns } from './service.js';
 import { catalogChanged } from '../../db/changes.js';
 
@@ -348,10 +355,12 @@ export async function importCatalog(
             .insert(products)
             .values(batch.map((step) => pricesInCents({ ...step.input, sku: step.sku })))
             .returning(productColumns);
+          const added = rows.map(productAnswer);
           await recordAudits(
             tx,
-            rows.map((row) => createdRecord(actor, productAnswer(row))),
+            added.map((row) => createdRecord(actor, row)),
           );
+          await emitEvents(tx, added.map(productEvent));
         }
         for (const step of planned.steps)
           if (step.kind === 'update') await updateInTransaction(tx, actor, step.id, step.update);
@@ -359,6 +368,9 @@ export async function importCatalog(
       }),
     csvMessages.raced,
   );
-  if (result.steps.length > 0) catalogChanged(db);
+  if (result.steps.length > 0) {
+    catalogChanged(db);
+    webhooksQueued(db);
+  }
   return report(result, false, true);
 }

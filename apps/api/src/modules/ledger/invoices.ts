@@ -1,13 +1,29 @@
 import {
   fromCents,
+  type AccountInvoice,
   type AccountInvoicePage,
   type InvoiceQuery,
   type InvoiceStatus,
+  type PaymentTerms,
 } from '@shop/shared';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { lineChargeSql } from '../../db/line-charge.js';
 import { orders, paymentAllocations, purchases } from '../../db/schema.js';
+import { emitEvents, webhooksQueued } from '../../kernel/events.js';
 
 /**
  * A company's invoices on account (issue 30, decision 045): the purchases it bought on account
@@ -29,6 +45,56 @@ const STATUS_WHERE: Record<InvoiceStatus, SQL> = {
   paid: sql`${purchases.amountDue} = 0`,
 };
 
+/** An invoice's columns, as the invoice list and the `invoice.overdue` event read them. */
+const invoiceColumns = {
+  id: purchases.id,
+  invoiceNumber: purchases.invoiceNumber,
+  purchaseNumber: purchases.number,
+  poNumber: purchases.poNumber,
+  issuedAt: purchases.invoicedAt,
+  dueDate: purchases.dueDate,
+  paymentTerms: purchases.paymentTerms,
+  amountDue: purchases.amountDue,
+  paidAt: purchases.invoicePaidAt,
+  // Qualified by hand: in a select list drizzle names a column without its table, and
+  // inside the subquery "id" would be the line's.
+  total: sql<number>`(select coalesce(sum(${lineChargeSql}), 0)::bigint from ${orders}
+    where ${orders.purchaseId} = ${purchases}.id)`.mapWith(Number),
+  daysOverdue: sql<number>`greatest(${today} - ${purchases.dueDate}, 0)`.mapWith(Number),
+};
+
+interface InvoiceRow {
+  id: string;
+  invoiceNumber: string | null;
+  purchaseNumber: string;
+  poNumber: string | null;
+  issuedAt: Date | null;
+  dueDate: string | null;
+  paymentTerms: PaymentTerms;
+  amountDue: number;
+  paidAt: Date | null;
+  total: number;
+  daysOverdue: number;
+}
+
+function toInvoice(row: InvoiceRow): AccountInvoice {
+  const overdue = row.amountDue > 0 && row.daysOverdue > 0;
+  return {
+    _id: row.id,
+    invoiceNumber: row.invoiceNumber ?? '',
+    purchaseNumber: row.purchaseNumber,
+    poNumber: row.poNumber,
+    issuedAt: row.issuedAt?.toISOString() ?? '',
+    dueDate: row.dueDate ?? '',
+    paymentTerms: row.paymentTerms,
+    total: fromCents(row.total),
+    amountDue: fromCents(row.amountDue),
+    daysOverdue: overdue ? row.daysOverdue : 0,
+    status: row.amountDue === 0 ? 'paid' : overdue ? 'overdue' : 'open',
+    paidAt: row.paidAt?.toISOString() ?? null,
+  };
+}
+
 /** GET /companies/{id}/invoices: a page of one status (open and overdue oldest due first). */
 export async function listInvoices(
   db: Db,
@@ -42,22 +108,7 @@ export async function listInvoices(
       : [desc(purchases.seq)];
   const [rows, [total]] = await Promise.all([
     db
-      .select({
-        id: purchases.id,
-        invoiceNumber: purchases.invoiceNumber,
-        purchaseNumber: purchases.number,
-        poNumber: purchases.poNumber,
-        issuedAt: purchases.invoicedAt,
-        dueDate: purchases.dueDate,
-        paymentTerms: purchases.paymentTerms,
-        amountDue: purchases.amountDue,
-        paidAt: purchases.invoicePaidAt,
-        // Qualified by hand: in a select list drizzle names a column without its table, and
-        // inside the subquery "id" would be the line's.
-        total: sql<number>`(select coalesce(sum(${lineChargeSql}), 0)::bigint from ${orders}
-          where ${orders.purchaseId} = ${purchases}.id)`.mapWith(Number),
-        daysOverdue: sql<number>`greatest(${today} - ${purchases.dueDate}, 0)`.mapWith(Number),
-      })
+      .select(invoiceColumns)
       .from(purchases)
       .where(where)
       .orderBy(...order)
@@ -66,23 +117,7 @@ export async function listInvoices(
     db.select({ value: count() }).from(purchases).where(where),
   ]);
   return {
-    items: rows.map((row) => {
-      const overdue = row.amountDue > 0 && row.daysOverdue > 0;
-      return {
-        _id: row.id,
-        invoiceNumber: row.invoiceNumber ?? '',
-        purchaseNumber: row.purchaseNumber,
-        poNumber: row.poNumber,
-        issuedAt: row.issuedAt?.toISOString() ?? '',
-        dueDate: row.dueDate ?? '',
-        paymentTerms: row.paymentTerms,
-        total: fromCents(row.total),
-        amountDue: fromCents(row.amountDue),
-        daysOverdue: overdue ? row.daysOverdue : 0,
-        status: row.amountDue === 0 ? 'paid' : overdue ? 'overdue' : 'open',
-        paidAt: row.paidAt?.toISOString() ?? null,
-      };
-    }),
+    items: rows.map(toInvoice),
     total: total?.value ?? 0,
     page,
     limit,
@@ -205,4 +240,58 @@ export async function overdueHolds(
       { invoiceNumber: row.invoiceNumber ?? '', daysOverdue: row.daysOverdue },
     ]),
   );
+}
+
+/** Invoices the overdue sweep tells of at most at once; the next sweep takes the rest. */
+const OVERDUE_SWEEP_MAX = 500;
+
+/**
+ * `invoice.overdue` (issue 32): each invoice on account that has passed its due date unpaid is
+ * told of once, to its company's subscriptions and the admins'. The order sweeper runs this on
+ * every instance: an invoice is marked in the transaction that writes its event, so whichever
+ * instance marks it first tells it, and the others find it marked.
+ */
+export async function tellOverdueInvoices(db: Db): Promise<number> {
+  const told = await db.transaction(async (tx) => {
+    const due = tx
+      .select({ id: purchases.id })
+      .from(purchases)
+      .where(
+        and(
+          STATUS_WHERE.overdue,
+          ne(purchases.paymentTerms, 'card'),
+          isNotNull(purchases.invoiceNumber),
+          isNull(purchases.overdueToldAt),
+        ),
+      )
+      .limit(OVERDUE_SWEEP_MAX)
+      .for('update', { skipLocked: true });
+    const marked = await tx
+      .update(purchases)
+      .set({ overdueToldAt: sql`now()` })
+      .where(and(inArray(purchases.id, due), isNull(purchases.overdueToldAt)))
+      .returning({ id: purchases.id });
+    if (marked.length === 0) return 0;
+    const rows = await tx
+      .select({ ...invoiceColumns, companyId: purchases.companyId })
+      .from(purchases)
+      .where(
+        inArray(
+          purchases.id,
+          marked.map((row) => row.id),
+        ),
+      );
+    await emitEvents(
+      tx,
+      rows.map((row) => ({
+        type: 'invoice.overdue' as const,
+        companyId: row.companyId,
+        orderKey: row.id,
+        data: { ...toInvoice(row), companyId: row.companyId },
+      })),
+    );
+    return marked.length;
+  });
+  if (told > 0) webhooksQueued(db);
+  return told;
 }

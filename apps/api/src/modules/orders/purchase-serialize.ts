@@ -7,8 +7,8 @@ import {
 } from '@shop/shared';
 import type { PurchaseTaxRow, ShippingMethodSnapshot } from '../../db/schema.js';
 import { toOrder } from './serialize.js';
-import type { PurchaseRow } from './purchase-store.js';
-import { lineCharge, type OrderRow } from './store.js';
+import { lineCharge } from '../../db/line-charge.js';
+import type { OrderRow, PurchaseRow } from './rows.js';
 import type { ShipmentWithLines } from './shipment-store.js';
 
 const latest = (dates: (Date | null)[]) =>

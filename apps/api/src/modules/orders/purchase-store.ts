@@ -4,7 +4,9 @@ import { lineChargeSql } from '../../db/line-charge.js';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { invoiceCounters, orders, purchases } from '../../db/schema.js';
+import { emitEvents } from '../../kernel/events.js';
 import { enqueueEmail } from '../../mail/jobs.js';
+import { settledEventsOf } from './purchase-events.js';
 
 /**
  * Purchase rows and the statements that keep them in step with their lines. Every change to a
@@ -13,12 +15,19 @@ import { enqueueEmail } from '../../mail/jobs.js';
  * exactly one of them gives the invoice number, and exactly one sends the receipt.
  */
 
-export type PurchaseRow = typeof purchases.$inferSelect;
+export type { PurchaseRow } from './rows.js';
+import type { OrderRow, PurchaseRow } from './rows.js';
 
 export async function findPurchase(db: Db, id: string): Promise<PurchaseRow | null> {
   const [row] = await db.select().from(purchases).where(eq(purchases.id, id));
   return row ?? null;
 }
+
+/** How to read a purchase and its lines as they are now in the caller's transaction. */
+const readNow = (tx: Db, id: string) => async (): Promise<[PurchaseRow | null, OrderRow[]]> => [
+  await findPurchase(tx, id),
+  await purchaseLines(tx, [id]),
+];
 
 /** The purchase's lines in the order they were placed. */
 export async function purchaseLines(db: Db, purchaseIds: string[]) {
@@ -93,7 +102,11 @@ export interface AccountInvoice {
  * answer then names the invoice, for the caller to charge the company's account with it in the
  * same transaction.
  */
-export async function settlePurchase(tx: Db, purchaseId: string): Promise<AccountInvoice | null> {
+export async function settlePurchase(
+  tx: Db,
+  purchaseId: string,
+  { tell = true }: { tell?: boolean } = {},
+): Promise<AccountInvoice | null> {
   const [lines] = await tx
     .select({
       all: count(),
@@ -146,6 +159,11 @@ export async function settlePurchase(tx: Db, purchaseId: string): Promise<Accoun
         amount: purchase.total,
       },
     ]);
+    if (tell)
+      await emitEvents(
+        tx,
+        settledEventsOf({ id: purchaseId, ...purchase }, false, readNow(tx, purchaseId)),
+      );
     return invoice!;
   }
   const [invoiceNumber] = await nextInvoiceNumbers(tx, 1);
@@ -154,6 +172,11 @@ export async function settlePurchase(tx: Db, purchaseId: string): Promise<Accoun
     .set({ invoiceNumber, invoicedAt: sql`now()` })
     .where(eq(purchases.id, purchaseId));
   await enqueueEmail(tx, { kind: 'payment-receipt', to: purchase.email, payload: { purchaseId } });
+  if (tell)
+    await emitEvents(
+      tx,
+      settledEventsOf({ id: purchaseId, ...purchase }, true, readNow(tx, purchaseId)),
+    );
   return null;
 }
 

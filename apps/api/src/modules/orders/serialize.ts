@@ -1,5 +1,6 @@
 import { fromCents, orderStatus, type Order } from '@shop/shared';
-import { lineCharge, type OrderRow } from './store.js';
+import { lineCharge } from '../../db/line-charge.js';
+import type { OrderRow } from './rows.js';
 
 /** The answer shape of every order endpoint (`orderSchema`): amounts from cents to dollars. */
 export function toOrder(row: OrderRow): Order {

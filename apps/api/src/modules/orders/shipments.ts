@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { orders, shipmentLines, shipments } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordAudits, type AuditActor } from '../../kernel/audit.js';
+import { emitEvents, webhooksQueued } from '../../kernel/events.js';
 import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
 import { lockPurchase, purchaseLines, type PurchaseRow } from './purchase-store.js';
 import { withLines } from './purchase-reading.js';
@@ -141,6 +142,18 @@ export async function recordShipment(
     to: purchase.email,
     payload: { purchaseId: purchase.id, shipmentId: shipment.id },
   });
+  // Every parcel tells: `status` says whether it was the last (shipped) or not (partially).
+  await emitEvents(tx, [
+    {
+      type: 'purchase.shipped',
+      companyId: purchase.companyId,
+      orderKey: purchase.id,
+      data: async () => {
+        const [now] = await withLines(tx, [purchase]);
+        return now ?? {};
+      },
+    },
+  ]);
   return shipped;
 }
 
@@ -169,6 +182,7 @@ export async function shipPurchase(
     return purchase;
   });
   emailsQueued(db);
+  webhooksQueued(db);
   const [answer] = await withLines(db, [row]);
   if (!answer) throw notFound(purchaseMessages.notFound);
   return answer;

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import type { AuditActor } from '../../kernel/audit.js';
+import { webhooksQueued } from '../../kernel/events.js';
 import { emailsQueued } from '../../mail/jobs.js';
 import { advance } from './lifecycle.js';
 import { orderMessages } from './messages.js';
@@ -32,5 +33,6 @@ export async function shipOrder(db: Db, actor: AuditActor, id: string, parcel?: 
     return row ?? order;
   });
   emailsQueued(db);
+  webhooksQueued(db);
   return { acknowledged: true as const, order: toOrder(shipped) };
 }

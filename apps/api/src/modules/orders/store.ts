@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
+import { webhooksQueued } from '../../kernel/events.js';
 import { emailsQueued } from '../../mail/jobs.js';
 import { catalogChanged } from '../../db/changes.js';
 import { returnStock } from '../../stock/stock.js';
@@ -14,7 +15,8 @@ import { lockPurchase, lockPurchaseOfOrder, settlePurchase } from './purchase-st
  * deletes it and releases its stock once.
  */
 
-export type OrderRow = typeof orders.$inferSelect;
+export type { OrderRow } from './rows.js';
+import type { OrderRow } from './rows.js';
 
 export { lineCharge, lineChargeSql } from '../../db/line-charge.js';
 
@@ -57,7 +59,10 @@ export async function markPaid(
     if (paid) await settlePurchase(tx, purchaseId);
     return paid ?? null;
   });
-  if (row) emailsQueued(db);
+  if (row) {
+    emailsQueued(db);
+    webhooksQueued(db);
+  }
   return row;
 }
 
@@ -94,7 +99,10 @@ export async function markPaidByIntent(
     if (paid.length > 0) await settlePurchase(tx, purchaseId);
     return paid;
   });
-  if (rows.length > 0) emailsQueued(db);
+  if (rows.length > 0) {
+    emailsQueued(db);
+    webhooksQueued(db);
+  }
   return rows;
 }
 
@@ -146,6 +154,7 @@ export async function releaseOrder(
   if (released) {
     catalogChanged(db);
     emailsQueued(db);
+    webhooksQueued(db);
   }
   return released;
 }

@@ -9,11 +9,11 @@ import { rowsOf } from '../../db/rows.js';
 import { webhookDeliveries, webhookSubscriptions } from '../../db/schema.js';
 import { isPrivateAddress } from './address.js';
 import { webhookSignature } from './signature.js';
-import { onWebhooksQueued } from './store.js';
+import { onWebhooksQueued } from '../../kernel/events.js';
 
 /*
  * Sends webhook deliveries (issue 32, docs/decisions/054), as the mail worker sends emails: a
- * delivery is claimed with a lease (its next attempt moved LEASE_SECONDS ahead, FOR UPDATE SKIP
+ * delivery is claimed with a lease (its next attempt moved WEBHOOK_LEASE_SECONDS ahead, FOR UPDATE SKIP
  * LOCKED), so two instances never send it at once, and one that dies mid-send leaves it to be
  * sent again when the lease ends: at least once. A purchase's deliveries to one subscription go
  * one at a time in the order they were made (a later one waits while an earlier is pending). A
@@ -29,7 +29,11 @@ export interface WebhookWorkerOptions {
 }
 
 const BATCH = 20;
-const LEASE_SECONDS = 60;
+/**
+ * How long a claim holds a delivery: longer than a batch can take (its requests go at once, each
+ * given TIMEOUT_MS), short enough that a dead instance's claims are sent again within a minute.
+ */
+export const WEBHOOK_LEASE_SECONDS = 30;
 const TIMEOUT_MS = 10_000;
 /** 30 s, 1 min, 2 min, ... at most an hour between attempts. */
 export const webhookRetryDelaySeconds = (attempts: number) =>
@@ -59,12 +63,15 @@ async function claim(db: Db, now: Date): Promise<Claimed[]> {
           where p.subscription_id = d.subscription_id and p.order_key = d.order_key
             and p.status = 'pending' and p.seq < d.seq
         )
-      order by d.seq
+      order by d.next_attempt_at, d.seq
       limit ${BATCH}
       for update of d skip locked
     )
     update ${webhookDeliveries} w
-    set next_attempt_at = ${at}::timestamptz + make_interval(secs => ${LEASE_SECONDS}),
+    -- The lease runs from the claim, not from the round's start: a long round's claims are not
+    -- born expired (another instance would send them at the same time).
+    set next_attempt_at = greatest(${at}::timestamptz, now())
+          + make_interval(secs => ${WEBHOOK_LEASE_SECONDS}),
         attempts = w.attempts + 1
     from due, ${webhookSubscriptions} s
     where w.id = due.id and s.id = w.subscription_id
@@ -178,7 +185,7 @@ export async function deliverDueWebhooks(
             ...(givenUp ? { status: 'failed' as const } : {}),
             responseStatus: status,
             lastError: error.slice(0, 500),
-            nextAttemptAt: sql`${now.toISOString()}::timestamptz + make_interval(secs => ${delay})`,
+            nextAttemptAt: sql`greatest(${now.toISOString()}::timestamptz, now()) + make_interval(secs => ${delay})`,
           })
           .where(eq(webhookDeliveries.id, delivery.id));
         result.failed += 1;

@@ -1,10 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type {
   Webhook,
   WebhookDelivery,
   WebhookDeliveryList,
   WebhookEvent,
-  WebhookEventBody,
   WebhookList,
 } from '@shop/shared';
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
@@ -165,54 +164,4 @@ export async function resendDelivery(
     .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.subscriptionId, subscriptionId)))
     .returning();
   return row ?? null;
-}
-
-/** An event a change tells of: whose it is (null: the shop's, no company) and what it says. */
-export interface ShopEvent {
-  type: WebhookEvent;
-  companyId: string | null;
-  /** The purchase it is about, if any: one purchase's events reach each receiver in order. */
-  purchaseId?: string | null;
-  data: Record<string, unknown>;
-}
-
-/** What a change's transaction calls: wakes the worker of this process once it has committed. */
-const wakers = new WeakMap<Db, () => void>();
-export const webhooksQueued = (db: Db) => wakers.get(db)?.();
-export function onWebhooksQueued(db: Db, wake: () => void): () => void {
-  wakers.set(db, wake);
-  return () => {
-    if (wakers.get(db) === wake) wakers.delete(db);
-  };
-}
-
-/**
- * Writes `events` as deliveries to every subscription in force that wants each (a company's own,
- * and every admin's), in one statement, inside the caller's transaction: the events commit or
- * roll back with the change. Call `webhooksQueued(db)` after the commit.
- */
-export async function emitEvents(tx: Db | Tx, events: ShopEvent[]): Promise<void> {
-  if (events.length === 0) return;
-  const createdAt = new Date().toISOString();
-  const rows = events.map((event) => {
-    const id = randomUUID();
-    const body: WebhookEventBody = { id, type: event.type, createdAt, data: event.data };
-    return {
-      id,
-      type: event.type,
-      companyId: event.companyId ?? '',
-      orderKey: event.purchaseId ?? id,
-      body: JSON.stringify(body),
-    };
-  });
-  await tx.execute(sql`
-    insert into ${webhookDeliveries}
-      (subscription_id, event_id, type, body, order_key)
-    select s.id, (e->>'id')::uuid, e->>'type', e->>'body', e->>'orderKey'
-    from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as e
-    join ${webhookSubscriptions} s
-      on s.removed_at is null
-      and s.events ? (e->>'type')
-      and (s.company_id is null or s.company_id::text = e->>'companyId')
-  `);
 }

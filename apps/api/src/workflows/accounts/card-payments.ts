@@ -12,6 +12,8 @@ import { paymentMessages } from '../../modules/orders/messages.js';
 import { amountProblem } from '../../modules/orders/settle.js';
 import { INTENT_ID, type GatewayIntent } from '../../payments/gateway.js';
 import { lockAccounts } from '../buying/account.js';
+import { webhooksQueued } from '../../kernel/events.js';
+import { tellSettledInvoices } from './paid-events.js';
 
 /**
  * Paying invoices on account by card (issue 30 item 5, docs/decisions/047): the buyer's company
@@ -260,7 +262,14 @@ export async function settleInvoiceIntent(
       receivedOn: new Date().toISOString().slice(0, 10),
     });
     // Named invoices cannot leave the company, so the allotment always finds them.
-    await allotPayment(tx, payment.companyId, entry.id, payment.amount, payment.invoiceIds);
+    const allotted = await allotPayment(
+      tx,
+      payment.companyId,
+      entry.id,
+      payment.amount,
+      payment.invoiceIds,
+    );
+    await tellSettledInvoices(tx, payment.companyId, allotted?.allocations ?? []);
     const [updated] = await tx
       .update(invoicePayments)
       .set({ entryId: entry.id })
@@ -269,6 +278,7 @@ export async function settleInvoiceIntent(
     return updated;
   });
   if (!booked) throw new Error(`Invoice payment ${payment.id} vanished while it was booked.`);
+  webhooksQueued(ctx.db);
   const testPayment = ctx.gateway.kind === 'sandbox' || !intent.livemode;
   ctx.log.info(
     { invoicePaymentId: payment.id, intentId: intent.id, testPayment },

@@ -13,7 +13,9 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { recordAudit } from '../../kernel/audit.js';
 import type { SignedInUser } from '../../kernel/people.js';
 import { accountReader } from '../../modules/companies/service.js';
+import { webhooksQueued } from '../../kernel/events.js';
 import { allotPayment, listInvoices } from '../../modules/ledger/invoices.js';
+import { tellSettledInvoices } from './paid-events.js';
 import { appendEntry } from '../../modules/ledger/ledger.js';
 import { lockAccounts } from '../buying/account.js';
 
@@ -46,7 +48,7 @@ export async function recordBankPayment(
   body: BankPayment,
 ): Promise<PaymentRecorded> {
   const cents = toCents(body.amount);
-  return db.transaction(async (tx) => {
+  const recorded = await db.transaction(async (tx) => {
     const [account] = [...(await lockAccounts(tx, [companyId])).values()];
     if (!account) throw notFound(companyMessages.notFound);
     const entry = await appendEntry(tx, {
@@ -60,6 +62,7 @@ export async function recordBankPayment(
     const allotted = await allotPayment(tx, companyId, entry.id, cents, body.invoiceIds ?? null);
     if (!allotted) throw new HttpError(400, accountMessages.notCompanyInvoice);
     const { allocations, unallocated } = allotted;
+    await tellSettledInvoices(tx, companyId, allocations);
     await recordAudit(tx, {
       actor: { id: admin.id, email: admin.email },
       action: 'company.payment',
@@ -89,4 +92,6 @@ export async function recordBankPayment(
       balance: fromCents(entry.balanceAfter),
     };
   });
+  webhooksQueued(db);
+  return recorded;
 }

@@ -9,8 +9,8 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { purchases } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
-import { emitEvents, webhooksQueued } from '../../modules/webhooks/store.js';
-import { purchaseEvent } from './events.js';
+import { emitEvents, webhooksQueued } from '../../kernel/events.js';
+import { purchaseEvent, settledEvents } from '../../modules/orders/purchase-events.js';
 import { catalogChanged } from '../../db/changes.js';
 import { displayName } from '../../kernel/people.js';
 import type { OrderContext } from '../../modules/orders/context.js';
@@ -160,7 +160,10 @@ export async function approvePurchase(
       });
     }
     const placedLines = placed.get(id) ?? [];
-    await emitEvents(tx, [purchaseEvent('purchase.approved', entry.purchase, placedLines)]);
+    await emitEvents(tx, [
+      purchaseEvent('purchase.approved', entry.purchase, placedLines),
+      ...settledEvents(entry.purchase, placedLines),
+    ]);
     return { left: false as const, purchase: toPurchase(entry.purchase, placedLines) };
   });
 

@@ -40,8 +40,8 @@ import {
 import { lockQuotes, markAccepted, type QuoteRow } from '../../modules/quotes/store.js';
 import { quoteMessages } from '@shop/shared';
 import { enqueueQuoteEmail } from '../../modules/quotes/emails.js';
-import { emitEvents, webhooksQueued, type ShopEvent } from '../../modules/webhooks/store.js';
-import { purchaseEvent } from './events.js';
+import { emitEvents, webhooksQueued, type ShopEvent } from '../../kernel/events.js';
+import { purchaseEvent, settledEvents } from '../../modules/orders/purchase-events.js';
 
 /**
  * Placing a purchase: the one road Buy Now (POST /order, one line), checkout (POST /checkout)
@@ -427,6 +427,7 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
       }
       const lines = placedLines.get(purchase.id) ?? [];
       events.push(purchaseEvent('purchase.created', purchase, lines));
+      events.push(...settledEvents(purchase, lines));
       // A free purchase is paid as it is placed: its receipt says so (steps.ts placeLines).
       if (!lines.every((line) => line.paid)) {
         placedEmails.push({

@@ -384,8 +384,9 @@ export async function placeLines(
         amount,
       });
     } else {
-      // Nothing to pay: paid and receipted as it is placed.
-      await settlePurchase(tx, purchase.id);
+      // Nothing to pay: paid and receipted as it is placed. Its events follow the placing's,
+      // which the caller tells (settledEvents).
+      await settlePurchase(tx, purchase.id, { tell: false });
     }
   }
   await chargeInvoicesOnAccount(tx, await invoiceOnAccount(tx, toInvoice));

@@ -31,7 +31,7 @@ import {
   type QuoteRow,
 } from '../../modules/quotes/store.js';
 import { mustAct, readableQuote } from './access.js';
-import { emitEvents, webhooksQueued } from '../../modules/webhooks/store.js';
+import { emitEvents, webhooksQueued } from '../../kernel/events.js';
 import { enqueueQuoteEmail } from '../../modules/quotes/emails.js';
 import { toQuote } from './reading.js';
 

@@ -1,5 +1,6 @@
 import {
   webhookMessages,
+  isCompanyEvent,
   WEBHOOKS_MAX,
   type pageQuerySchema,
   type Webhook,
@@ -27,9 +28,9 @@ import {
   resendDelivery,
   toDelivery,
   toWebhook,
-  webhooksQueued,
   type SubscriptionRow,
 } from '../../modules/webhooks/store.js';
+import { webhooksQueued } from '../../kernel/events.js';
 
 /*
  * Who manages which webhooks (issue 32 item 2, docs/decisions/054), as with API keys: an admin
@@ -65,6 +66,8 @@ export async function createWebhook(
   allowPrivate: boolean,
 ): Promise<WebhookCreated> {
   const owner = await ownerOrShop(db, user, webhookMessages);
+  const shopOnly = input.events.find((event) => owner.companyId !== null && !isCompanyEvent(event));
+  if (shopOnly) throw new HttpError(400, webhookMessages.shopOnly(shopOnly));
   const verdict = await checkWebhookHost(input.url, allowPrivate);
   if (verdict === 'private') throw new HttpError(400, webhookMessages.privateUrl);
   if (verdict === 'unresolvable') throw new HttpError(400, webhookMessages.unresolvable);

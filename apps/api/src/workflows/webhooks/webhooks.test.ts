@@ -1,5 +1,3 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   api,
   webhookMessages,
@@ -8,7 +6,6 @@ import {
   type Purchase,
   type WebhookCreated,
   type WebhookDeliveryList,
-  type WebhookEventBody,
 } from '@shop/shared';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +16,7 @@ import { buildTestApp, testDatabases, type TestApp } from '../../test-support/bu
 import { addMember, companyTeam } from '../../test-support/companies.js';
 import { answered, injectUnchecked } from '../../test-support/inject.js';
 import { checkout } from '../../test-support/purchases.js';
+import { receiver } from '../../test-support/webhooks.js';
 import {
   addProduct,
   adminShopper,
@@ -28,34 +26,6 @@ import {
 } from '../../test-support/shop.js';
 
 const { webhooks, companies } = api;
-
-/** What a local receiver got: each request's headers and body, in order. */
-interface Received {
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A receiver on 127.0.0.1 answering each request with the next of `statuses` (then 200). */
-async function receiver(statuses: number[] = []) {
-  const got: Received[] = [];
-  const server: Server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      got.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.statusCode = statuses.shift() ?? 200;
-      response.end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/hooks/shop`,
-    got,
-    events: () => got.map((request) => JSON.parse(request.body) as WebhookEventBody),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 /**
  * Webhooks (issue 32 item 2, docs/decisions/054): subscribed by a company's owner or an admin,

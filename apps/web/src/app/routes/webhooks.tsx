@@ -29,7 +29,7 @@ export default function WebhooksPage() {
       </p>
       {isAdmin || owner ? (
         <>
-          <WebhookForm />
+          <WebhookForm isAdmin={isAdmin} />
           <WebhooksTable />
         </>
       ) : (

@@ -1,4 +1,5 @@
 import {
+  COMPANY_WEBHOOK_EVENTS,
   WEBHOOK_EVENTS,
   webhookInputSchema,
   type WebhookCreated,
@@ -15,7 +16,13 @@ import { useCreateWebhook } from '../api/webhooks';
 export const webhookEventLabels: Record<WebhookEvent, string> = {
   'purchase.created': 'A purchase is placed',
   'purchase.approved': 'A purchase waiting for approval is approved',
+  'purchase.paid': 'A purchase is paid in full',
+  'purchase.shipped': 'A parcel of a purchase ships',
+  'invoice.issued': 'An invoice is issued',
+  'invoice.overdue': 'An invoice on account falls overdue',
   'quote.offered': 'We make an offer on a quote',
+  'product.updated': 'A product is added or changed',
+  'stock.low': 'A product falls to its low-stock threshold',
 };
 
 /** The signing secret of the subscription just made, shown this once. */
@@ -40,7 +47,9 @@ function NewSecret({ created, onDone }: { created: WebhookCreated; onDone: () =>
  * Subscribes a URL to events (POST /webhooks), checked with the server's rules; the server
  * refuses private addresses. The secret the answer carries is shown once, until "Done".
  */
-export function WebhookForm() {
+export function WebhookForm({ isAdmin }: { isAdmin: boolean }) {
+  // A company hears of its own business and the catalogue; the shop's stock is the admin's.
+  const offered = isAdmin ? WEBHOOK_EVENTS : COMPANY_WEBHOOK_EVENTS;
   const headingId = useId();
   const create = useCreateWebhook();
   const [url, setUrl] = useState('');
@@ -54,7 +63,7 @@ export function WebhookForm() {
     );
   const submit = (formEvent: FormEvent) => {
     formEvent.preventDefault();
-    const body = { url, events: WEBHOOK_EVENTS.filter((event) => events.includes(event)) };
+    const body = { url, events: offered.filter((event) => events.includes(event)) };
     const parsed = webhookInputSchema.safeParse(body);
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message);
@@ -93,7 +102,7 @@ export function WebhookForm() {
       />
       <fieldset className={styles.scopes}>
         <legend>Send when</legend>
-        {WEBHOOK_EVENTS.map((event) => (
+        {offered.map((event) => (
           <label key={event} className={styles.checkbox}>
             <input
               type="checkbox"
