@@ -7,6 +7,7 @@ import { messages } from './messages.js';
 import { dollarsSchema } from './money-schema.js';
 import { formatNumber } from './number-text.js';
 import { pageOf, pagingMessages, PAGE_LIMIT_MAX } from './paging.js';
+import { syncAnswerShape, syncQueryShape } from './sync.js';
 import { weightKgSchema } from './shipping.js';
 
 /** Product (SPEC calls it item). Prices are dollars per piece, with at most two decimals. */
@@ -274,6 +275,7 @@ export const productSearchQuerySchema = z
     limit: wholeText(PAGE_LIMIT_MAX, pagingMessages.limit).default(PRODUCT_PAGE_DEFAULT),
     /** `low`: only products at or below their low-stock threshold (the admin's filter). */
     stock: z.enum(['low'], { error: productSearchMessages.stock }).optional(),
+    ...syncQueryShape,
   })
   .strict();
 export type ProductSearchQuery = z.input<typeof productSearchQuerySchema>;
@@ -285,6 +287,7 @@ export type CategoryCount = z.infer<typeof categoryCountSchema>;
 /** Answer of GET /products: a page, and how many products of each category match the search. */
 export const productPageSchema = pageOf(productSchema).extend({
   categories: z.array(categoryCountSchema),
+  ...syncAnswerShape,
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 

@@ -8,6 +8,7 @@ import { paymentMethodSchema } from './accounts.js';
 import { PAYMENT_TERMS } from './payment-terms.js';
 import { addressSchema, isOneLine, isSafeText, phoneSchema } from './fields.js';
 import { messages } from './messages.js';
+import { syncAnswerShape, syncQueryShape } from './sync.js';
 import { formatCents } from './money.js';
 import { formatNumber } from './number-text.js';
 import { orderSchema } from './orders.js';
@@ -435,7 +436,9 @@ export const adminOrderFilterSchema = z.object({
   paidFrom: calendarDateSchema.optional(),
   paidTo: calendarDateSchema.optional(),
 });
-export const adminOrderQuerySchema = adminOrderFilterSchema.extend(pageQuerySchema.shape);
+export const adminOrderQuerySchema = adminOrderFilterSchema
+  .extend(pageQuerySchema.shape)
+  .extend(syncQueryShape);
 export type AdminOrderQuery = z.input<typeof adminOrderQuerySchema>;
 
 /** An order as the admin sees it: with the purchase's PO number and company. */
@@ -445,5 +448,5 @@ export const adminOrderSchema = orderSchema.extend({
   taxId: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
-export const adminOrderPageSchema = pageOf(adminOrderSchema);
+export const adminOrderPageSchema = pageOf(adminOrderSchema).extend(syncAnswerShape);
 export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;

@@ -84,6 +84,15 @@ const seq = () => bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().
 const cents = (name: string) => bigint(name, { mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 /**
+ * When the row last changed, to the microsecond: kept by a trigger (migration 0030) at the
+ * database's clock of each insert and update, never earlier than the writing transaction's start,
+ * for `updatedSince` (db/sync.ts, docs/decisions/055).
+ */
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true, precision: 6 })
+    .notNull()
+    .default(sql`clock_timestamp()`);
+/**
  * The searched columns of a row as one text, one per line, kept by the database. Its trigram
  * index (pg_trgm, GIN) answers `ILIKE '%...%'` without reading every row, which no btree can;
  * one column and one index instead of one per searched column, and the line breaks keep a
@@ -166,6 +175,7 @@ export const products = pgTable(
      */
     weightGrams: integer('weight_grams').notNull().default(0),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
     /**
      * What the catalogue search reads: the words of part number, name and description, as
      * PostgreSQL's full-text search splits them ('simple': no language's stemming or stop words,
@@ -192,6 +202,8 @@ export const products = pgTable(
     index('products_category_idx').on(t.category, t.seq),
     // The Overview's stock to watch: at or below the threshold is a difference of 0 or less.
     index('products_low_stock_idx').on(sql`(${t.available} - ${t.lowStockThreshold})`),
+    // Sync by change time (updatedSince): the changes in order.
+    index('products_updated_at_idx').on(t.updatedAt, t.id),
   ],
 );
 
@@ -626,11 +638,15 @@ export const purchases = pgTable(
     lineState: text('line_state').$type<'unpaid' | 'paid' | 'partially_shipped' | 'shipped'>(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** Its own changes and its lines' (migration 0020's trigger touches it once a transaction). */
+    updatedAt: updatedAt(),
     /** What Manage All Orders' search reads of a purchase: PO number and company (searchText). */
     searchText: searchText(sql`coalesce(po_number, '') || E'\\n' || coalesce(company, '')`),
   },
   (t) => [
     index('purchases_user_id_seq_idx').on(t.userId, t.seq),
+    // A buyer's program syncing its purchases (GET /purchases?updatedSince=).
+    index('purchases_user_id_updated_at_idx').on(t.userId, t.updatedAt, t.id),
     index('purchases_company_id_seq_idx').on(t.companyId, t.seq),
     // The sweep for purchases nobody approved within APPROVAL_DAYS reads only those waiting.
     index('purchases_awaiting_created_at_idx')
@@ -897,6 +913,7 @@ export const orders = pgTable(
     /** Paid through the sandbox gateway (a Stripe test card): no money moved. */
     testPayment: boolean('test_payment').notNull().default(false),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
     /**
      * When this unpaid order's stock hold ends (ORDER_HOLD_HOURS after it was placed) and the
      * sweeper cancels it. Null once it is paid: a paid order holds nothing.
@@ -920,6 +937,8 @@ export const orders = pgTable(
     index('orders_payment_intent_id_idx').on(t.paymentIntentId),
     // Manage All Orders pages newest first.
     index('orders_seq_idx').on(t.seq),
+    // The ERP syncing orders by change time (GET /admin/orders?updatedSince=).
+    index('orders_updated_at_idx').on(t.updatedAt, t.id),
     // The hold sweeper looks for unpaid orders whose hold has ended; the quantity lets the
     // Overview sum the pieces unpaid orders hold from the index alone.
     index('orders_paid_hold_expires_at_idx').on(t.paid, t.holdExpiresAt, t.quantity),

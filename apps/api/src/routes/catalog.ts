@@ -4,6 +4,7 @@ import { currentUser, type Guards } from '../auth/guards.js';
 import type { Identity } from '../auth/identity.js';
 import type { Db } from '../db/client.js';
 import { csvImportBodyLimit } from '../http/csv.js';
+import { refuseFiltersWithSync } from '../http/sync-query.js';
 import { serve } from './endpoint.js';
 import { notFound } from '../http/errors.js';
 import { PREPARED_ROUTE_CONFIG, prepareJson, sendPrepared } from '../http/prepared-answer.js';
@@ -11,7 +12,7 @@ import { Readable } from 'node:stream';
 import { addProduct, editProduct, removeProduct } from '../modules/catalog/admin-service.js';
 import { catalogCsv, importCatalog } from '../modules/catalog/csv.js';
 import { catalogMessages, getProduct, listProducts } from '../modules/catalog/service.js';
-import { searchProducts } from '../modules/catalog/search.js';
+import { productChanges, searchProducts } from '../modules/catalog/search.js';
 import { catalogSnapshot, freshCatalog } from '../modules/catalog/snapshot.js';
 import { memberContractPrices } from '../modules/companies/prices.js';
 
@@ -81,8 +82,15 @@ const readRoutes: FastifyPluginAsync<{ db: Db; guards: Guards }> = async (app, {
   // A member's search shows their company's prices (issue 28: the buyer's price on search
   // results too); everyone else's answer is the same for all.
   serve(app, guards, catalog.search, async (request, reply) => {
+    const { updatedSince, ...search } = request.query;
+    if (updatedSince !== undefined) {
+      const { q, category, stock } = search;
+      refuseFiltersWithSync(search.page, { q, category, stock });
+    }
     const [page, prices] = await Promise.all([
-      searchProducts(db, request.query),
+      updatedSince === undefined
+        ? searchProducts(db, search)
+        : productChanges(db, { since: updatedSince, limit: search.limit }),
       contractPricesFor(request, reply),
     ]);
     if (!prices) return page;

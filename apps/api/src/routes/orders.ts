@@ -4,7 +4,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, type Guards } from '../auth/guards.js';
 import { serve } from './endpoint.js';
 import type { OrderContext } from '../modules/orders/context.js';
-import { adminOrdersCsv, listAdminOrders } from '../modules/orders/admin-list.js';
+import {
+  adminOrderChanges,
+  adminOrdersCsv,
+  listAdminOrders,
+} from '../modules/orders/admin-list.js';
+import { refuseFiltersWithSync } from '../http/sync-query.js';
 import { recordPayment } from '../modules/orders/payment.js';
 import { buyNow } from '../workflows/buying/routes-adapters.js';
 import { listAllOrders, listOwnOrders, readOrder } from '../modules/orders/reading.js';
@@ -52,8 +57,10 @@ export const orderRoutes: FastifyPluginAsync<OrderRoutesOptions> = async (app, {
   serve(app, guards, orders.listAll, async (request) => listAllOrders(ctx.db, request.query));
 
   serve(app, guards, orders.adminList, async (request) => {
-    const { page, limit, ...filter } = request.query;
-    return listAdminOrders(ctx.db, filter, { page, limit });
+    const { page, limit, updatedSince, ...filter } = request.query;
+    if (updatedSince === undefined) return listAdminOrders(ctx.db, filter, { page, limit });
+    refuseFiltersWithSync(page, filter);
+    return adminOrderChanges(ctx.db, { since: updatedSince, limit });
   });
 
   serve(app, guards, orders.adminCsv, async (request, reply) => {

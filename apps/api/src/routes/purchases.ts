@@ -7,7 +7,8 @@ import { checkout } from '../workflows/buying/routes-adapters.js';
 import type { InvoiceSettings } from '../modules/orders/purchase-invoice.js';
 import { invoicePdf } from '../modules/orders/purchase-invoice.js';
 import { recordPurchasePayment } from '../modules/orders/purchase-payment.js';
-import { listOwnPurchases } from '../modules/orders/purchase-reading.js';
+import { listOwnPurchases, ownPurchaseChanges } from '../modules/orders/purchase-reading.js';
+import { refuseFiltersWithSync } from '../http/sync-query.js';
 import { withdrawPurchase } from '../modules/orders/purchase-withdraw.js';
 import { shipPurchase } from '../modules/orders/shipments.js';
 import { readPurchase } from '../workflows/buying/reading.js';
@@ -40,15 +41,14 @@ export const purchaseRoutes: FastifyPluginAsync<PurchaseRoutesOptions> = async (
     previewPurchase(ctx, currentUser(request), request.body),
   );
 
-  serve(app, guards, purchases.listOwn, async (request) =>
-    listOwnPurchases(
-      ctx.db,
-      currentUser(request),
-      request.query.email,
-      { page: request.query.page, limit: request.query.limit },
-      { status: request.query.status, q: request.query.q },
-    ),
-  );
+  serve(app, guards, purchases.listOwn, async (request) => {
+    const { updatedSince, email, page, limit, status, q } = request.query;
+    if (updatedSince === undefined) {
+      return listOwnPurchases(ctx.db, currentUser(request), email, { page, limit }, { status, q });
+    }
+    refuseFiltersWithSync(page, { status, q });
+    return ownPurchaseChanges(ctx.db, currentUser(request), email, { since: updatedSince, limit });
+  });
 
   serve(app, guards, purchases.get, async (request) =>
     readPurchase(ctx.db, currentUser(request), request.params.id),

@@ -11,6 +11,7 @@ import {
   shipPurchaseSchema,
 } from '../purchases.js';
 import { pageOf, purchasePageQuerySchema } from '../paging.js';
+import { syncAnswerShape, syncQueryShape } from '../sync.js';
 import { endpoint } from './contract.js';
 import { errors } from './errors.js';
 
@@ -56,8 +57,9 @@ export const listOwn = endpoint({
   who: 'self only (the email, if given, must be yours)',
   query: purchasePageQuerySchema
     .extend({ email: z.string().max(254).optional() })
-    .extend(purchaseFilterSchema.shape),
-  responses: { 200: pageOf(purchaseSchema), ...errors(400, 401, 403) },
+    .extend(purchaseFilterSchema.shape)
+    .extend(syncQueryShape),
+  responses: { 200: pageOf(purchaseSchema).extend(syncAnswerShape), ...errors(400, 401, 403) },
 });
 
 export const get = endpoint({

@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/rows.js';
 import { products } from '../../db/schema.js';
 import { productAnswer, productColumns } from './service.js';
 import { catalogVersion } from '../../db/changes.js';
+import { changedSince } from '../../db/sync.js';
 import { correctedWords } from './typos.js';
 
 /**
@@ -156,10 +157,13 @@ async function readMatches(db: Db, match: SQL, search: ProductSearch) {
   return { categories: row?.categories ?? [], ids: row?.ids ?? [] };
 }
 
-/** The products with these ids, in this order. */
-async function productsInOrder(db: Db, ids: string[]) {
+/** The products with these ids (and `where`), in this order. */
+async function productsInOrder(db: Db, ids: string[], where?: SQL) {
   if (ids.length === 0) return [];
-  const rows = await db.select(productColumns).from(products).where(inArray(products.id, ids));
+  const rows = await db
+    .select(productColumns)
+    .from(products)
+    .where(and(inArray(products.id, ids), where));
   const byId = new Map(rows.map((row) => [row._id, productAnswer(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -203,3 +207,28 @@ const totalOf = (categories: CategoryCount[], search: ProductSearch) =>
   categories
     .filter((row) => !search.category || row.category === search.category)
     .reduce((sum, row) => sum + row.count, 0);
+
+/**
+ * GET /products?updatedSince= (issue 32, docs/decisions/055): the products changed at or after
+ * that time, in change order, a page at a time by `nextUpdatedSince`. Stock taken by purchases is
+ * a change: an ERP syncing stock reads it here.
+ */
+export async function productChanges(
+  db: Db,
+  { since, limit }: { since: string; limit: number },
+): Promise<ProductPage> {
+  const changes = await changedSince(
+    db,
+    products,
+    { id: products.id, updatedAt: products.updatedAt },
+    { since, limit },
+  );
+  return {
+    items: await productsInOrder(db, changes.ids, changes.unchanged),
+    total: changes.total,
+    page: 1,
+    limit,
+    categories: [],
+    nextUpdatedSince: changes.next,
+  };
+}

@@ -8,6 +8,7 @@ import {
 import { and, desc, eq, ilike, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containing } from '../../db/like.js';
+import { changedSince } from '../../db/sync.js';
 import { csvCell } from '../../http/csv.js';
 import { orders, purchases } from '../../db/schema.js';
 import { toOrder } from './serialize.js';
@@ -109,6 +110,39 @@ export async function listAdminOrders(
       .where(condition),
   ]);
   return { items: rows.map(toAdminOrder), total: counted?.total ?? 0, page, limit };
+}
+
+/**
+ * GET /admin/orders?updatedSince= (issue 32, docs/decisions/055): the orders changed at or after
+ * that time, in change order, a page at a time by `nextUpdatedSince`: the ERP's copy of them.
+ */
+export async function adminOrderChanges(
+  db: Db,
+  { since, limit }: { since: string; limit: number },
+): Promise<AdminOrderPage> {
+  const changes = await changedSince(
+    db,
+    orders,
+    { id: orders.id, updatedAt: orders.updatedAt },
+    { since, limit },
+  );
+  const rows =
+    changes.ids.length === 0
+      ? []
+      : await db
+          .select(columns)
+          .from(orders)
+          .innerJoin(purchases, eq(purchases.id, orders.purchaseId))
+          .where(and(inArray(orders.id, changes.ids), changes.unchanged));
+  const position = new Map(changes.ids.map((id, index) => [id, index]));
+  rows.sort((a, b) => position.get(a.order.id)! - position.get(b.order.id)!);
+  return {
+    items: rows.map(toAdminOrder),
+    total: changes.total,
+    page: 1,
+    limit,
+    nextUpdatedSince: changes.next,
+  };
 }
 
 /** The most rows one export carries: a spreadsheet's comfortable size, far above a day's orders. */

@@ -1,8 +1,22 @@
 import type { PageQuery, Purchase, PurchaseFilter, PurchaseStatus } from '@shop/shared';
 import { purchaseMessages } from '@shop/shared';
-import { and, count, desc, eq, gt, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { containing } from '../../db/like.js';
+import { changedSince } from '../../db/sync.js';
 import { orders, purchases } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { findPurchase, purchaseLines, type PurchaseRow } from './purchase-store.js';
@@ -37,6 +51,8 @@ export interface PurchasePage {
   total: number;
   page: number;
   limit: number;
+  /** With `updatedSince`: where the next page of changes starts. */
+  nextUpdatedSince?: string;
 }
 
 /** A page of purchases, newest first, with their lines. */
@@ -113,6 +129,44 @@ export async function listOwnPurchases(
     filter.q ? matching(filter.q) : undefined,
   );
   return purchasePage(db, where, paging);
+}
+
+/**
+ * GET /purchases?updatedSince= (issue 32, docs/decisions/055): this user's purchases changed at or
+ * after that time (a line paid, shipped or cancelled changes its purchase), in change order, a
+ * page at a time by `nextUpdatedSince`.
+ */
+export async function ownPurchaseChanges(
+  db: Db,
+  user: SignedInUser,
+  email: string | undefined,
+  { since, limit }: { since: string; limit: number },
+): Promise<PurchasePage> {
+  if (email !== undefined && normalizeEmail(email) !== user.email) {
+    throw new HttpError(403, orderMessages.otherEmail);
+  }
+  const changes = await changedSince(
+    db,
+    purchases,
+    { id: purchases.id, updatedAt: purchases.updatedAt },
+    { since, limit, where: eq(purchases.userId, user.id) },
+  );
+  const rows =
+    changes.ids.length === 0
+      ? []
+      : await db
+          .select()
+          .from(purchases)
+          .where(and(inArray(purchases.id, changes.ids), changes.unchanged));
+  const position = new Map(changes.ids.map((id, index) => [id, index]));
+  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+  return {
+    items: await withLines(db, rows),
+    total: changes.total,
+    page: 1,
+    limit,
+    nextUpdatedSince: changes.next,
+  };
 }
 
 /**
