@@ -17,6 +17,8 @@ const KILL_AT = Math.floor(EVENTS / 3);
 /** Issue 32: every event delivered within 60 s, two instances, one killed midway. */
 const TARGET_SECONDS = 60;
 const GIVE_UP_SECONDS = 120;
+/** The delivery lease (apps/api/src/modules/webhooks/deliver.ts WEBHOOK_LEASE_SECONDS). */
+const LEASE_SECONDS = 30;
 const START = '<!-- webhooks-bench:start -->';
 const END = '<!-- webhooks-bench:end -->';
 
@@ -148,16 +150,21 @@ export async function benchWebhooks() {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const unique = receiver.seen.size;
-    const received = [...receiver.seen.values()].reduce((sum, n) => sum + n, 0);
     const seconds = (receiver.lastNew() - committed) / 1000;
+    // At least once: what the killed instance had in flight comes again once its lease ends.
+    const received = () => [...receiver.seen.values()].reduce((sum, n) => sum + n, 0);
+    const resendBy = killedAt + (LEASE_SECONDS + 15) * 1000;
+    while (received() - unique < droppedByKill && Date.now() < resendBy) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     const lost = EVENTS - unique;
     const met = lost === 0 && seconds <= TARGET_SECONDS;
     const text = [
       `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run bench:webhooks\` on PostgreSQL: two instances, one subscription, ${EVENTS.toLocaleString('en-US')} \`product.updated\` events from one catalogue import (${((committed - importStart) / 1000).toFixed(1)} s); the instance that took the import killed with SIGKILL once ${arrivedAtKill.toLocaleString('en-US')} had arrived (${((killedAt - committed) / 1000).toFixed(1)} s in), with ${heldWhenKilled} deliveries of the two instances in flight (${droppedByKill} of them the killed one's).`,
       '',
-      '| Events | Arrived (distinct ids) | Lost | Arrived twice (in flight at the kill) | Last arrived after |',
+      '| Events | Arrived (distinct ids) | Lost | Sent again after the lease (in flight at the kill) | Last new event after |',
       '| ---: | ---: | ---: | ---: | ---: |',
-      `| ${EVENTS.toLocaleString('en-US')} | ${unique.toLocaleString('en-US')} | ${lost} | ${received - unique} | ${seconds.toFixed(1)} s |`,
+      `| ${EVENTS.toLocaleString('en-US')} | ${unique.toLocaleString('en-US')} | ${lost} | ${received() - unique} | ${seconds.toFixed(1)} s |`,
       '',
       `Every event within ${TARGET_SECONDS} s, none lost (the receiver counts by event id): ${met ? 'met' : 'MISSED'}.`,
     ].join('\n');

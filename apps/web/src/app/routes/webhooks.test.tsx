@@ -1,7 +1,14 @@
-import type { Spending, Webhook, WebhookCreated, WebhookDelivery } from '@shop/shared';
+import {
+  COMPANY_WEBHOOK_EVENTS,
+  WEBHOOK_EVENTS,
+  type Spending,
+  type Webhook,
+  type WebhookCreated,
+  type WebhookDelivery,
+} from '@shop/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { customer, signedIn, type TestUser } from '../../test/auth-mock';
+import { admin, customer, signedIn, type TestUser } from '../../test/auth-mock';
 import { testConfig, testId } from '../../test/factories';
 import { answer, handle, mockApi, routes } from '../../test/fetch-mock';
 import { renderApp } from '../../test/render';
@@ -90,6 +97,9 @@ describe('Webhooks page', () => {
   it('subscribes a URL to the events ticked, and shows the signing secret once', async () => {
     const { user, callsTo } = setUp(customer);
     const form = await screen.findByRole('form', { name: 'Add a webhook' });
+    // An owner hears of the company's business and the catalogue; the shop's stock is the admin's.
+    expect(within(form).getAllByRole('checkbox')).toHaveLength(COMPANY_WEBHOOK_EVENTS.length);
+    expect(within(form).queryByRole('checkbox', { name: /stock\.low/ })).not.toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Add webhook' }));
     expect(within(form).getByRole('alert')).toHaveTextContent(
       'Please give the https:// (or http://) address your system receives events at.',
@@ -111,6 +121,15 @@ describe('Webhooks page', () => {
     const table = screen.getByRole('table', { name: 'Webhooks' });
     await waitFor(() => expect(within(table).getAllByTestId('webhook-row')).toHaveLength(2));
     expect(table).not.toHaveTextContent('ShownOnce');
+  });
+
+  it('offers the admin every event, stock run low too', async () => {
+    setUp(admin);
+    const form = await screen.findByRole('form', { name: 'Add a webhook' });
+    expect(within(form).getAllByRole('checkbox')).toHaveLength(WEBHOOK_EVENTS.length);
+    expect(
+      within(form).getByRole('checkbox', { name: /A product falls to its low-stock threshold/ }),
+    ).toBeInTheDocument();
   });
 
   it('opens the delivery log and sends a failed delivery again', async () => {
