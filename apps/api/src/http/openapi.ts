@@ -367,8 +367,7 @@ const webhookSummaries: Record<WebhookEvent, string> = {
   'invoice.issued': 'A purchase was invoiced: paid by card, or on account with its due date',
   'invoice.overdue': 'An invoice on account passed its due date unpaid (once per invoice)',
   'quote.offered': 'The shop made an offer on a quote',
-  'product.updated':
-    'A product was added or its record changed by an admin (price, stock count, text): the product as GET /item/{id} answers',
+  'product.updated': `A product was added or its record changed by an admin (price, stock count, text): the product as ${api.catalog.get.method} ${api.catalog.get.path} answers`,
   'stock.low':
     "A purchase took a product to its low-stock threshold or below (an admin's subscriptions only)",
 };
