@@ -9,7 +9,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys, orders, purchases } from '../db/schema.js';
+import { idempotencyKeys, orders, products, purchases } from '../db/schema.js';
 import {
   buildTestApp,
   tempDir,
@@ -19,6 +19,7 @@ import {
 import { injectUnchecked } from '../test-support/inject.js';
 import {
   addProduct,
+  adminShopper,
   availableOf,
   orderBody,
   orderTestEnv,
@@ -102,6 +103,32 @@ describe.each(testDatabases())('Idempotency-Key on %s', (kind) => {
     });
     expect(await purchasesOf(alice)).toBe(before + 1);
     expect(await availableOf(t, product._id)).toBe(8);
+  });
+
+  it('answers a product the ERP adds again with its key with the first answer, and adds one', async () => {
+    const admin = await adminShopper(t);
+    const key = randomUUID();
+    const body = {
+      name: 'Rack rail kit 2U',
+      img: '/images/products/ssd.svg',
+      description: 'Sliding rails for a 2U server.',
+      price: 49,
+      minimum: 1,
+      available: 40,
+    };
+    const add = () => injectUnchecked(t, api.catalog.create, { body }, withKey(admin, key));
+    const first = await add();
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await add();
+    expect({ status: again.statusCode, body: again.body }).toEqual({
+      status: 201,
+      body: first.body,
+    });
+    const named = await t.db
+      .select({ n: count() })
+      .from(products)
+      .where(eq(products.name, body.name));
+    expect(named[0]?.n).toBe(1);
   });
 
   it('keeps a refusal the endpoint made (409, out of stock) and answers it again', async () => {

@@ -55,7 +55,9 @@ export const create = endpoint({
   access: 'admin',
   scope: 'catalog:write',
   body: productInputSchema,
-  responses: { 201: productCreatedSchema, ...errors(400, 401, 403, 409) },
+  // An ERP that adds products retries after a timeout: the key keeps it from adding one twice.
+  idempotent: true,
+  responses: { 201: productCreatedSchema, ...errors(400, 401, 403, 409, 422) },
 });
 
 export const update = endpoint({
