@@ -115,7 +115,8 @@ async function emailsSent(db) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     const { rows } = await db.query(
-      'select count(*)::int as left from email_jobs where sent_at is null and attempts = 0',
+      // Pending and never failed: waiting or being sent now (kernel/jobs.ts).
+      "select count(*)::int as left from jobs where queue = 'email' and state = 'pending' and last_error is null",
     );
     if (rows[0].left === 0) return;
     if (Date.now() > deadline)

@@ -33,6 +33,7 @@ import { memberContractPrices } from './modules/companies/prices.js';
 import { findShopUserByEmail } from './modules/users/service.js';
 import { isApiPath, registerWebApp } from './http/web-app.js';
 import { auditRoutes } from './routes/audit.js';
+import { jobRoutes } from './routes/jobs.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { uploadFiles, uploadRoutes } from './routes/uploads.js';
 import { diskStore } from './modules/uploads/storage.js';
@@ -41,7 +42,7 @@ import { getProduct, listProducts } from './modules/catalog/service.js';
 import { catalogSnapshot, freshCatalog } from './modules/catalog/snapshot.js';
 import { healthRoutes } from './routes/health.js';
 import { newsletterRoutes } from './routes/newsletter.js';
-import { startOrderSweeper } from './modules/orders/hold.js';
+import { sweepExpiredOrders } from './modules/orders/hold.js';
 import { tellOverdueInvoices } from './modules/ledger/invoices.js';
 import { queueInvoiceReminders } from './modules/ledger/reminders.js';
 import { queueQuoteExpiryNotices } from './workflows/quotes/expiry.js';
@@ -54,7 +55,7 @@ import { creditNoteRoutes } from './routes/credit-notes.js';
 import { quoteRoutes } from './routes/quotes.js';
 import { apiKeyRoutes } from './routes/api-keys.js';
 import { webhookRoutes } from './routes/webhooks.js';
-import { startWebhookWorker } from './modules/webhooks/deliver.js';
+import { webhookQueue } from './modules/webhooks/deliver.js';
 import { composeCreditNoteEmail, CREDIT_NOTE_EMAIL_KINDS } from './workflows/credit-notes/email.js';
 import { refuseLastOwnerRemoval } from './modules/companies/membership.js';
 import { companyRoutes } from './routes/companies.js';
@@ -67,7 +68,8 @@ import { COMPANY_EMAIL_KINDS, composeCompanyEmail } from './modules/companies/em
 import { QUOTE_EMAIL_KINDS } from './modules/quotes/emails.js';
 import { composeQuoteEmail } from './workflows/quotes/emails.js';
 import { APPROVAL_EMAIL_KINDS, composeApprovalEmail } from './workflows/buying/approval-emails.js';
-import { startMailWorker, type MailWorkerOptions } from './mail/worker.js';
+import { emailQueue, type MailWorkerOptions } from './mail/worker.js';
+import { pruneDoneJobs, recurringQueue, startJobRunner } from './kernel/jobs.js';
 import { createPaymentGateway } from './payments/index.js';
 import { profileRoutes } from './routes/profile.js';
 import { connectRedis, type SharedRedis } from './redis/client.js';
@@ -249,6 +251,7 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
         allowPrivate: config.webhookAllowPrivate,
       });
       await api.register(auditRoutes, { db, identity });
+      await api.register(jobRoutes, { db, guards: identity.guards });
       await api.register(statsRoutes, { db, guards: identity.guards, timeZone: config.timeZone });
       await api.register(newsletterRoutes, { db });
       await api.register(settingsRoutes, { config });
@@ -318,10 +321,8 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
   return app;
 }
 
-/** How often the mail worker looks for emails due again (retries, other instances' jobs). */
-const MAIL_RETRY_POLL_SECONDS = 15;
-/** How often the webhook worker looks for retries and for deliveries other instances queued. */
-const WEBHOOK_POLL_SECONDS = 5;
+/** How often the job runner looks for retries, recurring tasks and other instances' jobs. */
+const JOB_POLL_SECONDS = 5;
 
 export interface CreateServerOptions {
   logger?: FastifyBaseLogger;
@@ -349,28 +350,54 @@ export async function createServer(
     redis = await connectSharedRedis(config, options.logger);
     await database.migrate();
     const app = await buildApp({ config, database, logger: options.logger, redis });
-    const sweeper = startOrderSweeper(app.orders, config.orders.sweepSeconds, [
-      () => rejectStaleApprovals(app.orders),
-      () => queueInvoiceReminders(app.orders.db),
-      () => tellOverdueInvoices(app.orders.db),
-      () => queueQuoteExpiryNotices(app.orders.db),
-    ]);
-    // Emails go out as soon as a change queues them; the timer retries failures.
-    const mailWorker = startMailWorker(app.mailWork, MAIL_RETRY_POLL_SECONDS);
-    // Webhook deliveries go out as soon as a change queues them; the timer retries the rest.
-    const webhookWorker = config.webhookWorker
-      ? startWebhookWorker(
-          { db: database.db, log: app.log, allowPrivate: config.webhookAllowPrivate },
-          WEBHOOK_POLL_SECONDS,
-        )
-      : null;
-    // One hook, in this order: a sweep in progress finishes before the database closes. Fastify
+    // One job system (kernel/jobs.ts): emails and webhook deliveries as soon as a change writes
+    // them, the recurring tasks every ORDER_SWEEP_SECONDS on one instance at a time.
+    const every = config.orders.sweepSeconds;
+    const jobRunner = await startJobRunner(
+      {
+        db: database.db,
+        log: app.log,
+        queues: [
+          emailQueue(app.mailWork),
+          // Off only in tests that drive deliveries themselves (WEBHOOK_WORKER=false).
+          ...(config.webhookWorker
+            ? [
+                webhookQueue({
+                  db: database.db,
+                  log: app.log,
+                  allowPrivate: config.webhookAllowPrivate,
+                }),
+              ]
+            : []),
+          recurringQueue([
+            { name: 'order-holds', everySeconds: every, run: () => sweepExpiredOrders(app.orders) },
+            { name: 'approvals', everySeconds: every, run: () => rejectStaleApprovals(app.orders) },
+            {
+              name: 'invoice-reminders',
+              everySeconds: every,
+              run: () => queueInvoiceReminders(app.orders.db),
+            },
+            {
+              name: 'overdue-invoices',
+              everySeconds: every,
+              run: () => tellOverdueInvoices(app.orders.db),
+            },
+            {
+              name: 'quote-expiries',
+              everySeconds: every,
+              run: () => queueQuoteExpiryNotices(app.orders.db),
+            },
+            { name: 'prune-jobs', everySeconds: 24 * 3600, run: () => pruneDoneJobs(database.db) },
+          ]),
+        ],
+      },
+      Math.min(JOB_POLL_SECONDS, every),
+    );
+    // One hook, in this order: a job in progress finishes before the database closes. Fastify
     // runs onClose hooks after the server has stopped accepting and requests in flight are done.
     const openRedis = redis;
     app.addHook('onClose', async () => {
-      await sweeper.stop();
-      await mailWorker.stop();
-      await webhookWorker?.stop();
+      await jobRunner.stop();
       await database.close();
       await openRedis?.close();
     });

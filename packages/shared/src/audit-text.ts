@@ -344,6 +344,8 @@ export function describeAuditChange(entry: Pick<AuditEntry, 'action' | 'details'
     case 'webhook.create':
     case 'webhook.remove':
       return `${plainValue(details.url)}: ${plainValue(details.events)}`;
+    case 'job.retry':
+      return `${plainValue(details.queue)} ${plainValue(details.kind)}, after ${plainValue(details.attempts)} attempts: ${shortText(details.lastError)}`;
     case 'review.delete':
       return `Rating ${plainValue(details.rating)}: ${shortText(details.discription)}`;
     case 'user.remove':

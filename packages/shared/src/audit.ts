@@ -30,6 +30,7 @@ export const AUDIT_ACTIONS = [
   'api_key.revoke',
   'webhook.create',
   'webhook.remove',
+  'job.retry',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -45,6 +46,7 @@ export const AUDIT_TARGET_TYPES = [
   'quote',
   'api_key',
   'webhook',
+  'job',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
@@ -76,6 +78,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'api_key.revoke': 'Revoked an API key',
   'webhook.create': 'Subscribed a webhook',
   'webhook.remove': 'Removed a webhook',
+  'job.retry': 'Retried a failed job',
 };
 
 /** One row of GET /admin/audit: who did what to which target, and when. */

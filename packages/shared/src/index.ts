@@ -28,6 +28,7 @@ export * from './newsletter.js';
 export * from './audit.js';
 export * from './api-keys.js';
 export * from './webhooks.js';
+export * from './jobs.js';
 export * from './sync.js';
 export * from './api/index.js';
 export * from './quantity.js';

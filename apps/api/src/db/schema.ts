@@ -834,23 +834,71 @@ export const creditNotes = pgTable(
  * acknowledged order always gets its email even when the mail server is down: the mail worker
  * sends them and retries failures with a growing delay (DESIGN section 8).
  */
-export const emailJobs = pgTable(
-  'email_jobs',
+export const emailJobs = pgTable('email_jobs', {
+  id: id(),
+  seq: seq(),
+  /** order-placed | payment-receipt | shipped */
+  kind: text('kind').notNull(),
+  to: text('to').notNull(),
+  /** What the template needs besides what it reads from the database (the purchase id, ...). */
+  payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+  /** The log of its sending (the job system of kernel/jobs.ts decides when it is tried). */
+  attempts: integer('attempts').notNull().default(0),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+});
+
+/**
+ * The shop's one job system (issue 32, docs/decisions/056): what runs after a change commits,
+ * or on a schedule, claimed by one instance at a time with a lease and retried with backoff.
+ * Written in the change's transaction, so an acknowledged change's work is never lost.
+ */
+export const jobs = pgTable(
+  'jobs',
   {
     id: id(),
     seq: seq(),
-    /** order-placed | payment-receipt | shipped */
+    /** email | webhook | schedule: the handler that runs it. */
+    queue: text('queue').notNull(),
+    /** The email's kind, the event's type, the scheduled task's name: what an admin reads. */
     kind: text('kind').notNull(),
-    to: text('to').notNull(),
-    /** What the template needs besides what it reads from the database (the purchase id, ...). */
-    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    /** The row it works on (an email of email_jobs, a delivery of webhook_deliveries). */
+    ref: uuid('ref'),
+    /** Jobs of one queue and key run one at a time, in the order they were written. */
+    orderKey: text('order_key'),
+    state: text('state').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
+    /** Claims so far: a claim counts, so a job that kills its instance is not tried forever. */
     attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** When it is due; while claimed, when its lease ends. */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Where its queue's window of retries starts: when written, or when an admin retried it. */
+    triesFrom: timestamp('tries_from', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [index('email_jobs_sent_at_next_attempt_at_idx').on(t.sentAt, t.nextAttemptAt)],
+  (t) => [
+    // The claim walks this in order and stops at its batch.
+    index('jobs_due_idx')
+      .on(t.queue, t.runAt, t.seq)
+      .where(sql`${t.state} = 'pending'`),
+    index('jobs_order_idx')
+      .on(t.queue, t.orderKey, t.seq)
+      .where(sql`${t.state} = 'pending' and ${t.orderKey} is not null`),
+    index('jobs_ref_idx').on(t.ref),
+    index('jobs_failed_idx')
+      .on(t.seq)
+      .where(sql`${t.state} = 'failed'`),
+    index('jobs_finished_at_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.state} = 'done'`),
+    // A scheduled task has one occurrence waiting, whichever instance wrote it.
+    uniqueIndex('jobs_schedule_idx')
+      .on(t.kind)
+      .where(sql`${t.queue} = 'schedule' and ${t.state} = 'pending'`),
+    check('jobs_state_check', sql`${t.state} in ('pending', 'done', 'failed')`),
+  ],
 );
 
 export const orders = pgTable(
@@ -1161,6 +1209,7 @@ export const webhookDeliveries = pgTable(
     eventId: uuid('event_id').notNull(),
     type: text('type').notNull(),
     /** The JSON text sent, `{ id, type, createdAt, data }`: the same bytes on every attempt. */
+    // status .. delivered_at are the delivery's log; a job (kernel/jobs.ts) sends it.
     body: text('body').notNull(),
     orderKey: text('order_key').notNull(),
     status: text('status').$type<'pending' | 'delivered' | 'failed'>().notNull().default('pending'),
@@ -1172,14 +1221,6 @@ export const webhookDeliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // The worker's claim walks this in order and stops at its batch: what is due first, then
-    // the oldest; a claim costs the same with ten pending deliveries or ten thousand.
-    index('webhook_deliveries_due_idx')
-      .on(t.nextAttemptAt, t.seq)
-      .where(sql`${t.status} = 'pending'`),
-    index('webhook_deliveries_order_idx')
-      .on(t.subscriptionId, t.orderKey, t.seq)
-      .where(sql`${t.status} = 'pending'`),
     index('webhook_deliveries_subscription_seq_idx').on(t.subscriptionId, t.seq),
     check(
       'webhook_deliveries_status_check',

@@ -60,6 +60,7 @@ const tagDescriptions: Record<keyof Api, string> = {
     "API keys for programs: a company owner's for its purchasing system, an admin's for the ERP; a key acts as its maker within its scopes",
   webhooks:
     'Webhooks: events POSTed to your URL, signed (Webhook-Signature), retried for 24 hours, with a delivery log',
+  jobs: 'The job system: failed emails, webhook deliveries and recurring tasks, and retrying them',
   audit: 'Who did what to whom',
   stats: "The admin's Overview: revenue, orders, top products and customers, stock to watch",
   tax: 'Sales tax and VAT: the US state rate table and exemption certificates',

@@ -3,7 +3,7 @@ import type { WebhookEvent, WebhookEventBody } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
-import { webhookDeliveries, webhookSubscriptions } from '../db/schema.js';
+import { jobs, webhookDeliveries, webhookSubscriptions } from '../db/schema.js';
 
 /*
  * The shop's events (issue 32, docs/decisions/054): a change that other systems hear of writes
@@ -33,16 +33,6 @@ export interface ShopEvent {
   orderKey?: string | null;
   /** What it says, or how to read it: read only when some subscription wants the event. */
   data: EventData | (() => Promise<EventData>);
-}
-
-/** What a change's transaction calls after its commit: wakes this process's delivery worker. */
-const wakers = new WeakMap<Db, () => void>();
-export const webhooksQueued = (db: Db) => wakers.get(db)?.();
-export function onWebhooksQueued(db: Db, wake: () => void): () => void {
-  wakers.set(db, wake);
-  return () => {
-    if (wakers.get(db) === wake) wakers.delete(db);
-  };
 }
 
 type Listener = { type: WebhookEvent; company_id: string | null };
@@ -83,7 +73,7 @@ const reaches = (event: ShopEvent, owner: string | null) =>
  * Writes `events` as deliveries to every subscription in force that wants each (a company's
  * own, and every admin's), inside the caller's transaction: the events commit or roll back with
  * the change. One small read first finds who listens: an event nobody wants costs no more, and
- * its data is never read. Call `webhooksQueued(db)` after the commit.
+ * its data is never read. Call `jobsQueued(db)` (kernel/jobs.ts) after the commit.
  */
 export async function emitEvents(tx: Db | Tx, events: ShopEvent[]): Promise<void> {
   if (events.length === 0) return;
@@ -113,15 +103,23 @@ export async function emitEvents(tx: Db | Tx, events: ShopEvent[]): Promise<void
       body: JSON.stringify(body),
     });
   }
+  // Each delivery with the job that sends it (kernel/jobs.ts), in order per subscription and key.
   await tx.execute(sql`
-    insert into ${webhookDeliveries}
-      (subscription_id, event_id, type, body, order_key)
-    select s.id, (e->>'id')::uuid, e->>'type', e->>'body', e->>'orderKey'
-    from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) as e
-    join ${webhookSubscriptions} s
-      on s.removed_at is null
-      and s.events ? (e->>'type')
-      and (s.company_id is null or (e->>'everyone')::boolean
-        or s.company_id::text = e->>'companyId')
+    with delivery as (
+      insert into ${webhookDeliveries}
+        (subscription_id, event_id, type, body, order_key)
+      select s.id, (e.value->>'id')::uuid, e.value->>'type', e.value->>'body', e.value->>'orderKey'
+      from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as e(value, n)
+      join ${webhookSubscriptions} s
+        on s.removed_at is null
+        and s.events ? (e.value->>'type')
+        and (s.company_id is null or (e.value->>'everyone')::boolean
+          or s.company_id::text = e.value->>'companyId')
+      order by e.n, s.id
+      returning id, seq, type, subscription_id, order_key
+    )
+    insert into ${jobs} (queue, kind, ref, order_key)
+    select 'webhook', type, id, subscription_id::text || '/' || order_key
+    from delivery order by seq
   `);
 }

@@ -1,10 +1,11 @@
-import type { Db } from '../db/client.js';
-import { emailJobs } from '../db/schema.js';
+import type { Db, Tx } from '../db/client.js';
+import { emailJobs, jobs } from '../db/schema.js';
 
 /**
  * The emails the shop owes its customers, as rows of `email_jobs` written in the transaction of
- * the change they tell about: when the order is on disk, so is its email, and a mail server that
- * is down only delays it (mail/worker.ts sends and retries).
+ * the change they tell about, each with the job that sends it: when the order is on disk, so is
+ * its email, and a mail server that is down only delays it (mail/worker.ts sends; the job system
+ * of kernel/jobs.ts claims, retries and, after EMAIL_GIVE_UP_HOURS, shows it to an admin).
  */
 
 export const EMAIL_KINDS = [
@@ -42,23 +43,18 @@ export interface EmailJob {
   payload: Record<string, unknown>;
 }
 
-// The worker of each database handle, woken when a job is written so mail goes out at once
-// instead of at the next poll.
-const wakers = new WeakMap<Db, () => void>();
-
-export async function enqueueEmail(tx: Db, job: EmailJob | EmailJob[]): Promise<void> {
-  const jobs = Array.isArray(job) ? job : [job];
-  if (jobs.length > 0) await tx.insert(emailJobs).values(jobs);
-}
-
-/** Wakes the worker of `db` (call after the transaction that enqueued has committed). */
-export function emailsQueued(db: Db): void {
-  wakers.get(db)?.();
-}
-
-export function onEmailsQueued(db: Db, wake: () => void): () => void {
-  wakers.set(db, wake);
-  return () => {
-    if (wakers.get(db) === wake) wakers.delete(db);
-  };
+/**
+ * Writes the emails and a job to send each (kernel/jobs.ts) in the caller's transaction; call
+ * `jobsQueued(db)` after the commit.
+ */
+export async function enqueueEmail(tx: Db | Tx, job: EmailJob | EmailJob[]): Promise<void> {
+  const emails = Array.isArray(job) ? job : [job];
+  if (emails.length === 0) return;
+  const rows = await tx
+    .insert(emailJobs)
+    .values(emails)
+    .returning({ id: emailJobs.id, kind: emailJobs.kind });
+  await tx
+    .insert(jobs)
+    .values(rows.map((row) => ({ queue: 'email', kind: row.kind, ref: row.id })));
 }

@@ -4,7 +4,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, type Guards } from '../auth/guards.js';
 import { csvImportBodyLimit } from '../http/csv.js';
 import { serve } from './endpoint.js';
-import { emailsQueued } from '../mail/jobs.js';
 import type { OrderContext } from '../modules/orders/context.js';
 import { approvePurchase } from '../workflows/buying/approve-purchase.js';
 import { listApprovals, rejectPurchase } from '../workflows/buying/approvals.js';
@@ -39,6 +38,7 @@ import {
   removeMember,
   updateCompany,
 } from '../modules/companies/service.js';
+import { jobsQueued } from '../kernel/jobs.js';
 
 export interface CompanyRoutesOptions {
   ctx: OrderContext;
@@ -77,7 +77,7 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
       request.params.email,
       request.body,
     );
-    if (invited) emailsQueued(db);
+    if (invited) jobsQueued(db);
     return company;
   });
   serve(app, guards, companies.removeMember, (request) =>
@@ -108,7 +108,7 @@ export const companyRoutes: FastifyPluginAsync<CompanyRoutesOptions> = async (
   serve(app, guards, companies.adminCreate, async (request, reply) => {
     const company = await createCompanyForOwner(db, currentUser(request), request.body);
     // The owner's invitation is in the outbox: send it now.
-    emailsQueued(db);
+    jobsQueued(db);
     reply.code(201);
     return company;
   });

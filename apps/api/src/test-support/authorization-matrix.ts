@@ -74,6 +74,8 @@ export interface MatrixKit {
   apiKey(): Promise<string>;
   /** A new webhook of the customer's company and one delivery of it: their ids. */
   webhook(): Promise<{ id: string; deliveryId: string }>;
+  /** A new job of the job system given up as failed: its id. */
+  failedJob(): Promise<string>;
 }
 
 /** A call's input, as the contract takes it; a raw body (Stripe's) is sent as the string. */
@@ -642,6 +644,12 @@ export const authorizationMatrix: readonly MatrixRow[] = [
   }),
 
   row(audit.list, { expect: adminOnly(200), request: () => ({ query: { page: 1, limit: 10 } }) }),
+  // The job system's failures (issue 32 item 4).
+  row(api.jobs.list, { expect: adminOnly(200), request: () => ({ query: { state: 'failed' } }) }),
+  row(api.jobs.retry, {
+    expect: adminOnly(200),
+    request: async (kit) => ({ params: { id: await kit.failedJob() } }),
+  }),
   row(stats.overview, {
     expect: adminOnly(200),
     request: () => ({ query: { from: '2026-01-01', to: '2026-01-31', interval: 'week' } }),

@@ -11,6 +11,7 @@ import {
   type EndpointSpec,
 } from '@shop/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobs } from '../../src/db/schema.js';
 import { MANY_SIGN_UPS, signedIn, type SignedIn } from '../../src/test-support/accounts.js';
 import {
   buildTestApp,
@@ -306,6 +307,20 @@ describe.each(testDatabases())('authorization matrix on %s', (kind) => {
         const log = await inject(t, api.webhooks.deliveries, { params: { id } }, customer);
         expect(log.statusCode, log.body).toBe(200);
         return { id, deliveryId: log.json().items[0]!._id };
+      },
+      failedJob: async () => {
+        const [job] = await t.db
+          .insert(jobs)
+          .values({
+            queue: 'email',
+            kind: 'shipped',
+            state: 'failed',
+            attempts: 9,
+            lastError: 'the mail server refused it',
+            finishedAt: new Date(),
+          })
+          .returning({ id: jobs.id });
+        return job!.id;
       },
       offeredQuote: async () => {
         const id = await kit.quote();

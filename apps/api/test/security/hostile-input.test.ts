@@ -796,6 +796,13 @@ const writeEndpoints: WriteEndpoint[] = [
     params: () => ({ id: randomUUID(), deliveryId: randomUUID() }),
     at: hostileIdSegment,
   },
+  // The job system (issue 32 item 4): a retry that names no job changes nothing.
+  {
+    contract: api.jobs.retry,
+    as: 'admin',
+    params: idOfNothing,
+    at: hostileIdSegment,
+  },
   {
     contract: api.reviews.create,
     as: 'customer',

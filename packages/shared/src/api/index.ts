@@ -6,6 +6,7 @@ import * as companies from './companies.js';
 import * as creditNotes from './credit-notes.js';
 import * as docs from './docs.js';
 import * as identity from './identity.js';
+import * as jobs from './jobs.js';
 import * as locations from './locations.js';
 import * as newsletter from './newsletter.js';
 import * as orders from './orders.js';
@@ -47,6 +48,7 @@ export const api = {
   payments,
   apiKeys,
   webhooks,
+  jobs,
   audit,
   stats,
   tax,

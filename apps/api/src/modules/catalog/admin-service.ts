@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { products } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordAudit, type AuditActor, type AuditRecord } from '../../kernel/audit.js';
-import { emitEvents, webhooksQueued, type ShopEvent } from '../../kernel/events.js';
+import { emitEvents, type ShopEvent } from '../../kernel/events.js';
 import {
   catalogMessages,
   insertProduct,
@@ -19,6 +19,7 @@ import {
   productColumns,
 } from './service.js';
 import { catalogChanged } from '../../db/changes.js';
+import { jobsQueued } from '../../kernel/jobs.js';
 
 /**
  * The admin's catalogue changes (POST, PUT and DELETE /item). Each is recorded in the audit log
@@ -94,7 +95,7 @@ export async function addProduct(db: Db, actor: AuditActor, input: ProductInput)
     db.transaction((tx) => createInTransaction(tx, actor, input)),
   );
   catalogChanged(db);
-  webhooksQueued(db);
+  jobsQueued(db);
   return product;
 }
 
@@ -200,7 +201,7 @@ export async function editProduct(
     db.transaction((tx) => updateInTransaction(tx, actor, id, update)),
   );
   catalogChanged(db);
-  webhooksQueued(db);
+  jobsQueued(db);
   return product;
 }
 

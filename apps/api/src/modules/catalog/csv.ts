@@ -16,7 +16,7 @@ import { products } from '../../db/schema.js';
 import { csvCell, unneutralised } from '../../http/csv.js';
 import { HttpError } from '../../http/errors.js';
 import { recordAudits, type AuditActor } from '../../kernel/audit.js';
-import { emitEvents, webhooksQueued } from '../../kernel/events.js';
+import { emitEvents } from '../../kernel/events.js';
 import {
   changesOf,
   createdRecord,
@@ -26,6 +26,7 @@ import {
 } from './admin-service.js';
 import { pricesInCents, productAnswer, productColumns } from './service.js';
 import { catalogChanged } from '../../db/changes.js';
+import { jobsQueued } from '../../kernel/jobs.js';
 
 /**
  * The catalogue as CSV (GET /admin/products.csv) and back (POST /admin/products/import), keyed by
@@ -370,7 +371,7 @@ export async function importCatalog(
   );
   if (result.steps.length > 0) {
     catalogChanged(db);
-    webhooksQueued(db);
+    jobsQueued(db);
   }
   return report(result, false, true);
 }

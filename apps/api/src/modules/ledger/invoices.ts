@@ -23,7 +23,8 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { lineChargeSql } from '../../db/line-charge.js';
 import { orders, paymentAllocations, purchases } from '../../db/schema.js';
-import { emitEvents, webhooksQueued } from '../../kernel/events.js';
+import { emitEvents } from '../../kernel/events.js';
+import { jobsQueued } from '../../kernel/jobs.js';
 
 /**
  * A company's invoices on account (issue 30, decision 045): the purchases it bought on account
@@ -292,6 +293,6 @@ export async function tellOverdueInvoices(db: Db): Promise<number> {
     );
     return marked.length;
   });
-  if (told > 0) webhooksQueued(db);
+  if (told > 0) jobsQueued(db);
   return told;
 }

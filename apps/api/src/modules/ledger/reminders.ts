@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { emailsQueued, enqueueEmail, type EmailJob } from '../../mail/jobs.js';
+import { enqueueEmail, type EmailJob } from '../../mail/jobs.js';
+import { jobsQueued } from '../../kernel/jobs.js';
 
 /**
  * Payment reminders for invoices on account (issue 30 item 7, decision 050): one a week before
@@ -85,6 +86,6 @@ export async function queueInvoiceReminders(db: Db): Promise<number> {
     await enqueueEmail(tx, jobs);
     return inserted.length;
   });
-  if (queued > 0) emailsQueued(db);
+  if (queued > 0) jobsQueued(db);
   return queued;
 }

@@ -52,36 +52,3 @@ export async function sweepExpiredOrders(
   }
   return result;
 }
-
-export interface OrderSweeper {
-  /** Stops the timer and waits for a sweep in progress. */
-  stop(): Promise<void>;
-}
-
-/**
- * Sweeps every `intervalSeconds`, with the other timed work of buying (`alongside`: purchases
- * waiting for approval too long); the timer never keeps the process alive on its own.
- */
-export function startOrderSweeper(
-  ctx: PaymentContext,
-  intervalSeconds: number,
-  alongside: (() => Promise<unknown>)[] = [],
-): OrderSweeper {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepExpiredOrders(ctx)
-      .then(() => Promise.all(alongside.map((work) => work())))
-      .catch((error: unknown) => ctx.log.error({ err: error }, 'order sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, intervalSeconds * 1000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
-}

@@ -4,12 +4,13 @@ import type { Db } from '../../db/client.js';
 import { orders, shipmentLines, shipments } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordAudits, type AuditActor } from '../../kernel/audit.js';
-import { emitEvents, webhooksQueued } from '../../kernel/events.js';
-import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
+import { emitEvents } from '../../kernel/events.js';
+import { enqueueEmail } from '../../mail/jobs.js';
 import { lockPurchase, purchaseLines, type PurchaseRow } from './purchase-store.js';
 import { withLines } from './purchase-reading.js';
 import { orderLabel } from './serialize.js';
 import type { OrderRow, Shipment } from './store.js';
+import { jobsQueued } from '../../kernel/jobs.js';
 
 /**
  * Shipments (decision 030): a parcel is a `shipments` row with its `shipment_lines`, each line
@@ -181,8 +182,7 @@ export async function shipPurchase(
     });
     return purchase;
   });
-  emailsQueued(db);
-  webhooksQueued(db);
+  jobsQueued(db);
   const [answer] = await withLines(db, [row]);
   if (!answer) throw notFound(purchaseMessages.notFound);
   return answer;

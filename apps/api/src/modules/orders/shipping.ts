@@ -1,14 +1,13 @@
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import type { AuditActor } from '../../kernel/audit.js';
-import { webhooksQueued } from '../../kernel/events.js';
-import { emailsQueued } from '../../mail/jobs.js';
 import { advance } from './lifecycle.js';
 import { orderMessages } from './messages.js';
 import { findPurchase, lockPurchaseOfOrder } from './purchase-store.js';
 import { toOrder } from './serialize.js';
 import { recordShipment } from './shipments.js';
 import { findOrder, type Shipment } from './store.js';
+import { jobsQueued } from '../../kernel/jobs.js';
 
 /**
  * SPEC's PUT /shipping/{id} (admin): ships what is left of one paid line as a parcel of its own
@@ -32,7 +31,6 @@ export async function shipOrder(db: Db, actor: AuditActor, id: string, parcel?: 
     );
     return row ?? order;
   });
-  emailsQueued(db);
-  webhooksQueued(db);
+  jobsQueued(db);
   return { acknowledged: true as const, order: toOrder(shipped) };
 }

@@ -1,8 +1,6 @@
 import { and, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders } from '../../db/schema.js';
-import { webhooksQueued } from '../../kernel/events.js';
-import { emailsQueued } from '../../mail/jobs.js';
 import { catalogChanged } from '../../db/changes.js';
 import { returnStock } from '../../stock/stock.js';
 import { statesLeftBy, type OrderEvent, type StoredState } from './lifecycle.js';
@@ -17,6 +15,7 @@ import { lockPurchase, lockPurchaseOfOrder, settlePurchase } from './purchase-st
 
 export type { OrderRow } from './rows.js';
 import type { OrderRow } from './rows.js';
+import { jobsQueued } from '../../kernel/jobs.js';
 
 export { lineCharge, lineChargeSql } from '../../db/line-charge.js';
 
@@ -60,8 +59,7 @@ export async function markPaid(
     return paid ?? null;
   });
   if (row) {
-    emailsQueued(db);
-    webhooksQueued(db);
+    jobsQueued(db);
   }
   return row;
 }
@@ -100,8 +98,7 @@ export async function markPaidByIntent(
     return paid;
   });
   if (rows.length > 0) {
-    emailsQueued(db);
-    webhooksQueued(db);
+    jobsQueued(db);
   }
   return rows;
 }
@@ -153,8 +150,7 @@ export async function releaseOrder(
   });
   if (released) {
     catalogChanged(db);
-    emailsQueued(db);
-    webhooksQueued(db);
+    jobsQueued(db);
   }
   return released;
 }

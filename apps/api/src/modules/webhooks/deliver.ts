@@ -9,16 +9,16 @@ import { rowsOf } from '../../db/rows.js';
 import { webhookDeliveries, webhookSubscriptions } from '../../db/schema.js';
 import { isPrivateAddress } from './address.js';
 import { webhookSignature } from './signature.js';
-import { onWebhooksQueued } from '../../kernel/events.js';
+import { runDueJobs, type JobQueue, type RoundResult } from '../../kernel/jobs.js';
 
 /*
- * Sends webhook deliveries (issue 32, docs/decisions/054), as the mail worker sends emails: a
- * delivery is claimed with a lease (its next attempt moved WEBHOOK_LEASE_SECONDS ahead, FOR UPDATE SKIP
- * LOCKED), so two instances never send it at once, and one that dies mid-send leaves it to be
- * sent again when the lease ends: at least once. A purchase's deliveries to one subscription go
- * one at a time in the order they were made (a later one waits while an earlier is pending). A
- * 2xx answer delivers; anything else is tried again after 30 s, 1 min, 2 min, ... at most an hour
- * apart, until WEBHOOK_RETRY_HOURS after the event, when it is given up as failed.
+ * Sends webhook deliveries (issue 32, docs/decisions/054) as jobs of the job system
+ * (kernel/jobs.ts): a delivery's job is claimed with a lease, so two instances never send it at
+ * once, and one that dies mid-send leaves it to be sent again when the lease ends: at least
+ * once. A purchase's deliveries to one subscription share an order key and go one at a time in
+ * the order they were made. A 2xx answer delivers; anything else is tried again after 30 s,
+ * 1 min, 2 min, ... at most an hour apart, until WEBHOOK_RETRY_HOURS after the event, when it is
+ * given up as failed. The delivery's row keeps the log its owner reads.
  */
 
 export interface WebhookWorkerOptions {
@@ -28,7 +28,6 @@ export interface WebhookWorkerOptions {
   allowPrivate: boolean;
 }
 
-const BATCH = 20;
 /**
  * How long a claim holds a delivery: longer than a batch can take (its requests go at once, each
  * given TIMEOUT_MS), short enough that a dead instance's claims are sent again within a minute.
@@ -39,45 +38,24 @@ const TIMEOUT_MS = 10_000;
 export const webhookRetryDelaySeconds = (attempts: number) =>
   Math.min(30 * 2 ** Math.max(0, attempts - 1), 60 * 60);
 
-interface Claimed {
+interface Delivery {
   id: string;
   event_id: string;
   body: string;
-  attempts: number;
-  created_at: string | Date;
   url: string;
   secret: string;
 }
 
-async function claim(db: Db, now: Date): Promise<Claimed[]> {
-  const at = now.toISOString();
-  const result = await db.execute(sql`
-    with due as (
-      select d.id from ${webhookDeliveries} d
+/** The delivery still owed to a subscription in force, with where and how to send it. */
+async function owedDelivery(db: Db, id: string): Promise<Delivery | null> {
+  const [row] = rowsOf<Delivery>(
+    await db.execute(sql`
+      select d.id, d.event_id, d.body, s.url, s.secret
+      from ${webhookDeliveries} d
       join ${webhookSubscriptions} s on s.id = d.subscription_id and s.removed_at is null
-      -- Due by the caller's time or the database's, whichever is later: a row written this
-      -- millisecond is due although a JavaScript date keeps no microseconds.
-      where d.status = 'pending' and d.next_attempt_at <= greatest(${at}::timestamptz, now())
-        and not exists (
-          select 1 from ${webhookDeliveries} p
-          where p.subscription_id = d.subscription_id and p.order_key = d.order_key
-            and p.status = 'pending' and p.seq < d.seq
-        )
-      order by d.next_attempt_at, d.seq
-      limit ${BATCH}
-      for update of d skip locked
-    )
-    update ${webhookDeliveries} w
-    -- The lease runs from the claim, not from the round's start: a long round's claims are not
-    -- born expired (another instance would send them at the same time).
-    set next_attempt_at = greatest(${at}::timestamptz, now())
-          + make_interval(secs => ${WEBHOOK_LEASE_SECONDS}),
-        attempts = w.attempts + 1
-    from due, ${webhookSubscriptions} s
-    where w.id = due.id and s.id = w.subscription_id
-    returning w.id, w.event_id, w.body, w.attempts, w.created_at, s.url, s.secret
-  `);
-  return rowsOf<Claimed>(result);
+      where d.id = ${id} and d.status <> 'delivered'`),
+  );
+  return row ?? null;
 }
 
 /** A DNS lookup that refuses private and loopback answers (WEBHOOK_ALLOW_PRIVATE aside). */
@@ -126,117 +104,69 @@ function post(
   });
 }
 
-export interface DeliverResult {
-  delivered: number;
-  failed: number;
+/** The job system's queue of webhook deliveries (`ref`: the delivery). */
+export function webhookQueue({ db, allowPrivate }: WebhookWorkerOptions): JobQueue {
+  return {
+    name: 'webhook',
+    batch: 20,
+    leaseSeconds: WEBHOOK_LEASE_SECONDS,
+    parallel: true,
+    retryDelaySeconds: webhookRetryDelaySeconds,
+    giveUpAfterHours: WEBHOOK_RETRY_HOURS,
+    async run(job, { retryAt, last }) {
+      const delivery = await owedDelivery(db, job.ref ?? '');
+      // Its subscription was removed, or it was delivered already: nothing is owed.
+      if (!delivery) return;
+      const timestamp = Math.floor(Date.now() / 1000);
+      const answer = await post(
+        delivery.url,
+        delivery.body,
+        {
+          'content-type': 'application/json',
+          'user-agent': 'PartsWorks-Webhooks/1',
+          'webhook-id': delivery.event_id,
+          [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: webhookSignature(
+            delivery.secret,
+            timestamp,
+            delivery.body,
+          ),
+        },
+        allowPrivate,
+      );
+      const status = 'status' in answer ? answer.status : null;
+      if (status !== null && status >= 200 && status < 300) {
+        await db
+          .update(webhookDeliveries)
+          .set({
+            status: 'delivered',
+            attempts: sql`${webhookDeliveries.attempts} + 1`,
+            responseStatus: status,
+            lastError: null,
+            deliveredAt: sql`now()`,
+          })
+          .where(eq(webhookDeliveries.id, delivery.id));
+        return;
+      }
+      const error = 'error' in answer ? answer.error : `answered ${status}`;
+      await db
+        .update(webhookDeliveries)
+        .set({
+          status: last ? 'failed' : 'pending',
+          attempts: sql`${webhookDeliveries.attempts} + 1`,
+          responseStatus: status,
+          lastError: error.slice(0, 500),
+          nextAttemptAt: retryAt,
+        })
+        .where(eq(webhookDeliveries.id, delivery.id));
+      throw new Error(error);
+    },
+  };
 }
 
 /** Sends every delivery due by `now` (tests pass a later time to see a retry happen). */
 export async function deliverDueWebhooks(
-  { db, log, allowPrivate }: WebhookWorkerOptions,
-  now: Date = new Date(),
-): Promise<DeliverResult> {
-  const result: DeliverResult = { delivered: 0, failed: 0 };
-  const seen = new Set<string>();
-  for (;;) {
-    const due = (await claim(db, now)).filter((delivery) => !seen.has(delivery.id));
-    if (due.length === 0) break;
-    await Promise.all(
-      due.map(async (delivery) => {
-        seen.add(delivery.id);
-        const timestamp = Math.floor(Date.now() / 1000);
-        const answer = await post(
-          delivery.url,
-          delivery.body,
-          {
-            'content-type': 'application/json',
-            'user-agent': 'PartsWorks-Webhooks/1',
-            'webhook-id': delivery.event_id,
-            [WEBHOOK_SIGNATURE_HEADER.toLowerCase()]: webhookSignature(
-              delivery.secret,
-              timestamp,
-              delivery.body,
-            ),
-          },
-          allowPrivate,
-        );
-        const status = 'status' in answer ? answer.status : null;
-        if (status !== null && status >= 200 && status < 300) {
-          await db
-            .update(webhookDeliveries)
-            .set({
-              status: 'delivered',
-              responseStatus: status,
-              lastError: null,
-              deliveredAt: sql`now()`,
-            })
-            .where(eq(webhookDeliveries.id, delivery.id));
-          result.delivered += 1;
-          return;
-        }
-        const error = 'error' in answer ? answer.error : `answered ${status}`;
-        const delay = webhookRetryDelaySeconds(delivery.attempts);
-        const givenUp =
-          new Date(delivery.created_at).getTime() + WEBHOOK_RETRY_HOURS * 3_600_000 <=
-          now.getTime() + delay * 1000;
-        await db
-          .update(webhookDeliveries)
-          .set({
-            ...(givenUp ? { status: 'failed' as const } : {}),
-            responseStatus: status,
-            lastError: error.slice(0, 500),
-            nextAttemptAt: sql`greatest(${now.toISOString()}::timestamptz, now()) + make_interval(secs => ${delay})`,
-          })
-          .where(eq(webhookDeliveries.id, delivery.id));
-        result.failed += 1;
-        log.warn(
-          { deliveryId: delivery.id, attempts: delivery.attempts, error, givenUp },
-          givenUp ? 'a webhook delivery failed for good' : 'a webhook delivery failed; retrying',
-        );
-      }),
-    );
-  }
-  return result;
-}
-
-export interface WebhookWorker {
-  stop(): Promise<void>;
-}
-
-/** Sends at once when a change queues deliveries (this process), and every `intervalSeconds`. */
-export function startWebhookWorker(
   options: WebhookWorkerOptions,
-  intervalSeconds: number,
-): WebhookWorker {
-  let running: Promise<unknown> | null = null;
-  let again = false;
-  let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = deliverDueWebhooks(options)
-      .catch((error: unknown) => options.log.error({ err: error }, 'webhook round failed'))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-  const stopListening = onWebhooksQueued(options.db, run);
-  const timer = setInterval(run, intervalSeconds * 1000);
-  timer.unref();
-  run();
-  return {
-    async stop() {
-      stopped = true;
-      stopListening();
-      clearInterval(timer);
-      while (running) await running;
-    },
-  };
+  now: Date = new Date(),
+): Promise<RoundResult> {
+  return runDueJobs({ db: options.db, log: options.log, queues: [webhookQueue(options)] }, now);
 }

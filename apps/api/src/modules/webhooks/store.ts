@@ -8,7 +8,7 @@ import type {
 } from '@shop/shared';
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { webhookDeliveries, webhookSubscriptions } from '../../db/schema.js';
+import { jobs, webhookDeliveries, webhookSubscriptions } from '../../db/schema.js';
 
 /*
  * Webhook subscriptions and their deliveries (issue 32, docs/decisions/054). An event is written
@@ -152,16 +152,37 @@ export async function listDeliveries(
   return { items: rows.map(toDelivery), total: total?.n ?? 0, page, limit };
 }
 
-/** Sends a delivery again from now: pending, its attempts counted on. Null when it is gone. */
+/**
+ * Sends a delivery again from now: pending, its attempts counted on, its job due now (a new job,
+ * with a new retry window, when the last one is over). Null when it is gone.
+ */
 export async function resendDelivery(
   db: Db,
   subscriptionId: string,
   id: string,
 ): Promise<DeliveryRow | null> {
-  const [row] = await db
-    .update(webhookDeliveries)
-    .set({ status: 'pending', nextAttemptAt: sql`now()` })
-    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.subscriptionId, subscriptionId)))
-    .returning();
-  return row ?? null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookDeliveries)
+      .set({ status: 'pending', nextAttemptAt: sql`now()` })
+      .where(
+        and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.subscriptionId, subscriptionId)),
+      )
+      .returning();
+    if (!row) return null;
+    const waiting = await tx
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(and(eq(jobs.ref, row.id), eq(jobs.state, 'pending')))
+      .returning({ id: jobs.id });
+    if (waiting.length === 0) {
+      await tx.insert(jobs).values({
+        queue: 'webhook',
+        kind: row.type,
+        ref: row.id,
+        orderKey: `${row.subscriptionId}/${row.orderKey}`,
+      });
+    }
+    return row;
+  });
 }

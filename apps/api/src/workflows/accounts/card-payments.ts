@@ -12,8 +12,8 @@ import { paymentMessages } from '../../modules/orders/messages.js';
 import { amountProblem } from '../../modules/orders/settle.js';
 import { INTENT_ID, type GatewayIntent } from '../../payments/gateway.js';
 import { lockAccounts } from '../buying/account.js';
-import { webhooksQueued } from '../../kernel/events.js';
 import { tellSettledInvoices } from './paid-events.js';
+import { jobsQueued } from '../../kernel/jobs.js';
 
 /**
  * Paying invoices on account by card (issue 30 item 5, docs/decisions/047): the buyer's company
@@ -278,7 +278,7 @@ export async function settleInvoiceIntent(
     return updated;
   });
   if (!booked) throw new Error(`Invoice payment ${payment.id} vanished while it was booked.`);
-  webhooksQueued(ctx.db);
+  jobsQueued(ctx.db);
   const testPayment = ctx.gateway.kind === 'sandbox' || !intent.livemode;
   ctx.log.info(
     { invoicePaymentId: payment.id, intentId: intent.id, testPayment },

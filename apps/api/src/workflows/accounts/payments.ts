@@ -13,11 +13,11 @@ import { HttpError, notFound } from '../../http/errors.js';
 import { recordAudit } from '../../kernel/audit.js';
 import type { SignedInUser } from '../../kernel/people.js';
 import { accountReader } from '../../modules/companies/service.js';
-import { webhooksQueued } from '../../kernel/events.js';
 import { allotPayment, listInvoices } from '../../modules/ledger/invoices.js';
 import { tellSettledInvoices } from './paid-events.js';
 import { appendEntry } from '../../modules/ledger/ledger.js';
 import { lockAccounts } from '../buying/account.js';
+import { jobsQueued } from '../../kernel/jobs.js';
 
 /**
  * A company's invoices on account and the payments that settle them (issue 30 item 5,
@@ -92,6 +92,6 @@ export async function recordBankPayment(
       balance: fromCents(entry.balanceAfter),
     };
   });
-  webhooksQueued(db);
+  jobsQueued(db);
   return recorded;
 }

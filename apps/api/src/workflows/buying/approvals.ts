@@ -4,7 +4,6 @@ import { and, asc, count, eq, inArray, isNotNull, isNull, lt, sql } from 'drizzl
 import type { Db } from '../../db/client.js';
 import { purchases } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { emailsQueued } from '../../mail/jobs.js';
 import type { OrderContext } from '../../modules/orders/context.js';
 import { findPurchase } from '../../modules/orders/purchase-store.js';
 import { withLines, type PurchasePage } from '../../modules/orders/purchase-reading.js';
@@ -14,6 +13,7 @@ import { enqueueRejected } from './approval-emails.js';
 import { membershipOf, type Membership } from '../../modules/companies/membership.js';
 import { buyersSpending } from '../../modules/companies/spending.js';
 import type { PurchaseRow } from '../../modules/orders/purchase-store.js';
+import { jobsQueued } from '../../kernel/jobs.js';
 
 /**
  * Purchases above a spending limit (DESIGN sections 8 and 9): created with their lines priced and
@@ -113,7 +113,7 @@ export async function rejectPurchase(
     await enqueueRejected(tx, row, user.email);
     return row;
   });
-  emailsQueued(ctx.db);
+  jobsQueued(ctx.db);
   ctx.log.info({ purchaseId: id, approver: user.email }, 'purchase rejected');
   return toPurchase(rejected, []);
 }
@@ -164,7 +164,7 @@ export async function rejectStaleApprovals(
     return rows;
   });
   if (rejected.length > 0) {
-    emailsQueued(ctx.db);
+    jobsQueued(ctx.db);
     ctx.log.info({ rejected: rejected.length }, 'rejected purchases nobody approved in time');
   }
   return rejected.length;

@@ -8,8 +8,8 @@ import {
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { purchases } from '../../db/schema.js';
 import { HttpError, notFound } from '../../http/errors.js';
-import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
-import { emitEvents, webhooksQueued } from '../../kernel/events.js';
+import { enqueueEmail } from '../../mail/jobs.js';
+import { emitEvents } from '../../kernel/events.js';
 import { purchaseEvent, settledEvents } from '../../modules/orders/purchase-events.js';
 import { catalogChanged } from '../../db/changes.js';
 import { displayName } from '../../kernel/people.js';
@@ -28,6 +28,7 @@ import {
 import { companyFacts, judgeLines, lockBuyers, placeLines, specialPrices } from './steps.js';
 import { acceptedOfferPrices } from '../../modules/quotes/store.js';
 import { lockAccounts, takeCredit, termsRefusal } from './account.js';
+import { jobsQueued } from '../../kernel/jobs.js';
 
 /**
  * PUT /purchase/{id}/approve: the purchase that waited for approval is placed as it would be
@@ -178,8 +179,7 @@ export async function approvePurchase(
     throw new HttpError(409, companyMessages.buyerLeft);
   }
   catalogChanged(ctx.db);
-  emailsQueued(ctx.db);
-  webhooksQueued(ctx.db);
+  jobsQueued(ctx.db);
   ctx.log.info({ purchaseId: id, approver: approver.email }, 'purchase approved');
   return result.purchase;
 }

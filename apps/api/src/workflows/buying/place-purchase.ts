@@ -9,7 +9,7 @@ import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { authUsers, purchases, type AwaitingLineRow } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
-import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
+import { enqueueEmail } from '../../mail/jobs.js';
 import { catalogChanged } from '../../db/changes.js';
 import { enqueueApprovalNeeded } from './approval-emails.js';
 import type { OrderContext } from '../../modules/orders/context.js';
@@ -40,8 +40,9 @@ import {
 import { lockQuotes, markAccepted, type QuoteRow } from '../../modules/quotes/store.js';
 import { quoteMessages } from '@shop/shared';
 import { enqueueQuoteEmail } from '../../modules/quotes/emails.js';
-import { emitEvents, webhooksQueued, type ShopEvent } from '../../kernel/events.js';
+import { emitEvents, type ShopEvent } from '../../kernel/events.js';
 import { purchaseEvent, settledEvents } from '../../modules/orders/purchase-events.js';
+import { jobsQueued } from '../../kernel/jobs.js';
 
 /**
  * Placing a purchase: the one road Buy Now (POST /order, one line), checkout (POST /checkout)
@@ -445,8 +446,7 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
 
   if ([...outcome.values()].some((result) => result.placed)) {
     catalogChanged(ctx.db);
-    emailsQueued(ctx.db);
-    webhooksQueued(ctx.db);
+    jobsQueued(ctx.db);
   }
   for (const pending of batch) {
     const result = outcome.get(pending);

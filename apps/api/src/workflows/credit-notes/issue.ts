@@ -21,7 +21,7 @@ import {
 import { HttpError, notFound } from '../../http/errors.js';
 import { recordAudit } from '../../kernel/audit.js';
 import type { SignedInUser } from '../../kernel/people.js';
-import { emailsQueued, enqueueEmail } from '../../mail/jobs.js';
+import { enqueueEmail } from '../../mail/jobs.js';
 import type { PaymentContext } from '../../modules/orders/context.js';
 import {
   findPurchase,
@@ -34,6 +34,7 @@ import { createSandboxGateway } from '../../payments/sandbox.js';
 import { returnStock } from '../../stock/stock.js';
 import { appendEntry } from '../../modules/ledger/ledger.js';
 import { lockAccounts } from '../buying/account.js';
+import { jobsQueued } from '../../kernel/jobs.js';
 
 /*
  * Credit notes (issue 29 item 5, docs/decisions/039). Issuing one is one transaction: the
@@ -235,7 +236,7 @@ export async function issueCreditNote(
     });
     return { note, purchase };
   });
-  emailsQueued(ctx.db);
+  jobsQueued(ctx.db);
   const note = await refundCreditNote(ctx, issued.note);
   return toCreditNote(note, issued.purchase);
 }

@@ -2,8 +2,8 @@ import { QUOTE_EXPIRY_NOTICE_DAYS } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { emailsQueued } from '../../mail/jobs.js';
 import { enqueueQuoteEmail } from '../../modules/quotes/emails.js';
+import { jobsQueued } from '../../kernel/jobs.js';
 
 /** Notices one sweep queues at most; the next sweep takes the rest. */
 const SWEEP_MAX = 500;
@@ -43,6 +43,6 @@ export async function queueQuoteExpiryNotices(db: Db): Promise<number> {
     }
     return noticed.length;
   });
-  if (queued > 0) emailsQueued(db);
+  if (queued > 0) jobsQueued(db);
   return queued;
 }

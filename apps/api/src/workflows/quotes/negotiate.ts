@@ -17,7 +17,6 @@ import { products } from '../../db/schema.js';
 import { HttpError } from '../../http/errors.js';
 import { recordAudit } from '../../kernel/audit.js';
 import { displayName, type SignedInUser } from '../../kernel/people.js';
-import { emailsQueued } from '../../mail/jobs.js';
 import { locationOfBuyer } from '../../modules/companies/locations.js';
 import { membershipOf } from '../../modules/companies/membership.js';
 import {
@@ -31,9 +30,10 @@ import {
   type QuoteRow,
 } from '../../modules/quotes/store.js';
 import { mustAct, readableQuote } from './access.js';
-import { emitEvents, webhooksQueued } from '../../kernel/events.js';
+import { emitEvents } from '../../kernel/events.js';
 import { enqueueQuoteEmail } from '../../modules/quotes/emails.js';
 import { toQuote } from './reading.js';
+import { jobsQueued } from '../../kernel/jobs.js';
 
 /*
  * Asking for a quote and negotiating it (issue 31 items 1 and 2, docs/decisions/052): the buyer
@@ -93,7 +93,7 @@ export async function requestQuote(db: Db, user: SignedInUser, body: RequestBody
     await enqueueQuoteEmail(tx, 'quote-requested', row);
     return row;
   });
-  emailsQueued(db);
+  jobsQueued(db);
   return toQuote(db, quote);
 }
 
@@ -178,8 +178,7 @@ export async function offerQuote(
     await emitEvents(tx, [{ type: 'quote.offered', companyId: locked.companyId, data }]);
     return locked;
   });
-  emailsQueued(db);
-  webhooksQueued(db);
+  jobsQueued(db);
   return current(db, quote);
 }
 
@@ -223,7 +222,7 @@ export async function writeQuoteMessage(
     );
     return locked;
   });
-  emailsQueued(db);
+  jobsQueued(db);
   return current(db, quote);
 }
 
@@ -237,7 +236,7 @@ export async function declineQuote(db: Db, user: SignedInUser, id: string): Prom
     await enqueueQuoteEmail(tx, 'quote-declined', locked);
     return locked;
   });
-  emailsQueued(db);
+  jobsQueued(db);
   return current(db, quote);
 }
 

@@ -30,7 +30,7 @@ import {
   toWebhook,
   type SubscriptionRow,
 } from '../../modules/webhooks/store.js';
-import { webhooksQueued } from '../../kernel/events.js';
+import { jobsQueued } from '../../kernel/jobs.js';
 
 /*
  * Who manages which webhooks (issue 32 item 2, docs/decisions/054), as with API keys: an admin
@@ -140,6 +140,6 @@ export async function resendWebhookDelivery(
   await managedSubscription(db, user, id);
   const row = await resendDelivery(db, id, deliveryId);
   if (!row) throw new HttpError(404, webhookMessages.deliveryNotFound);
-  webhooksQueued(db);
+  jobsQueued(db);
   return toDelivery(row);
 }

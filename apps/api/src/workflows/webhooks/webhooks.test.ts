@@ -7,9 +7,9 @@ import {
   type WebhookCreated,
   type WebhookDeliveryList,
 } from '@shop/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webhookDeliveries } from '../../db/schema.js';
+import { jobs, webhookDeliveries } from '../../db/schema.js';
 import { deliverDueWebhooks } from '../../modules/webhooks/deliver.js';
 import { verifyWebhookSignature } from '../../modules/webhooks/signature.js';
 import { buildTestApp, testDatabases, type TestApp } from '../../test-support/build-test-app.js';
@@ -79,7 +79,7 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
 
     const product = await addProduct(t, { price: 40, available: 100 });
     const purchase = await checkout(t, buyer, [{ productId: product._id, quantity: 3 }]);
-    expect(await deliver()).toEqual({ delivered: 1, failed: 0 });
+    expect(await deliver()).toEqual({ done: 1, failed: 0 });
 
     const [request] = target.got;
     const signature = String(request!.headers['webhook-signature']);
@@ -104,7 +104,7 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
       }),
     ]);
     // Nothing left to send.
-    expect(await deliver()).toEqual({ delivered: 0, failed: 0 });
+    expect(await deliver()).toEqual({ done: 0, failed: 0 });
     const audit = await answered<AuditPage>(injectUnchecked(t, api.audit.list, {}, admin));
     expect(audit.items.find((entry) => entry.targetId === hook._id)).toMatchObject({
       action: 'webhook.create',
@@ -120,13 +120,13 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
     const product = await addProduct(t, { price: 40, available: 100 });
     await checkout(t, buyer, [{ productId: product._id, quantity: 1 }]);
     const start = Date.now();
-    expect(await deliver(new Date(start))).toEqual({ delivered: 0, failed: 1 });
+    expect(await deliver(new Date(start))).toEqual({ done: 0, failed: 1 });
     // Not again before its time (30 s).
-    expect(await deliver(new Date(start + 10_000))).toEqual({ delivered: 0, failed: 0 });
-    expect(await deliver(new Date(start + 31_000))).toEqual({ delivered: 0, failed: 1 });
+    expect(await deliver(new Date(start + 10_000))).toEqual({ done: 0, failed: 0 });
+    expect(await deliver(new Date(start + 31_000))).toEqual({ done: 0, failed: 1 });
     // The second wait is a minute.
-    expect(await deliver(new Date(start + 61_000))).toEqual({ delivered: 0, failed: 0 });
-    expect(await deliver(new Date(start + 92_000))).toEqual({ delivered: 1, failed: 0 });
+    expect(await deliver(new Date(start + 61_000))).toEqual({ done: 0, failed: 0 });
+    expect(await deliver(new Date(start + 92_000))).toEqual({ done: 1, failed: 0 });
     expect(target.got).toHaveLength(3);
     // The same event, the same bytes, each time.
     expect(new Set(target.got.map((request) => request.body)).size).toBe(1);
@@ -142,14 +142,22 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
     await checkout(t, buyer, [{ productId: product._id, quantity: 1 }]);
     // The event is a day old: this failure is its last.
     await t.db
-      .update(webhookDeliveries)
-      .set({ createdAt: sql`now() - interval '24 hours'` })
-      .where(eq(webhookDeliveries.subscriptionId, hook._id));
-    expect(await deliver()).toEqual({ delivered: 0, failed: 1 });
+      .update(jobs)
+      .set({ triesFrom: sql`now() - interval '24 hours'` })
+      .where(
+        inArray(
+          jobs.ref,
+          t.db
+            .select({ id: webhookDeliveries.id })
+            .from(webhookDeliveries)
+            .where(eq(webhookDeliveries.subscriptionId, hook._id)),
+        ),
+      );
+    expect(await deliver()).toEqual({ done: 0, failed: 1 });
     const [failed] = (await logOf(owner, hook._id)).items;
     expect(failed).toMatchObject({ status: 'failed', responseStatus: 500, attempts: 1 });
     expect(failed!.lastError).toBe('answered 500');
-    expect(await deliver(new Date(Date.now() + 3_600_000))).toEqual({ delivered: 0, failed: 0 });
+    expect(await deliver(new Date(Date.now() + 3_600_000))).toEqual({ done: 0, failed: 0 });
 
     const again = await answered(
       injectUnchecked(
@@ -160,7 +168,7 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
       ),
     );
     expect(again).toMatchObject({ status: 'pending' });
-    expect(await deliver()).toEqual({ delivered: 1, failed: 0 });
+    expect(await deliver()).toEqual({ done: 1, failed: 0 });
     expect((await logOf(owner, hook._id)).items[0]).toMatchObject({
       status: 'delivered',
       attempts: 2,
@@ -184,9 +192,9 @@ describe.each(testDatabases())('webhooks on %s', (kind) => {
     );
     const start = Date.now();
     // created fails; approved may not overtake it.
-    expect(await deliver(new Date(start))).toEqual({ delivered: 0, failed: 1 });
+    expect(await deliver(new Date(start))).toEqual({ done: 0, failed: 1 });
     expect(target.events().map((event) => event.type)).toEqual(['purchase.created']);
-    expect(await deliver(new Date(start + 31_000))).toEqual({ delivered: 2, failed: 0 });
+    expect(await deliver(new Date(start + 31_000))).toEqual({ done: 2, failed: 0 });
     expect(target.events().map((event) => event.type)).toEqual([
       'purchase.created',
       'purchase.created',
