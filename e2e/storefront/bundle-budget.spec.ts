@@ -301,6 +301,7 @@ const APP_PAGES = [
   '/dashboard/makeadmin',
   '/dashboard/managereviews',
   '/dashboard/auditlog',
+  '/dashboard/jobs',
   '/dashboard/companies',
   '/dashboard/shipping',
   '/dashboard/quotes',

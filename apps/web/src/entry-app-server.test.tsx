@@ -40,6 +40,7 @@ const MANIFEST: BuildManifest = {
   },
   'src/app/routes/manage-reviews.tsx': { file: 'assets/manage-reviews-1.js' },
   'src/app/routes/audit-log.tsx': { file: 'assets/audit-log-1.js' },
+  'src/app/routes/jobs.tsx': { file: 'assets/jobs-1.js' },
 };
 
 /** The pages the server draws (DRAWN_FOR_VISITOR in app/routes.tsx): each is held below. */
@@ -47,6 +48,7 @@ const DRAWN = {
   '/dashboard/myorders': { h1: 'My Orders', admin: false },
   '/dashboard/managereviews': { h1: 'Manage Reviews', admin: true },
   '/dashboard/auditlog': { h1: 'Audit Log', admin: true },
+  '/dashboard/jobs': { h1: 'Jobs', admin: true },
 };
 
 const visitor = {

@@ -202,6 +202,7 @@ describe('Dashboard', () => {
         'Make Admin',
         'Manage Reviews',
         'Audit Log',
+        'Jobs',
         'My Profile',
       ]),
     );

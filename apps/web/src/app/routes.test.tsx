@@ -92,6 +92,7 @@ describe('Router', () => {
     ['/dashboard/makeadmin', 'Make Admin', admin],
     ['/dashboard/managereviews', 'Manage Reviews', admin],
     ['/dashboard/auditlog', 'Audit Log', admin],
+    ['/dashboard/jobs', 'Jobs', admin],
     ['/dashboard/mycompany', 'My Company', customer],
     ['/dashboard/approvals', 'Approvals', customer],
     ['/dashboard/companies', 'Companies', admin],

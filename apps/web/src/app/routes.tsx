@@ -73,6 +73,7 @@ const ManageReviewsPage = lazyPage(
   'src/app/routes/manage-reviews.tsx',
 );
 const AuditLogPage = lazyPage(() => import('./routes/audit-log'), 'src/app/routes/audit-log.tsx');
+const JobsPage = lazyPage(() => import('./routes/jobs'), 'src/app/routes/jobs.tsx');
 const MyCompanyPage = lazyPage(
   () => import('./routes/my-company'),
   'src/app/routes/my-company.tsx',
@@ -173,6 +174,7 @@ export const routes: RouteObject[] = [
                     handle: DRAWN_FOR_VISITOR,
                   },
                   { path: 'auditlog', element: <AuditLogPage />, handle: DRAWN_FOR_VISITOR },
+                  { path: 'jobs', element: <JobsPage />, handle: DRAWN_FOR_VISITOR },
                   { path: 'companies', element: <ManageCompaniesPage /> },
                   { path: 'companies/:id', element: <ManageCompanyPage /> },
                   { path: 'receivables', element: <ReceivablesPage /> },

@@ -35,6 +35,7 @@ const adminItems: DashboardMenuItem[] = [
   { label: 'Make Admin', to: '/dashboard/makeadmin' },
   { label: 'Manage Reviews', to: '/dashboard/managereviews' },
   { label: 'Audit Log', to: '/dashboard/auditlog' },
+  { label: 'Jobs', to: '/dashboard/jobs' },
 ];
 
 const everyoneItems: DashboardMenuItem[] = [{ label: 'My Profile', to: '/dashboard/myprofile' }];
