@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { api, expectStatus, type Purchase } from '@shop/shared';
 import { shopApi } from '../support/api';
 import { closeAll, companyTeam } from '../support/company';
+import { demoAdmin, signInViaApi } from '../support/users';
 
 /**
  * Issue 32, a company connecting its purchasing system: the owner makes an API key and a
@@ -12,15 +13,16 @@ import { closeAll, companyTeam } from '../support/company';
  * system's receiver, signed with the webhook's secret; the delivery log shows it delivered.
  */
 
-/** A receiver on 127.0.0.1 that keeps what it gets. */
-async function receiver() {
+/** A receiver on 127.0.0.1 that keeps what it gets and answers `status`. */
+async function receiver(status = 200) {
   const got: { headers: IncomingHttpHeaders; body: string }[] = [];
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       got.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.end('ok');
+      response.statusCode = status;
+      response.end(status < 300 ? 'ok' : 'down for maintenance');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -123,5 +125,69 @@ test('an owner makes a key and a webhook; a purchase placed with the key reaches
   } finally {
     await target.close();
     await closeAll([team.adminPage, owner.page, team.buyer.page, team.approver.page]);
+  }
+});
+
+test('a delivery its receiver refuses is on the admin’s Jobs page, retrying, with the answer', async ({
+  page,
+}) => {
+  const token = await signInViaApi(page, demoAdmin);
+  const admin = shopApi(page.request);
+  const target = await receiver(500);
+  const hook = expectStatus(
+    await admin.call(
+      api.webhooks.create,
+      { body: { url: target.url, events: ['product.updated'] } },
+      { token },
+    ),
+    201,
+  );
+  try {
+    expectStatus(
+      await admin.call(
+        api.catalog.create,
+        {
+          body: {
+            name: 'Jobs Page Fan 92 mm',
+            description: 'A fan whose event the ERP refuses.',
+            price: 12,
+            minimum: 1,
+            available: 100,
+          },
+        },
+        { token },
+      ),
+      201,
+    );
+    // Tried once and refused: the job waits for its next attempt.
+    await expect.poll(() => target.got.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(
+        async () =>
+          expectStatus(
+            await admin.call(api.jobs.list, { query: { state: 'retrying' } }, { token }),
+            200,
+          ).items.filter((job) => job.lastError === 'answered 500').length,
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
+
+    await page.goto('/dashboard/jobs');
+    await page.getByRole('button', { name: 'Retrying' }).click();
+    const row = page
+      .getByTestId('job-row')
+      .filter({ hasText: 'product.updated' })
+      .filter({ hasText: 'answered 500' })
+      .first();
+    await expect(row).toContainText('Webhook delivery');
+    // When it was written, and when it is tried next.
+    await expect(row.locator('time')).toHaveCount(2);
+  } finally {
+    // Removed, the subscription is sent nothing more: its waiting jobs end without a request.
+    expectStatus(
+      await admin.call(api.webhooks.remove, { params: { id: hook._id } }, { token }),
+      200,
+    );
+    await target.close();
   }
 });

@@ -101,6 +101,7 @@ test.describe('accessibility: axe finds no serious or critical violation', () =>
     '/dashboard/makeadmin',
     '/dashboard/managereviews',
     '/dashboard/auditlog',
+    '/dashboard/jobs',
     '/dashboard/shipping',
   ]) {
     test(`on the admin page ${path}`, async ({ page }) => {
