@@ -32,5 +32,4 @@ INSERT INTO "jobs"
   ("queue", "kind", "ref", "order_key", "attempts", "run_at", "tries_from", "created_at")
 SELECT 'webhook', "type", "id", "subscription_id"::text || '/' || "order_key", "attempts",
   "next_attempt_at", "created_at", "created_at"
-FROM "webhook_deliveries" WHERE "status" = 'pending' ORDER BY "seq";--> statement-breakpoint
-ALTER TABLE "email_jobs" DROP COLUMN "next_attempt_at";
+FROM "webhook_deliveries" WHERE "status" = 'pending' ORDER BY "seq";

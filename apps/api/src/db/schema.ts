@@ -844,6 +844,11 @@ export const emailJobs = pgTable('email_jobs', {
   payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
   /** The log of its sending (the job system of kernel/jobs.ts decides when it is tried). */
   attempts: integer('attempts').notNull().default(0),
+  /**
+   * Read only by releases before the job system (decision 056): kept so an instance of such a
+   * release still writes emails while the next one migrates; a later contract step drops it.
+   */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   lastError: text('last_error'),
   createdAt: createdAt(),
