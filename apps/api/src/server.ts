@@ -32,6 +32,7 @@ import { readDocumentCss, registerDocuments } from './http/documents.js';
 import { memberContractPrices } from './modules/companies/prices.js';
 import { findShopUserByEmail } from './modules/users/service.js';
 import { isApiPath, registerWebApp } from './http/web-app.js';
+import { registerMetrics } from './http/metrics.js';
 import { auditRoutes } from './routes/audit.js';
 import { jobRoutes } from './routes/jobs.js';
 import { catalogRoutes } from './routes/catalog.js';
@@ -168,6 +169,8 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
   });
   // Before the routes: compress hooks into each route as it is added.
   await app.register(fastifyCompress, { global: true });
+  // Before the routes too: its hook times every request (GET /metrics, decision 058).
+  registerMetrics(app, { token: config.metricsToken, database });
 
   const { db } = database;
   const identity = await createIdentity(config, db, app.log, redis);

@@ -179,6 +179,11 @@ const envSchema = z.object({
   API_KEY_RATE_LIMIT_MAX: integerVar(1200, 1, 1_000_000),
   WEBHOOK_ALLOW_PRIVATE: booleanVar(false),
   WEBHOOK_WORKER: booleanVar(true),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, 'must be at least 16 characters (for example: openssl rand -hex 24)')
+    .optional(),
   REQUEST_TIMEOUT_SECONDS: integerVar(30, 1, 60 * 60),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -352,6 +357,8 @@ export interface AppConfig {
   apiKeyRateLimitMax: number;
   /** Webhooks may go to private and loopback addresses (issue 32; off: SSRF). */
   webhookAllowPrivate: boolean;
+  /** METRICS_TOKEN: GET /metrics answers a scraper sending it as a bearer token; unset, 404. */
+  metricsToken: string | undefined;
   /** This instance sends webhook deliveries (off: another instance does; the tests drive it). */
   webhookWorker: boolean;
   /**
@@ -453,6 +460,7 @@ export function loadConfig(
     rateLimitMax: e.RATE_LIMIT_MAX,
     apiKeyRateLimitMax: e.API_KEY_RATE_LIMIT_MAX,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
+    metricsToken: e.METRICS_TOKEN,
     webhookWorker: e.WEBHOOK_WORKER,
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     stripe: {

@@ -27,6 +27,8 @@ export interface Database {
   /** Applies the committed migrations in `apps/api/drizzle/` that have not run yet. */
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections now (GET /metrics); PGlite has one, in the process. */
+  connections?(): { open: number; idle: number; waiting: number };
 }
 
 /** `src/db` and `dist/db` sit at the same depth, so this finds `apps/api/drizzle` from both. */
@@ -160,6 +162,11 @@ async function connectPostgres(url: string, timeZone: string): Promise<Database>
     db: db as unknown as Db,
     kind: 'postgres',
     migrate: () => migrateNodePg(db, { migrationsFolder }),
+    connections: () => ({
+      open: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -43,6 +43,7 @@ import { enqueueQuoteEmail } from '../../modules/quotes/emails.js';
 import { emitEvents, type ShopEvent } from '../../kernel/events.js';
 import { purchaseEvent, settledEvents } from '../../modules/orders/purchase-events.js';
 import { jobsQueued } from '../../kernel/jobs.js';
+import { buyingMetricsOf, type RefusalReason } from '../../kernel/metrics.js';
 
 /**
  * Placing a purchase: the one road Buy Now (POST /order, one line), checkout (POST /checkout)
@@ -266,7 +267,7 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
           ? termsRefusal(accounts.get(membership.companyId))
           : new HttpError(403, accountMessages.notMember);
         if (refusal) {
-          results.set(pending, refused(refusal));
+          results.set(pending, refused(refusal, 'terms'));
           continue;
         }
       }
@@ -277,7 +278,7 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
           acceptedQuotes,
         );
         if (refusal) {
-          results.set(pending, refused(refusal));
+          results.set(pending, refused(refusal, 'quote'));
           continue;
         }
       }
@@ -293,7 +294,7 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
         orderMessages.productNotFound,
       );
       if (judged.refusals.length > 0) {
-        results.set(pending, refused(new LinesRefused(judged.refusals)));
+        results.set(pending, refused(new LinesRefused(judged.refusals), 'lines'));
         continue;
       }
       let charged: Charged;
@@ -308,14 +309,14 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
         });
       } catch (error) {
         if (!(error instanceof HttpError)) throw error;
-        results.set(pending, refused(error));
+        results.set(pending, refused(error, 'shipping_or_tax'));
         continue;
       }
       // What one card payment may take, and the spending limit, count shipping and tax too. An
       // invoice on account is paid by bank transfer: no card limit (decision 044).
       if (!onAccount && charged.total > MAX_ORDER_TOTAL) {
         const message = purchaseMessages.totalTooHigh(charged.total, MAX_ORDER_TOTAL);
-        results.set(pending, refused(new HttpError(400, message)));
+        results.set(pending, refused(new HttpError(400, message), 'card_limit'));
         continue;
       }
       // Above the member's monthly limit: it waits for an approver, holding no stock.
@@ -326,23 +327,29 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
       const holds = !onAccount || awaiting;
       // One account must not hold the catalogue unpaid (OWASP API6): an unverified one holds one.
       if (holds && !buyer.verified && buyer.holds >= 1) {
-        results.set(pending, refused(new HttpError(409, purchaseMessages.unverifiedHold)));
+        results.set(
+          pending,
+          refused(new HttpError(409, purchaseMessages.unverifiedHold), 'unverified_hold'),
+        );
         continue;
       }
       if (holds && buyer.holds >= ctx.unpaidMax) {
-        results.set(pending, refused(new HttpError(409, tooManyUnpaidOrders(ctx.unpaidMax))));
+        results.set(
+          pending,
+          refused(new HttpError(409, tooManyUnpaidOrders(ctx.unpaidMax)), 'unpaid_limit'),
+        );
         continue;
       }
       if (awaiting && buyer.awaiting >= AWAITING_PER_BUYER_MAX) {
         const message = purchaseMessages.tooManyAwaiting(AWAITING_PER_BUYER_MAX);
-        results.set(pending, refused(new HttpError(409, message)));
+        results.set(pending, refused(new HttpError(409, message), 'awaiting_limit'));
         continue;
       }
       // The credit is taken when the purchase is confirmed: at once, or when it is approved.
       if (onAccount && !awaiting && charged.total > 0) {
         const refusal = takeCredit(accounts.get(membership!.companyId), charged.total);
         if (refusal) {
-          results.set(pending, refused(refusal));
+          results.set(pending, refused(refusal, 'credit'));
           continue;
         }
       }
@@ -448,10 +455,22 @@ async function placeBatch(ctx: OrderContext, batch: Pending[]): Promise<void> {
     catalogChanged(ctx.db);
     jobsQueued(ctx.db);
   }
+  const metrics = buyingMetricsOf(ctx.db);
   for (const pending of batch) {
     const result = outcome.get(pending);
-    if (result?.placed) pending.resolve(result.placed);
-    else pending.reject(result?.error ?? new Error('No outcome for a purchase in the batch.'));
+    if (result?.placed) {
+      const { purchase } = result.placed;
+      const way = purchase.awaitingLines
+        ? 'approval'
+        : purchase.paymentTerms === 'card'
+          ? 'card'
+          : 'account';
+      metrics?.placed.inc({ way });
+      pending.resolve(result.placed);
+    } else {
+      if (result) metrics?.refused.inc({ reason: result.reason });
+      pending.reject(result?.error ?? new Error('No outcome for a purchase in the batch.'));
+    }
   }
 }
 
@@ -478,8 +497,10 @@ function quoteRefusal(
   return null;
 }
 
-type Outcome = { placed: PlacedPurchase; error?: never } | { placed?: never; error: Error };
-const refused = (error: Error): Outcome => ({ error });
+type Outcome =
+  | { placed: PlacedPurchase; error?: never; reason?: never }
+  | { placed?: never; error: Error; reason: RefusalReason };
+const refused = (error: Error, reason: RefusalReason): Outcome => ({ error, reason });
 const toPlaced = (purchase: PurchaseRow, lines: OrderRow[], chargeMs: number): Outcome => ({
   placed: { purchase, lines, chargeMs },
 });
