@@ -8,6 +8,7 @@ CREATE TABLE "jobs" (
 	"state" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"run_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"leased_until" timestamp with time zone,
 	"last_error" text,
 	"finished_at" timestamp with time zone,
 	"tries_from" timestamp with time zone DEFAULT now() NOT NULL,

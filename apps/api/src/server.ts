@@ -390,7 +390,7 @@ export async function createServer(
               everySeconds: every,
               run: () => queueQuoteExpiryNotices(app.orders.db),
             },
-            { name: 'prune-jobs', everySeconds: 24 * 3600, run: () => pruneDoneJobs(database.db) },
+            { name: 'prune-jobs', everySeconds: 3600, run: () => pruneDoneJobs(database.db) },
           ]),
         ],
       },

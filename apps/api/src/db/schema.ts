@@ -875,8 +875,10 @@ export const jobs = pgTable(
     state: text('state').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
     /** Claims so far: a claim counts, so a job that kills its instance is not tried forever. */
     attempts: integer('attempts').notNull().default(0),
-    /** When it is due; while claimed, when its lease ends. */
+    /** When it is due. */
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** While a runner has it: when that runner's claim ends (it is run again after, if pending). */
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
     lastError: text('last_error'),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** Where its queue's window of retries starts: when written, or when an admin retried it. */

@@ -9,6 +9,7 @@ import { buildTestApp, testDatabases, type TestApp } from '../test-support/build
 import { answered, injectUnchecked } from '../test-support/inject.js';
 import { adminShopper, orderTestEnv, shopper, type Shopper } from '../test-support/shop.js';
 import {
+  jobsQueued,
   recurringQueue,
   runDueJobs,
   startJobRunner,
@@ -151,9 +152,8 @@ describe.each(testDatabases())('the job system on %s', (kind) => {
     expect(ran).toEqual(['orphan']);
     release();
     await first;
-    const [row] = await stateOf(dying.queue);
-    // Two claims; the first runner's late failure puts it back, the lease saw it done once.
-    expect(row?.attempts).toBe(2);
+    // Two claims; the first runner's late failure changes nothing: the job is the rescuer's.
+    expect(await stateOf(dying.queue)).toEqual([{ kind: 'orphan', state: 'done', attempts: 2 }]);
   });
 
   it('a failing job is retried with backoff, given up after its window, and retried by an admin', async () => {
@@ -191,12 +191,12 @@ describe.each(testDatabases())('the job system on %s', (kind) => {
     // Retrying a job that is not failed is refused.
     await answered(injectUnchecked(t, api.jobs.retry, { params: { id: row!.id } }, admin), 409);
 
-    // Past its window: the next failure is its last.
+    // Its hour of tries ends at 300 s: the attempt then fails, and its next would come after.
     await t.db
       .update(jobs)
-      .set({ triesFrom: sql`now() - interval '2 hours'` })
+      .set({ triesFrom: at(300 - 3600) })
       .where(eq(jobs.id, row!.id));
-    expect((await runDueJobs({ db: t.db, log, queues: [queue] }, at(3600))).failed).toBe(1);
+    expect((await runDueJobs({ db: t.db, log, queues: [queue] }, at(300))).failed).toBe(1);
     expect((await runDueJobs({ db: t.db, log, queues: [queue] }, at(90_000))).failed).toBe(0);
     const failed = await answered<JobList>(
       injectUnchecked(t, api.jobs.list, { query: { state: 'failed', limit: '100' } }, admin),
@@ -236,6 +236,48 @@ describe.each(testDatabases())('the job system on %s', (kind) => {
       action: 'job.retry',
       actorEmail: admin.email,
     });
+  });
+
+  it('a job whose runs never answer is given up once its window has closed, without another run', async () => {
+    const { queue, ran } = testQueue({ giveUpAfterHours: 1 });
+    await write(t.db, queue, ['crashes-its-instance']);
+    // Claimed again and again by instances that died in it, for longer than its window.
+    await t.db
+      .update(jobs)
+      .set({ triesFrom: sql`now() - interval '2 hours'`, attempts: 40 })
+      .where(eq(jobs.queue, queue.name));
+    expect(await runDueJobs({ db: t.db, log, queues: [queue] })).toEqual({ done: 0, failed: 1 });
+    expect(ran).toEqual([]);
+    const [row] = await t.db.select().from(jobs).where(eq(jobs.queue, queue.name));
+    expect(row).toMatchObject({ state: 'failed', attempts: 41 });
+    expect(row?.lastError).toMatch(/without an answer/);
+  });
+
+  it('a slow queue holds no other back: each queue drains on its own', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = testQueue({
+      async run() {
+        await held;
+      },
+    });
+    const quick = testQueue();
+    await write(t.db, slow.queue, ['slow-mail-server']);
+    const runner = await startJobRunner({ db: t.db, log, queues: [slow.queue, quick.queue] }, 3600);
+    try {
+      // The slow queue's job is running; the quick queue's, written now, runs meanwhile.
+      await expect.poll(async () => (await stateOf(slow.queue))[0]?.attempts).toBe(1);
+      await write(t.db, quick.queue, ['webhook']);
+      jobsQueued(t.db);
+      await expect.poll(() => quick.ran, { timeout: 20_000 }).toEqual(['webhook']);
+      expect((await stateOf(slow.queue))[0]?.state).toBe('pending');
+    } finally {
+      release();
+      await runner.stop();
+    }
+    expect(await stateOf(slow.queue)).toEqual([
+      { kind: 'slow-mail-server', state: 'done', attempts: 1 },
+    ]);
   });
 
   it('jobs sharing a key run one at a time, in order: a later one waits while an earlier is retried', async () => {

@@ -56,14 +56,14 @@ export interface Occurrence {
 
 export interface JobQueue {
   name: string;
-  /** Jobs claimed at a time. */
+  /** Jobs claimed at a time by a parallel queue (a sequential one claims one at a time). */
   batch: number;
-  /** How long a claim holds its jobs: longer than a batch can take. */
+  /** How long a claim holds its jobs: longer than they can take. */
   leaseSeconds: number;
   /** Run a batch's jobs at once (requests to many receivers) or one after another. */
   parallel: boolean;
-  /** Seconds to wait after the `attempts`th failed attempt. */
-  retryDelaySeconds(attempts: number): number;
+  /** Seconds to wait after the `attempts`th failed attempt of `job`. */
+  retryDelaySeconds(attempts: number, job: ClaimedJob): number;
   /** Hours after its tries began when a failing job is given up; none: tried until it works. */
   giveUpAfterHours?: number;
   /** Does the job's work; throws to have it tried again. */
@@ -93,26 +93,33 @@ const errorText = (error: unknown) =>
 
 async function claim(db: Db, queue: JobQueue, now: Date): Promise<ClaimedJob[]> {
   const at = now.toISOString();
+  // A sequential queue takes one job a claim: its lease covers the one job it is running.
+  const batch = queue.parallel ? queue.batch : 1;
   const result = await db.execute(sql`
     with due as (
       select j.id from ${jobs} j
       -- Due by the caller's time or the database's, whichever is later: a row written this
-      -- millisecond is due although a JavaScript date keeps no microseconds.
+      -- millisecond is due although a JavaScript date keeps no microseconds. Not while another
+      -- runner's lease on it lasts.
       where j.queue = ${queue.name} and j.state = 'pending'
         and j.run_at <= greatest(${at}::timestamptz, now())
+        and (j.leased_until is null or j.leased_until <= greatest(${at}::timestamptz, now()))
+        -- One job of a key at a time, in order: none earlier still pending, none other running.
         and (j.order_key is null or not exists (
           select 1 from ${jobs} p
-          where p.queue = j.queue and p.order_key = j.order_key
-            and p.state = 'pending' and p.seq < j.seq
+          where p.queue = j.queue and p.order_key = j.order_key and p.state = 'pending'
+            and p.id <> j.id
+            and (p.seq < j.seq or p.leased_until > greatest(${at}::timestamptz, now()))
         ))
       order by j.run_at, j.seq
-      limit ${queue.batch}
+      limit ${batch}
       for update of j skip locked
     )
     update ${jobs} j
     -- The lease runs from the claim, not from the round's start: a long round's claims are not
     -- born expired (another instance would run them at the same time).
-    set run_at = greatest(${at}::timestamptz, now()) + make_interval(secs => ${queue.leaseSeconds}),
+    set leased_until = greatest(${at}::timestamptz, now())
+          + make_interval(secs => ${queue.leaseSeconds}),
         attempts = j.attempts + 1
     from due
     where j.id = due.id
@@ -138,6 +145,13 @@ export interface RoundResult {
   failed: number;
 }
 
+/**
+ * The claim a runner's writes are fenced by: the job as this runner claimed it. A runner whose
+ * lease ran out, and whose job another runner claimed since, changes nothing.
+ */
+const stillMine = (job: ClaimedJob) =>
+  sql`id = ${job.id} and state = 'pending' and attempts = ${job.attempts}`;
+
 async function runOne(
   { db, log }: { db: Db; log: FastifyBaseLogger },
   queue: JobQueue,
@@ -145,28 +159,37 @@ async function runOne(
   now: Date,
 ): Promise<boolean> {
   const from = Math.max(now.getTime(), Date.now());
-  const delay = queue.retryDelaySeconds(job.attempts);
-  const retryAt = new Date(from + delay * 1000);
-  const last =
-    queue.giveUpAfterHours !== undefined &&
-    job.triesFrom.getTime() + queue.giveUpAfterHours * 3_600_000 <= retryAt.getTime();
-  try {
-    await queue.run(job, { now, retryAt, last });
-  } catch (error) {
+  const window = queue.giveUpAfterHours;
+  const windowEnds = window === undefined ? Infinity : job.triesFrom.getTime() + window * 3_600_000;
+  const fail = async (error: unknown, last: boolean, retryAt: Date) => {
     await db.execute(sql`
       update ${jobs}
       set state = ${last ? 'failed' : 'pending'}, run_at = ${retryAt.toISOString()}::timestamptz,
-          last_error = ${errorText(error)}, finished_at = ${last ? sql`now()` : null}
-      where id = ${job.id}`);
+          leased_until = null, last_error = ${errorText(error)},
+          finished_at = ${last ? sql`now()` : null}
+      where ${stillMine(job)}`);
     log[last ? 'error' : 'warn'](
       { err: error, jobId: job.id, queue: queue.name, kind: job.kind, attempts: job.attempts },
       last ? 'a job failed for good' : 'a job failed; it will be retried',
     );
     return false;
+  };
+  // Claimed again after its window: its runs ended without an answer (an instance that died in
+  // it, or one that never finished), so it is given up without another run.
+  if (windowEnds + queue.leaseSeconds * 1000 < from) {
+    return fail(new Error('its runs ended without an answer until its window closed'), true, now);
+  }
+  const retryAt = new Date(from + queue.retryDelaySeconds(job.attempts, job) * 1000);
+  const last = windowEnds <= retryAt.getTime();
+  try {
+    await queue.run(job, { now, retryAt, last });
+  } catch (error) {
+    return fail(error, last, retryAt);
   }
   const finish = sql`
-    update ${jobs} set state = 'done', finished_at = now(), last_error = null
-    where id = ${job.id}`;
+    update ${jobs} set state = 'done', finished_at = now(), leased_until = null, last_error = null
+    where ${stillMine(job)}
+    returning id`;
   const next = queue.next?.(job, now);
   if (!next) {
     await db.execute(finish);
@@ -174,8 +197,10 @@ async function runOne(
   }
   // Done and the next occurrence in one transaction: a crash between them would end the task.
   await db.transaction(async (tx) => {
-    await tx.execute(finish);
-    await scheduleOccurrences(tx, queue.name, [{ kind: job.kind, runAt: next }]);
+    const finished = rowsOf(await tx.execute(finish));
+    if (finished.length > 0) {
+      await scheduleOccurrences(tx, queue.name, [{ kind: job.kind, runAt: next }]);
+    }
   });
   return true;
 }
@@ -205,10 +230,12 @@ async function scheduleOccurrences(
   }
 }
 
+/** Every job of `queue` due by `now`; stops claiming once `stopping()` says so. */
 async function drain(
   options: { db: Db; log: FastifyBaseLogger },
   queue: JobQueue,
   now: Date,
+  stopping: () => boolean = () => false,
 ): Promise<RoundResult> {
   const result: RoundResult = { done: 0, failed: 0 };
   const seen = new Set<string>();
@@ -217,11 +244,14 @@ async function drain(
     if (await runOne(options, queue, job, now)) result.done += 1;
     else result.failed += 1;
   };
-  for (;;) {
+  while (!stopping()) {
     const claimed = (await claim(options.db, queue, now)).filter((job) => !seen.has(job.id));
     if (claimed.length === 0) break;
-    if (queue.parallel) await Promise.all(claimed.map(one));
-    else for (const job of claimed) await one(job);
+    // Every job of the batch finishes (or fails) before the next claim, even when one's
+    // bookkeeping throws: that error is the round's, once the others are done.
+    const settled = await Promise.allSettled(claimed.map(one));
+    const failure = settled.find((outcome) => outcome.status === 'rejected');
+    if (failure) throw failure.reason;
   }
   return result;
 }
@@ -232,10 +262,7 @@ export interface JobRunnerOptions {
   queues: JobQueue[];
 }
 
-/**
- * Runs every job of `queues` due by `now`, the queues side by side (a slow mail server does not
- * hold webhooks back). Tests call it with a later `now` to see a retry happen.
- */
+/** Runs every job of `queues` due by `now`. Tests call it with a later `now` to see a retry. */
 export async function runDueJobs(
   { db, log, queues }: JobRunnerOptions,
   now: Date = new Date(),
@@ -248,13 +275,14 @@ export async function runDueJobs(
 }
 
 export interface JobRunner {
-  /** Stops the timer and waits for a round in progress. */
+  /** Stops claiming and waits for the jobs being run. */
   stop(): Promise<void>;
 }
 
 /**
  * Runs at once when a change of this process writes jobs, and every `pollSeconds` for retries,
- * recurring tasks and jobs written by other instances. The timer never keeps the process alive.
+ * recurring tasks and jobs written by other instances. Each queue drains on its own, so a slow
+ * mail server never holds webhooks (or the sweeps) back. The timer never keeps the process alive.
  */
 export async function startJobRunner(
   options: JobRunnerOptions,
@@ -264,35 +292,45 @@ export async function startJobRunner(
     const initial = queue.initial?.() ?? [];
     if (initial.length > 0) await scheduleOccurrences(options.db, queue.name, initial);
   }
-  let running: Promise<unknown> | null = null;
-  let again = false;
   let stopped = false;
-  const run = () => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = runDueJobs(options)
-      .catch((error: unknown) => options.log.error({ err: error }, 'job round failed'))
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
+  const loops = options.queues.map((queue) => {
+    let running: Promise<unknown> | null = null;
+    let again = false;
+    const run = (): void => {
+      if (stopped) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      running = drain(options, queue, new Date(), () => stopped)
+        .catch((error: unknown) =>
+          options.log.error({ err: error, queue: queue.name }, 'job round failed'),
+        )
+        .finally(() => {
+          running = null;
+          if (again) {
+            again = false;
+            run();
+          }
+        });
+    };
+    return { run, running: () => running };
+  });
+  const runAll = () => {
+    for (const loop of loops) loop.run();
   };
-  const stopListening = onJobsQueued(options.db, run);
-  const timer = setInterval(run, pollSeconds * 1000);
+  const stopListening = onJobsQueued(options.db, runAll);
+  const timer = setInterval(runAll, pollSeconds * 1000);
   timer.unref();
-  run();
+  runAll();
   return {
     async stop() {
       stopped = true;
       stopListening();
       clearInterval(timer);
-      while (running) await running;
+      for (const loop of loops) {
+        while (loop.running()) await loop.running();
+      }
     },
   };
 }
@@ -307,16 +345,21 @@ export interface RecurringTask {
 /** How long done jobs are kept (for an admin's question "was it sent?") before they are pruned. */
 export const DONE_JOBS_KEPT_DAYS = 7;
 
-/** Deletes done jobs finished more than DONE_JOBS_KEPT_DAYS ago, a batch at a time. */
+/** Deletes done jobs finished more than DONE_JOBS_KEPT_DAYS ago, 5,000 a statement. */
 export async function pruneDoneJobs(db: Db, now: Date = new Date()): Promise<number> {
-  const result = await db.execute(sql`
-    delete from ${jobs} where id in (
-      select id from ${jobs}
-      where state = 'done'
-        and finished_at < ${now.toISOString()}::timestamptz - make_interval(days => ${DONE_JOBS_KEPT_DAYS})
-      limit 5000)
-    returning id`);
-  return rowsOf(result).length;
+  let pruned = 0;
+  for (;;) {
+    const result = await db.execute(sql`
+      delete from ${jobs} where id in (
+        select id from ${jobs}
+        where state = 'done' and finished_at
+          < ${now.toISOString()}::timestamptz - make_interval(days => ${DONE_JOBS_KEPT_DAYS})
+        limit 5000)
+      returning id`);
+    const deleted = rowsOf(result).length;
+    pruned += deleted;
+    if (deleted < 5000) return pruned;
+  }
 }
 
 /**
@@ -328,11 +371,17 @@ export function recurringQueue(tasks: RecurringTask[]): JobQueue {
   const byName = new Map(tasks.map((task) => [task.name, task]));
   return {
     name: 'schedule',
-    batch: 10,
+    batch: 1,
     // A sweep of 500 rows takes well under a minute; a dead instance's tick is run again soon.
     leaseSeconds: 120,
     parallel: false,
-    retryDelaySeconds: (attempts) => Math.min(30 * 2 ** Math.max(0, attempts - 1), 3600),
+    // Sooner than the period: a sweep that failed must not wait longer than its next tick.
+    retryDelaySeconds: (attempts, job) =>
+      Math.min(
+        30 * 2 ** Math.max(0, attempts - 1),
+        3600,
+        byName.get(job.kind)?.everySeconds ?? 3600,
+      ),
     async run(job, { now }) {
       // An occurrence of a task this version no longer has ends without a next.
       await byName.get(job.kind)?.run(now);

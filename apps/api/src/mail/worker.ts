@@ -43,8 +43,8 @@ export const retryDelaySeconds = (attempts: number) =>
 export function emailQueue({ db, mailer, compose }: MailWorkerOptions): JobQueue {
   return {
     name: 'email',
-    batch: 20,
-    // Longer than 20 SMTP conversations can take.
+    batch: 1,
+    // One at a time: longer than an email's PDF and SMTP conversation can take.
     leaseSeconds: 300,
     parallel: false,
     retryDelaySeconds,

@@ -98,7 +98,12 @@ function post(
         response.on('error', (error) => resolve({ error: error.message }));
       },
     );
-    request.on('timeout', () => request.destroy(new Error(`no answer in ${TIMEOUT_MS / 1000} s`)));
+    // The socket's timeout counts idle time only: a receiver that drips its answer is cut off
+    // too, well inside the lease, so no other runner sends the delivery meanwhile.
+    const noAnswer = () => request.destroy(new Error(`no answer in ${TIMEOUT_MS / 1000} s`));
+    const deadline = setTimeout(noAnswer, TIMEOUT_MS);
+    request.on('close', () => clearTimeout(deadline));
+    request.on('timeout', noAnswer);
     request.on('error', (error) => resolve({ error: error.message }));
     request.end(body);
   });
