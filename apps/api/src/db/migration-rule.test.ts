@@ -60,6 +60,9 @@ describe('the expand-only rule', () => {
     'ALTER TABLE "orders" ALTER COLUMN "price" TYPE numeric(12, 2);',
     'ALTER TABLE "orders" ALTER COLUMN "company" SET NOT NULL;',
     'ALTER TABLE "orders" ADD COLUMN "weight" integer NOT NULL;',
+    'ALTER TABLE "orders" DROP "img";',
+    'ALTER TABLE "orders" ADD COLUMN "a" integer NOT NULL, ADD COLUMN "b" integer DEFAULT 0;',
+    'ALTER TABLE "orders" ADD COLUMN "note" text; -- a note\nDROP TABLE "carts";',
   ])('refuses %s', (statement) => {
     expect(refused(statement)).toHaveLength(1);
   });

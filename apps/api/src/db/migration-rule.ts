@@ -12,7 +12,7 @@ export const CONTRACT_MARK = /^--[ \t]*contract step:[ \t]*\S/i;
 const RULES: { pattern: RegExp; why: string }[] = [
   {
     // DROP INDEX and DROP NOT NULL loosen nothing an older release relies on.
-    pattern: /\bDROP\s+(?!INDEX\b|NOT\s+NULL\b)[A-Z]+/,
+    pattern: /\bDROP\s+(?!INDEX\b|NOT\s+NULL\b)\S/,
     why: 'drops what an older release may read or rely on',
   },
   { pattern: /\bRENAME\b/, why: 'renames what an older release reads by its old name' },
@@ -33,21 +33,23 @@ const RULES: { pattern: RegExp; why: string }[] = [
 /** The statements of a migration's SQL that only a contract step may run, each with why. */
 export function contractStatements(sqlText: string): { statement: string; why: string }[] {
   if (CONTRACT_MARK.test(sqlText.trimStart())) return [];
-  return sqlText
-    .split('--> statement-breakpoint')
-    .map((statement) =>
-      statement
-        .split('\n')
-        .filter((line) => !line.trimStart().startsWith('--'))
-        .join(' ')
-        .replace(/\s+/g, ' ')
-        .trim(),
-    )
-    .filter(Boolean)
-    .flatMap((statement) => {
-      // Quoted names and strings are not SQL: a column called "renamed_at" renames nothing.
-      const words = statement.replace(/'(?:[^']|'')*'/g, "''").toUpperCase();
-      const broken = RULES.find(({ pattern }) => pattern.test(words.replace(/"[^"]*"/g, '"x"')));
-      return broken ? [{ statement, why: broken.why }] : [];
-    });
+  return sqlText.split('--> statement-breakpoint').flatMap((text) => {
+    const lines = text.split('\n');
+    const statement = lines
+      .filter((line) => !line.trimStart().startsWith('--'))
+      .join(' ')
+      .replace(/\s+/g, ' ')
+      .trim();
+    // What the rules read: strings, comments and quoted names are not SQL (a column called
+    // "renamed_at" renames nothing).
+    const words = lines
+      .map((line) => line.replace(/'(?:[^']|'')*'/g, "''").replace(/--.*$/, ''))
+      .join(' ')
+      .replace(/"[^"]*"/g, '"x"')
+      .toUpperCase();
+    // An ALTER TABLE of several actions is judged action by action.
+    const actions = words.split(/,\s*(?=(?:ADD|ALTER|DROP|RENAME)\b)/);
+    const broken = RULES.find(({ pattern }) => actions.some((action) => pattern.test(action)));
+    return statement && broken ? [{ statement, why: broken.why }] : [];
+  });
 }

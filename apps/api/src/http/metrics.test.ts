@@ -116,6 +116,27 @@ describe.each(testDatabases())('GET /metrics on %s', (kind) => {
   });
 });
 
+describe.each(testDatabases())('GET /metrics with the database gone, on %s', (kind) => {
+  it('still answers the process’s figures, without those the database would give', async () => {
+    const t = await buildTestApp(kind, { env: orderTestEnv({ METRICS_TOKEN: TOKEN }) });
+    try {
+      await t.database.close();
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: METRICS_PATH,
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(answer.statusCode).toBe(200);
+      const families = parsePrometheusTextFormat(answer.body);
+      const names = families.map((entry) => entry.name);
+      expect(names).toContain('process_resident_memory_bytes');
+      expect(families.find((entry) => entry.name === 'shop_jobs')?.metrics ?? []).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('GET /metrics without METRICS_TOKEN', () => {
   it('is not there', async () => {
     const t = await buildTestApp('pglite', { env: orderTestEnv() });

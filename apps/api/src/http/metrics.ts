@@ -1,4 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
+import { JOB_QUEUES } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -42,6 +43,20 @@ export function registerMetrics(
   }
   const { db } = database;
   const registry = new Registry();
+  /**
+   * A figure read from the database at the scrape. A database that does not answer leaves it
+   * out (and says so in the log) rather than failing the whole scrape: the process's own
+   * figures are what one looks at then.
+   */
+  const fromDatabase = (metric: string, read: (gauge: Gauge<string>) => Promise<void>) =>
+    async function (this: Gauge<string>) {
+      this.reset();
+      try {
+        await read(this);
+      } catch (error) {
+        app.log.warn({ err: error, metric }, 'a metric could not be read');
+      }
+    };
   collectDefaultMetrics({ register: registry });
 
   const latency = new Histogram({
@@ -80,7 +95,7 @@ export function registerMetrics(
     help: 'Purchases paid in full, in the whole shop: by card, or invoices on account settled.',
     labelNames: ['terms'] as const,
     registers: [registry],
-    async collect() {
+    collect: fromDatabase('shop_purchases_paid', async (gauge) => {
       const [row] = rowsOf<{ card: number; account: number }>(
         await db.execute(sql`
           select count(*) filter (where payment_terms = 'card' and invoice_number is not null)::int
@@ -88,32 +103,31 @@ export function registerMetrics(
             count(*) filter (where invoice_paid_at is not null)::int as account
           from ${purchases}`),
       );
-      this.set({ terms: 'card' }, row?.card ?? 0);
-      this.set({ terms: 'account' }, row?.account ?? 0);
-    },
+      gauge.set({ terms: 'card' }, row?.card ?? 0);
+      gauge.set({ terms: 'account' }, row?.account ?? 0);
+    }),
   });
   new Gauge({
     name: 'shop_stock_held',
     help: 'Unpaid order lines holding stock until their hold ends, and the pieces they hold.',
     labelNames: ['measure'] as const,
     registers: [registry],
-    async collect() {
+    collect: fromDatabase('shop_stock_held', async (gauge) => {
       const [row] = rowsOf<{ lines: number; pieces: number }>(
         await db.execute(sql`
           select count(*)::int as lines, coalesce(sum(quantity), 0)::int as pieces
           from ${orders} where not paid and hold_expires_at is not null`),
       );
-      this.set({ measure: 'lines' }, row?.lines ?? 0);
-      this.set({ measure: 'pieces' }, row?.pieces ?? 0);
-    },
+      gauge.set({ measure: 'lines' }, row?.lines ?? 0);
+      gauge.set({ measure: 'pieces' }, row?.pieces ?? 0);
+    }),
   });
   new Gauge({
     name: 'shop_jobs',
     help: 'Jobs of the job system waiting (pending), failing and waiting to be retried, or failed for good, by queue.',
     labelNames: ['queue', 'state'] as const,
     registers: [registry],
-    async collect() {
-      this.reset();
+    collect: fromDatabase('shop_jobs', async (gauge) => {
       const found = rowsOf<{ queue: string; state: string; n: number }>(
         await db.execute(sql`
           select queue,
@@ -122,10 +136,10 @@ export function registerMetrics(
             count(*)::int as n
           from ${jobs} where state <> 'done' group by 1, 2`),
       );
-      for (const queue of ['email', 'webhook', 'schedule'])
-        for (const state of ['pending', 'retrying', 'failed']) this.set({ queue, state }, 0);
-      for (const row of found) this.set({ queue: row.queue, state: row.state }, row.n);
-    },
+      for (const queue of JOB_QUEUES)
+        for (const state of ['pending', 'retrying', 'failed']) gauge.set({ queue, state }, 0);
+      for (const row of found) gauge.set({ queue: row.queue, state: row.state }, row.n);
+    }),
   });
   const connections = database.connections;
   if (connections) {
