@@ -143,6 +143,10 @@ async function connectPostgres(url: string, timeZone: string): Promise<Database>
   // An idle client that loses its connection emits 'error'; without a listener that would
   // crash the process. The next query gets a fresh connection instead.
   pool.on('error', () => {});
+  // A client checked out between two queries (a transaction awaiting its own work) has no pool
+  // listener: a server that ends its connection then (a restart, a failover) would crash the
+  // process with an unhandled 'error'. Its next query fails instead, and the pool drops it.
+  pool.on('connect', (client) => client.on('error', () => {}));
   // Fail at start, with the driver's message, when the server cannot be reached.
   try {
     const probe = await pool.connect();
