@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { API_KEY_PREFIX, type ApiKey, type ApiKeyList, type ApiKeyScope } from '@shop/shared';
 import { and, count, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { lockName } from '../../db/locks.js';
 import { apiKeys, authUsers, companyMembers, users } from '../../db/schema.js';
 import { adminInForce, type SignedInUser } from '../../kernel/people.js';
 
@@ -49,8 +50,7 @@ const ownedBy = ({ companyId }: KeyOwner): SQL =>
  * so two makes at once cannot both pass API_KEYS_MAX.
  */
 export async function lockKeyOwner(tx: Db | Tx, owner: KeyOwner): Promise<void> {
-  const name = `api_keys:${owner.companyId ?? 'shop'}`;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
+  await lockName(tx, `api_keys:${owner.companyId ?? 'shop'}`);
 }
 
 /** The keys of `owner` not revoked: at most API_KEYS_MAX at once. */

@@ -8,6 +8,7 @@ import type {
 } from '@shop/shared';
 import { and, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
+import { lockName } from '../../db/locks.js';
 import { jobs, webhookDeliveries, webhookSubscriptions } from '../../db/schema.js';
 
 /*
@@ -55,8 +56,7 @@ export function toDelivery(row: DeliveryRow): WebhookDelivery {
 
 /** Makes the caller's transaction the only one counting and adding `owner`'s subscriptions. */
 export async function lockHookOwner(tx: Db | Tx, owner: HookOwner): Promise<void> {
-  const name = `webhooks:${owner.companyId ?? 'shop'}`;
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${name}))`);
+  await lockName(tx, `webhooks:${owner.companyId ?? 'shop'}`);
 }
 
 export async function activeHookCount(tx: Db | Tx, owner: HookOwner): Promise<number> {
