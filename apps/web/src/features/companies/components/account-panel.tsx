@@ -40,6 +40,7 @@ import {
   useRecordTransfer,
   useSetTerms,
 } from '../api/account';
+import formPanel from '../../../components/ui/form-panel.module.css';
 import styles from './companies.module.css';
 
 /**
@@ -280,7 +281,7 @@ function TermsForm({ company }: { company: Company }) {
           error={Boolean(problem)}
         />
       </div>
-      <label className={styles.checkbox}>
+      <label className={formPanel.checkbox}>
         <input
           type="checkbox"
           checked={onHold}

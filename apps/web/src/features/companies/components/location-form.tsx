@@ -10,6 +10,7 @@ import { FormField } from '../../../components/ui/form-field';
 import { serverFieldErrors } from '../../../lib/server-field-errors';
 import { notify } from '../../../components/ui/toast';
 import { useSaveLocation } from '../api/locations';
+import formPanel from '../../../components/ui/form-panel.module.css';
 import styles from './companies.module.css';
 
 /** The owner's part of a location: its name and address (the tax exemption is the admin's). */
@@ -102,7 +103,7 @@ export function LocationForm({
       />
       <AddressFields form={fieldForm} name="address" legend="Address" />
       {canExempt && (
-        <label htmlFor={exemptId} className={styles.checkbox}>
+        <label htmlFor={exemptId} className={formPanel.checkbox}>
           <input id={exemptId} type="checkbox" {...form.register('taxExempt')} />
           Tax exempt: deliveries to this location are not taxed
         </label>
