@@ -1,11 +1,8 @@
-import { jobMessages, type Job, type JobList, type JobQuery } from '@shop/shared';
-import { and, count, desc, eq, isNotNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { jobs } from '../db/schema.js';
-import { HttpError } from '../http/errors.js';
-import { recordAudit, type AuditActor } from './audit.js';
 
 /*
  * The shop's one job system (issue 32 item 4, docs/decisions/056): emails, webhook deliveries
@@ -18,7 +15,8 @@ import { recordAudit, type AuditActor } from './audit.js';
  *   end, the claim counted), so several instances never run one job at once, and a job whose
  *   instance dies is run again when its lease ends: done or retried, never lost.
  * - A job that throws is tried again after its queue's backoff, and given up as `failed` once
- *   its queue's window has passed; an admin sees failed jobs and retries them (routes/jobs.ts).
+ *   its queue's window has passed; an admin sees failed jobs and retries them
+ *   (workflows/jobs/admin.ts).
  * - Jobs of a queue that share an `order_key` run one at a time, in the order written (one
  *   purchase's webhook deliveries to one receiver).
  * - A recurring task has one pending occurrence in the whole database (a unique index), which
@@ -397,70 +395,4 @@ export function recurringQueue(tasks: RecurringTask[]): JobQueue {
         latest: new Date(Date.now() + task.everySeconds * 1000),
       })),
   };
-}
-
-export type JobRow = typeof jobs.$inferSelect;
-
-function toJob(row: JobRow): Job {
-  return {
-    _id: row.id,
-    queue: row.queue,
-    kind: row.kind,
-    state: row.state,
-    attempts: row.attempts,
-    lastError: row.lastError,
-    createdAt: row.createdAt.toISOString(),
-    runAt: row.state === 'pending' ? row.runAt.toISOString() : null,
-    finishedAt: row.finishedAt?.toISOString() ?? null,
-  };
-}
-
-/** The admin's Jobs page: failed jobs, or those failing and waiting to be tried again. */
-export async function listJobs(db: Db, { state, page, limit }: JobQuery): Promise<JobList> {
-  const where =
-    state === 'failed'
-      ? eq(jobs.state, 'failed')
-      : and(eq(jobs.state, 'pending'), isNotNull(jobs.lastError));
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(jobs)
-      .where(where)
-      .orderBy(desc(jobs.seq))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db.select({ n: count() }).from(jobs).where(where),
-  ]);
-  return { items: rows.map(toJob), total: total?.n ?? 0, page, limit };
-}
-
-/**
- * Runs a failed job again now with a new window of retries (its attempts counted on), audited
- * with the error it failed with. Call `jobsQueued(db)` after.
- */
-export async function retryJob(db: Db, actor: AuditActor, id: string): Promise<Job> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(jobs).where(eq(jobs.id, id)).for('update');
-    if (!row) throw new HttpError(404, jobMessages.notFound);
-    if (row.state !== 'failed') throw new HttpError(409, jobMessages.notFailed);
-    const [retried] = await tx
-      .update(jobs)
-      .set({ state: 'pending', runAt: sql`now()`, triesFrom: sql`now()`, finishedAt: null })
-      .where(eq(jobs.id, id))
-      .returning();
-    await recordAudit(tx, {
-      actor,
-      action: 'job.retry',
-      targetType: 'job',
-      targetId: row.id,
-      targetLabel: `${row.queue} ${row.kind}`,
-      details: {
-        queue: row.queue,
-        kind: row.kind,
-        attempts: row.attempts,
-        lastError: row.lastError,
-      },
-    });
-    return toJob(retried!);
-  });
 }

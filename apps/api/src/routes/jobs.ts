@@ -2,7 +2,8 @@ import { api } from '@shop/shared';
 import type { FastifyPluginAsync } from 'fastify';
 import { currentUser, type Guards } from '../auth/guards.js';
 import type { Db } from '../db/client.js';
-import { jobsQueued, listJobs, retryJob } from '../kernel/jobs.js';
+import { jobsQueued } from '../kernel/jobs.js';
+import { listJobs, retryJob } from '../workflows/jobs/admin.js';
 import { serve } from './endpoint.js';
 
 export interface JobRoutesOptions {
