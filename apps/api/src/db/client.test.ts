@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   buildTestApp,
@@ -100,3 +101,50 @@ describe('PGlite settings', () => {
     expect(readFileSync(path.join(dataDir, 'postgresql.conf'), 'utf8')).toBe(written);
   }, 120_000);
 });
+
+// PostgreSQL only (TEST_DATABASE_URL): the embedded database has no connection to lose.
+if (process.env.TEST_DATABASE_URL) {
+  describe('PostgreSQL ends a connection the shop is holding (a restart, a failover)', () => {
+    it('the client goes back to the pool at once, its holder gets an error, and the pool closes', async () => {
+      const url = process.env.TEST_DATABASE_URL!;
+      const database = await connectDatabase({ kind: 'postgres', url });
+      try {
+        let givenBack = false;
+        const held = database.db.transaction(async (tx) => {
+          const [{ pid }] = rowsOf<{ pid: number }>(
+            await tx.execute(sql`select pg_backend_pid() as pid`),
+          ) as [{ pid: number }];
+          const admin = new pg.Client({ connectionString: url });
+          await admin.connect();
+          try {
+            await admin.query('select pg_terminate_backend($1)', [pid]);
+          } finally {
+            await admin.end();
+          }
+          // Given back while its holder is still at work: the pool holds no client any more.
+          givenBack = await expect
+            .poll(() => database.connections!().open, { timeout: 10_000 })
+            .toBe(0)
+            .then(
+              () => true,
+              () => false,
+            );
+          await tx.execute(sql`select 1`);
+        });
+        // The holder's error is the connection's (drizzle reports it as its rollback failing),
+        // not pg-pool's complaint about a second release.
+        const error = await held.then(
+          () => null,
+          (failure: Error) => failure,
+        );
+        expect(error?.message).toMatch(/^Failed query: rollback/);
+        expect(String(error?.cause)).toMatch(/not queryable|terminat/i);
+        expect(givenBack).toBe(true);
+        expect((await database.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+      } finally {
+        // Resolves: no client is left checked out for the pool to wait for.
+        await database.close();
+      }
+    });
+  });
+}

@@ -143,10 +143,7 @@ async function connectPostgres(url: string, timeZone: string): Promise<Database>
   // An idle client that loses its connection emits 'error'; without a listener that would
   // crash the process. The next query gets a fresh connection instead.
   pool.on('error', () => {});
-  // A client checked out between two queries (a transaction awaiting its own work) has no pool
-  // listener: a server that ends its connection then (a restart, a failover) would crash the
-  // process with an unhandled 'error'. Its next query fails instead, and the pool drops it.
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', giveBackOnConnectionLoss);
   // Fail at start, with the driver's message, when the server cannot be reached.
   try {
     const probe = await pool.connect();
@@ -177,6 +174,38 @@ async function connectPostgres(url: string, timeZone: string): Promise<Database>
       await pool.end();
     },
   };
+}
+
+/**
+ * A client whose connection the server ends while someone holds it (a restart, a failover) goes
+ * back to the pool at once, to be discarded, and its holder's own release later does nothing.
+ * Without this, drizzle-orm's transaction(), which sends BEGIN before its try/finally, never
+ * released a client whose BEGIN failed: it counted against the pool's 10 for ever, and
+ * closing the pool waited for it (test/ops/outages.test.ts found it). A client that has had a
+ * connection error never runs another query, so giving it back early loses nothing.
+ *
+ * The listener also keeps such an 'error' from crashing the process: a client held between two
+ * queries (a transaction awaiting its own work) has no listener of the pool's.
+ */
+function giveBackOnConnectionLoss(client: pg.PoolClient): void {
+  // pg-pool sets `release` on each checkout, and throws on a second call: every one it sets
+  // is wrapped so that the second call is a no-op.
+  let release: pg.PoolClient['release'] | undefined;
+  Object.defineProperty(client, 'release', {
+    configurable: true,
+    get: () => release,
+    set(poolRelease: pg.PoolClient['release']) {
+      let released = false;
+      release = (error) => {
+        if (released) return;
+        released = true;
+        poolRelease(error);
+      };
+    },
+  });
+  // In the pool, the wrapper of the last checkout has run and this does nothing: the pool's own
+  // idle listener drops the client.
+  client.on('error', (error) => release?.(error));
 }
 
 /** host:port/database of a postgres:// URL, without the user and password. */
