@@ -79,7 +79,8 @@ export async function moveToPostgres(options: MoveOptions): Promise<MoveReport> 
     );
   }
 
-  const target = new pg.Client({ connectionString: targetUrl });
+  // A host that drops packets would otherwise keep the command waiting for minutes.
+  const target = new pg.Client({ connectionString: targetUrl, connectionTimeoutMillis: 15_000 });
   // A connection the server ends makes the next query fail; without a listener it would crash.
   target.on('error', () => {});
   try {

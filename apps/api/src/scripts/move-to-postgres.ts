@@ -37,6 +37,7 @@ async function main(args: string[]): Promise<number> {
       ? config.database.dataDir
       : path.join(config.dataDir, 'db');
   console.log(`Moving the embedded database in ${pgliteDir} to ${postgresAddress(url)}.`);
+  const started = Date.now();
   try {
     const report = await moveToPostgres({ pgliteDir, targetUrl: url, timeZone: config.timeZone });
     console.log(figuresTable(report));
@@ -46,8 +47,9 @@ async function main(args: string[]): Promise<number> {
     }
     const rows = report.tables.reduce((sum, table) => sum + Number(table.source.rows), 0);
     console.log(
-      `Moved ${report.tables.length} tables (${rows} rows). Start the shop with DATABASE_URL set ` +
-        'to this URL; keep DATA_DIR, which still holds the uploaded pictures (unless S3_BUCKET).',
+      `Moved ${report.tables.length} tables (${rows} rows) in ${seconds(started)}. ` +
+        'Start the shop with DATABASE_URL set to this URL; keep DATA_DIR, which still holds ' +
+        'the uploaded pictures (unless S3_BUCKET).',
     );
     return 0;
   } catch (error) {
@@ -58,6 +60,8 @@ async function main(args: string[]): Promise<number> {
     throw error;
   }
 }
+
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
