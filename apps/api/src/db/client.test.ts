@@ -140,7 +140,7 @@ if (process.env.TEST_DATABASE_URL) {
         expect(error?.message).toMatch(/^Failed query: rollback/);
         expect(String(error?.cause)).toMatch(/not queryable|terminat/i);
         expect(givenBack).toBe(true);
-        expect((await database.db.execute(sql`select 1 as one`)).rows).toEqual([{ one: 1 }]);
+        expect(rowsOf(await database.db.execute(sql`select 1 as one`))).toEqual([{ one: 1 }]);
       } finally {
         // Resolves: no client is left checked out for the pool to wait for.
         await database.close();

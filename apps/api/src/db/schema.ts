@@ -904,6 +904,10 @@ export const jobs = pgTable(
     uniqueIndex('jobs_schedule_idx')
       .on(t.kind)
       .where(sql`${t.queue} = 'schedule' and ${t.state} = 'pending'`),
+    // The same for backups, a queue of their own (ops/scheduled-backups.ts).
+    uniqueIndex('jobs_backup_idx')
+      .on(t.kind)
+      .where(sql`${t.queue} = 'backup' and ${t.state} = 'pending'`),
     check('jobs_state_check', sql`${t.state} in ('pending', 'done', 'failed')`),
   ],
 );
@@ -1282,6 +1286,26 @@ export const appSecrets = pgTable('app_secrets', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * Each backup the shop wrote (ops/backup.ts): by `npm run backup`, or on schedule into
+ * BACKUP_DIR. The admin's Overview shows the last one; a failed one keeps its error.
+ */
+export const backups = pgTable(
+  'backups',
+  {
+    id: id(),
+    file: text('file').notNull(),
+    /** `command` (npm run backup) or `schedule` (BACKUP_DIR). */
+    trigger: text('trigger').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+    bytes: bigint('bytes', { mode: 'number' }),
+    pictures: integer('pictures'),
+    error: text('error'),
+  },
+  (t) => [index('backups_finished_at_idx').on(t.finishedAt)],
+);
 
 /*
  * Better Auth's tables (user, session, account, verification, rateLimit), renamed with an

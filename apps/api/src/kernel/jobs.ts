@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.js';
 import { rowsOf } from '../db/rows.js';
 import { jobs } from '../db/schema.js';
+import { outsideRequests } from './traces.js';
 
 /*
  * The shop's one job system (issue 32 item 4, docs/decisions/056): emails, webhook deliveries
@@ -76,8 +77,14 @@ export interface JobQueue {
 // at the next poll.
 const wakers = new WeakMap<Db, () => void>();
 
-/** Wakes this process's runner (call after the transaction that wrote jobs has committed). */
-export const jobsQueued = (db: Db): void => wakers.get(db)?.();
+/**
+ * Wakes this process's runner (call after the transaction that wrote jobs has committed). The
+ * round it starts is no request's own: it stays out of the waking request's trace (decision 059).
+ */
+export const jobsQueued = (db: Db): void => {
+  const wake = wakers.get(db);
+  if (wake) outsideRequests(wake);
+};
 
 function onJobsQueued(db: Db, wake: () => void): () => void {
   wakers.set(db, wake);
@@ -203,6 +210,9 @@ async function runOne(
   return true;
 }
 
+/** The queues of recurring tasks: each has a unique index of its pending occurrences. */
+const RECURRING_QUEUES = ['schedule', 'backup'];
+
 /**
  * Writes recurring occurrences, one pending per task in the database. With `latest` (a runner
  * starting), one already waiting longer than that (not yet claimed) is brought forward to it:
@@ -213,12 +223,15 @@ async function scheduleOccurrences(
   queue: string,
   occurrences: Occurrence[],
 ): Promise<void> {
+  // The conflict's predicate names the queue as a literal, as its partial unique index does
+  // (jobs_schedule_idx, jobs_backup_idx): PostgreSQL matches an index to a constant only.
+  if (!RECURRING_QUEUES.includes(queue)) throw new Error(`${queue} has no index of recurring tasks`);
   for (const { kind, runAt, latest } of occurrences) {
     const by = latest?.toISOString();
     await tx.execute(sql`
       insert into ${jobs} (queue, kind, run_at)
       values (${queue}, ${kind}, ${runAt.toISOString()}::timestamptz)
-      on conflict (kind) where queue = 'schedule' and state = 'pending'
+      on conflict (kind) where queue = ${sql.raw(`'${queue}'`)} and state = 'pending'
       ${
         by
           ? sql`do update set run_at = ${by}::timestamptz

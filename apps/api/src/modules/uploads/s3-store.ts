@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import {
   GetObjectCommand,
+  paginateListObjectsV2,
   PutObjectCommand,
   S3Client,
   S3ServiceException,
@@ -45,6 +46,11 @@ export function s3Store(config: S3Config): UploadStore {
           ContentMD5: createHash('md5').update(bytes).digest('base64'),
         }),
       );
+    },
+    async *list() {
+      for await (const page of paginateListObjectsV2({ client }, { Bucket: bucket })) {
+        for (const object of page.Contents ?? []) if (object.Key) yield object.Key;
+      }
     },
     url: (name) => (config.publicUrl ? `${config.publicUrl}/${name}` : `${UPLOADS_PREFIX}${name}`),
     files: {

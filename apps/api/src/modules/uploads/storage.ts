@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { UPLOADS_PREFIX } from '@shop/shared';
@@ -11,6 +11,8 @@ import { UPLOADS_PREFIX } from '@shop/shared';
  */
 export interface UploadStore {
   save(name: string, bytes: Buffer, contentType: string): Promise<void>;
+  /** Every stored file's name (a backup copies them all, ops/backup.ts). */
+  list(): AsyncIterable<string>;
   /** The address a page loads a stored file from. */
   url(name: string): string;
   /** How GET /uploads/<name> finds a file: in a folder, or by asking the store for it. */
@@ -50,6 +52,14 @@ export function diskStore(dir: string): UploadStore {
       const temporary = path.join(dir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
       await writeFile(temporary, bytes, { flush: true });
       await rename(temporary, path.join(dir, name));
+    },
+    async *list() {
+      const names = await readdir(dir).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      // A name starting with a dot is a file being written (save above).
+      yield* names.filter((name) => !name.startsWith('.'));
     },
     url: (name) => `${UPLOADS_PREFIX}${name}`,
     files: { kind: 'folder', dir },
