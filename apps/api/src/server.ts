@@ -126,6 +126,13 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     frameworkErrors,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Traces (docs/decisions/059), first: their hooks wrap every other. OpenTelemetry is loaded
+  // only when OTEL_EXPORTER_OTLP_ENDPOINT is set; closing the app sends the last spans.
+  if (config.traces) {
+    const { registerTraces } = await import('./http/traces.js');
+    registerTraces(app, { ...config.traces, database });
+  }
+
   // The API speaks JSON only: a text/plain body is refused with 415 instead of being handed to
   // the schema as a string.
   app.removeContentTypeParser('text/plain');

@@ -205,6 +205,25 @@ describe('loadConfig', () => {
     });
   });
 
+  it('reads the traces settings: off without an OTLP endpoint, on with one', () => {
+    expect(loadConfig({ OTEL_SERVICE_NAME: 'shop-eu' }, '/x').traces).toBeUndefined();
+    expect(
+      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318/' }, '/x').traces,
+    ).toEqual({
+      endpoint: 'http://127.0.0.1:4318',
+      serviceName: 'partsworks-shop',
+    });
+    expect(
+      loadConfig(
+        {
+          OTEL_EXPORTER_OTLP_ENDPOINT: 'https://otlp.example.com/otlp',
+          OTEL_SERVICE_NAME: ' shop-eu ',
+        },
+        '/x',
+      ).traces,
+    ).toEqual({ endpoint: 'https://otlp.example.com/otlp', serviceName: 'shop-eu' });
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: ' ' }, '/x')).toMatchObject({
       port: 3000,
@@ -256,6 +275,10 @@ describe('loadConfig', () => {
     ['S3_PUBLIC_URL', 'http://cdn.example.com'],
     ['SHOP_TIME_ZONE', 'Mars/Olympus_Mons'],
     ['SHOP_TIME_ZONE', 'Europe/Berlin -c fsync=off'],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', '127.0.0.1:4318'],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', 'grpc://collector:4317'],
+    ['OTEL_EXPORTER_OTLP_ENDPOINT', 'http://collector:4318/?tenant=shop'],
+    ['OTEL_SERVICE_NAME', 'x'.repeat(201)],
   ])('refuses %s=%s with one line naming the variable', (name, value) => {
     const load = () => loadConfig({ [name]: value }, '/x');
     expect(load).toThrow(ConfigError);

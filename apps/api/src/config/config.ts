@@ -184,6 +184,11 @@ const envSchema = z.object({
     .trim()
     .min(16, 'must be at least 16 characters (for example: openssl rand -hex 24)')
     .optional(),
+  /** OpenTelemetry's own names (docs/decisions/059): unset, nothing of OpenTelemetry is loaded. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: httpUrl(
+    'the address of an OTLP/HTTP receiver, e.g. http://127.0.0.1:4318',
+  ).optional(),
+  OTEL_SERVICE_NAME: z.string().trim().min(1).max(200).default('partsworks-shop'),
   REQUEST_TIMEOUT_SECONDS: integerVar(30, 1, 60 * 60),
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
@@ -362,6 +367,12 @@ export interface AppConfig {
   /** This instance sends webhook deliveries (off: another instance does; the tests drive it). */
   webhookWorker: boolean;
   /**
+   * Set (OTEL_EXPORTER_OTLP_ENDPOINT): each request and its database statements are sent as
+   * OpenTelemetry traces over OTLP/HTTP to `endpoint`/v1/traces, as `serviceName`; unset,
+   * OpenTelemetry is not even loaded (docs/decisions/059).
+   */
+  traces?: { endpoint: string; serviceName: string };
+  /**
    * A request must have arrived whole (headers and body) within this many seconds, or it is
    * answered 408 and its connection closed: a client that dribbles a body cannot hold a
    * connection open forever (docs/decisions/010).
@@ -462,6 +473,9 @@ export function loadConfig(
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE,
     metricsToken: e.METRICS_TOKEN,
     webhookWorker: e.WEBHOOK_WORKER,
+    ...(e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { traces: { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME } }
+      : {}),
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     stripe: {
       secretKey: e.STRIPE_SECRET_KEY,

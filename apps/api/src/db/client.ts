@@ -4,7 +4,7 @@ import { mkdir } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions, type QueryOptions } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
@@ -29,7 +29,20 @@ export interface Database {
   close(): Promise<void>;
   /** PostgreSQL: the pool's connections now (GET /metrics); PGlite has one, in the process. */
   connections?(): { open: number; idle: number; waiting: number };
+  /**
+   * From now on, tells `watcher` of every statement the shop sends (traces: http/traces.ts,
+   * loaded only with OTEL_EXPORTER_OTLP_ENDPOINT). Call it once; until then, and without it,
+   * statements go to the driver untouched.
+   */
+  watchStatements(watcher: StatementWatcher): void;
 }
+
+/**
+ * Told of a statement as it goes (docs/decisions/059), with its text only: drizzle sends the
+ * values apart, as parameters, and they are never shown to the watcher. The function it answers,
+ * if any, is called once the database has answered, with the error when the statement failed.
+ */
+export type StatementWatcher = (text: string) => ((error?: unknown) => void) | undefined;
 
 /** `src/db` and `dist/db` sit at the same depth, so this finds `apps/api/drizzle` from both. */
 export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -129,6 +142,7 @@ async function connectPglite(
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    watchStatements: (watcher) => watchPglite(client, watcher),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -163,6 +177,7 @@ async function connectPostgres(url: string, timeZone: string): Promise<Database>
     db: db as unknown as Db,
     kind: 'postgres',
     migrate: () => migrateNodePg(db, { migrationsFolder }),
+    watchStatements: (watcher) => watchPool(pool, watcher),
     connections: () => ({
       open: pool.totalCount,
       idle: pool.idleCount,
@@ -206,6 +221,75 @@ function giveBackOnConnectionLoss(client: pg.PoolClient): void {
   // In the pool, the wrapper of the last checkout has run and this does nothing: the pool's own
   // idle listener drops the client.
   client.on('error', (error) => release?.(error));
+}
+
+/** Sends a statement through `send`, telling `watcher` of it and of its end. */
+async function watched<R>(
+  watcher: StatementWatcher,
+  text: string,
+  send: () => Promise<R>,
+): Promise<R> {
+  const done = watcher(text);
+  if (!done) return send();
+  try {
+    const result = await send();
+    done();
+    return result;
+  } catch (error) {
+    done(error);
+    throw error;
+  }
+}
+
+/**
+ * PGlite: drizzle sends each statement through `query`, the client's or, in a transaction, the
+ * transaction's (PGlite sends BEGIN and COMMIT itself, unseen).
+ */
+function watchPglite(client: PGlite, watcher: StatementWatcher): void {
+  const watchQuery = (query: PGlite['query']): PGlite['query'] =>
+    ((text: string, ...rest: [unknown[]?, QueryOptions?]) =>
+      watched(watcher, text, () => query(text, ...rest))) as PGlite['query'];
+  client.query = watchQuery(client.query.bind(client));
+  const transaction = client.transaction.bind(client);
+  client.transaction = (callback) =>
+    transaction((tx) => {
+      tx.query = watchQuery(tx.query);
+      return callback(tx);
+    });
+}
+
+/**
+ * node-postgres: drizzle sends a statement through the pool's `query` (a connection of the
+ * pool's choosing) or, in a transaction, through the connection it took with `connect()`. Both
+ * are watched where drizzle calls them, so each statement is seen from the work that sent it
+ * (the request of its trace); the pool's own calls of a connection's `query` are not watched
+ * twice. A connection is handed out as a view of it with a watched `query` (release and the rest
+ * are the connection's), so the pool keeps its connections as they are.
+ */
+function watchPool(pool: pg.Pool, watcher: StatementWatcher): void {
+  const watchQuery = (query: (...args: unknown[]) => unknown) =>
+    ((...args: unknown[]) => {
+      const [statement] = args;
+      const text =
+        typeof statement === 'string'
+          ? statement
+          : (statement as { text?: unknown } | undefined)?.text;
+      // A callback or a stream (neither is drizzle's way) goes past unwatched.
+      if (typeof text !== 'string' || args.some((arg) => typeof arg === 'function')) {
+        return query(...args);
+      }
+      return watched(watcher, text, () => query(...args) as Promise<unknown>);
+    }) as pg.Pool['query'];
+  pool.query = watchQuery(pool.query.bind(pool) as (...args: unknown[]) => unknown);
+  const connect = pool.connect.bind(pool);
+  pool.connect = ((callback?: Parameters<pg.Pool['connect']>[0]) => {
+    if (callback) return connect(callback);
+    return connect().then((connection) => {
+      const view = Object.create(connection) as pg.PoolClient;
+      view.query = watchQuery(connection.query.bind(connection) as (...args: unknown[]) => unknown);
+      return view;
+    });
+  }) as pg.Pool['connect'];
 }
 
 /** host:port/database of a postgres:// URL, without the user and password. */

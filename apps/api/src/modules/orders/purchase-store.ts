@@ -5,6 +5,7 @@ import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { invoiceCounters, orders, purchases } from '../../db/schema.js';
 import { emitEvents } from '../../kernel/events.js';
+import { notePurchase } from '../../kernel/traces.js';
 import { enqueueEmail } from '../../mail/jobs.js';
 import { settledEventsOf } from './purchase-events.js';
 
@@ -18,8 +19,10 @@ import { settledEventsOf } from './purchase-events.js';
 export type { PurchaseRow } from './rows.js';
 import type { OrderRow, PurchaseRow } from './rows.js';
 
+/** The purchase of `id`; a request that reads one is about it (its trace names it, decision 059). */
 export async function findPurchase(db: Db, id: string): Promise<PurchaseRow | null> {
   const [row] = await db.select().from(purchases).where(eq(purchases.id, id));
+  if (row) notePurchase(row.number);
   return row ?? null;
 }
 
@@ -59,6 +62,7 @@ export async function lockPurchaseOfOrder(tx: Db, orderId: string): Promise<stri
 
 export async function lockPurchase(tx: Db, id: string): Promise<PurchaseRow | null> {
   const [row] = await tx.select().from(purchases).where(eq(purchases.id, id)).for('update');
+  if (row) notePurchase(row.number);
   return row ?? null;
 }
 

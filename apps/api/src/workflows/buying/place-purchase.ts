@@ -44,6 +44,7 @@ import { emitEvents, type ShopEvent } from '../../kernel/events.js';
 import { purchaseEvent, settledEvents } from '../../modules/orders/purchase-events.js';
 import { jobsQueued } from '../../kernel/jobs.js';
 import { buyingMetricsOf, type RefusalReason } from '../../kernel/metrics.js';
+import { notePurchasePlaced } from '../../kernel/traces.js';
 
 /**
  * Placing a purchase: the one road Buy Now (POST /order, one line), checkout (POST /checkout)
@@ -169,6 +170,7 @@ export async function placePurchase(
     },
     placed.purchase.awaitingLines ? 'purchase awaiting approval' : 'purchase placed',
   );
+  notePurchasePlaced(placed.purchase.number);
   return placed;
 }
 
