@@ -37,7 +37,8 @@ import { auditRoutes } from './routes/audit.js';
 import { jobRoutes } from './routes/jobs.js';
 import { catalogRoutes } from './routes/catalog.js';
 import { uploadFiles, uploadRoutes } from './routes/uploads.js';
-import { diskStore } from './modules/uploads/storage.js';
+import { openUploadStore } from './modules/uploads/open-store.js';
+import type { UploadStore } from './modules/uploads/storage.js';
 import { searchProducts } from './modules/catalog/search.js';
 import { getProduct, listProducts } from './modules/catalog/service.js';
 import { catalogSnapshot, freshCatalog } from './modules/catalog/snapshot.js';
@@ -71,6 +72,9 @@ import { composeQuoteEmail } from './workflows/quotes/emails.js';
 import { APPROVAL_EMAIL_KINDS, composeApprovalEmail } from './workflows/buying/approval-emails.js';
 import { emailQueue, type MailWorkerOptions } from './mail/worker.js';
 import { pruneDoneJobs, recurringQueue, startJobRunner } from './kernel/jobs.js';
+import { dumpOf, noteBackup, type BackupNote, type BackupSource } from './ops/backup.js';
+import { backupSocketPath, serveBackupSocket } from './ops/backup-socket.js';
+import { backupQueue } from './ops/scheduled-backups.js';
 import { createPaymentGateway } from './payments/index.js';
 import { profileRoutes } from './routes/profile.js';
 import { connectRedis, type SharedRedis } from './redis/client.js';
@@ -91,6 +95,7 @@ declare module 'fastify' {
     orders: OrderContext;
     /** What the mail worker sends the queued emails with (createServer starts it; tests call it). */
     mailWork: MailWorkerOptions;
+    uploads: UploadStore;
   }
 }
 
@@ -217,13 +222,10 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
     compose: composeEmail(db, { shopName: config.shopName, publicUrl: config.publicUrl, invoices }),
   });
 
-  // Product pictures admins upload (POST /api/uploads), served under /uploads/: kept in
-  // DATA_DIR/uploads, or in the S3-compatible bucket of S3_BUCKET (docs/decisions/021). The AWS
-  // SDK is loaded only for a bucket: it adds some 28 MB to an idle server (decision 016).
-  const uploads = config.s3
-    ? (await import('./modules/uploads/s3-store.js')).s3Store(config.s3)
-    : diskStore(path.join(config.dataDir, 'uploads'));
+  // Product pictures admins upload (POST /api/uploads), served under /uploads/.
+  const uploads = await openUploadStore(config);
   if (uploads.files.kind === 'folder') await mkdir(uploads.files.dir, { recursive: true });
+  app.decorate('uploads', uploads);
   app.addHook('onClose', async () => uploads.close());
   await app.register(
     async (api) => {
@@ -262,7 +264,12 @@ export async function buildApp({ config, database, logger, redis }: BuildAppOpti
       });
       await api.register(auditRoutes, { db, identity });
       await api.register(jobRoutes, { db, guards: identity.guards });
-      await api.register(statsRoutes, { db, guards: identity.guards, timeZone: config.timeZone });
+      await api.register(statsRoutes, {
+        db,
+        guards: identity.guards,
+        timeZone: config.timeZone,
+        backupsScheduled: config.backups !== undefined,
+      });
       await api.register(newsletterRoutes, { db });
       await api.register(settingsRoutes, { config });
       await api.register(taxRoutes, {
@@ -363,6 +370,12 @@ export async function createServer(
     // One job system (kernel/jobs.ts): emails and webhook deliveries as soon as a change writes
     // them, the recurring tasks every ORDER_SWEEP_SECONDS on one instance at a time.
     const every = config.orders.sweepSeconds;
+    const backupSource: BackupSource = {
+      kind: database.kind,
+      dump: dumpOf(database, config.database.kind === 'postgres' ? config.database.url : undefined),
+      uploads: app.uploads,
+    };
+    const noteHere = (entry: BackupNote) => noteBackup(database.db, entry);
     const jobRunner = await startJobRunner(
       {
         db: database.db,
@@ -399,14 +412,25 @@ export async function createServer(
             },
             { name: 'prune-jobs', everySeconds: 3600, run: () => pruneDoneJobs(database.db) },
           ]),
+          ...(config.backups ? [backupQueue(backupSource, noteHere, config.backups, app.log)] : []),
         ],
       },
       Math.min(JOB_POLL_SECONDS, every),
     );
     // One hook, in this order: a job in progress finishes before the database closes. Fastify
     // runs onClose hooks after the server has stopped accepting and requests in flight are done.
+    // An embedded database is open in this process only: `npm run backup` asks it here.
+    const closeBackupSocket =
+      config.database.kind === 'pglite' && config.database.dataDir
+        ? await serveBackupSocket(
+            backupSocketPath(config.dataDir),
+            { dump: backupSource.dump, note: noteHere },
+            app.log,
+          )
+        : async () => {};
     const openRedis = redis;
     app.addHook('onClose', async () => {
+      await closeBackupSocket();
       await jobRunner.stop();
       await database.close();
       await openRedis?.close();

@@ -141,6 +141,23 @@ export const statsSchema = z.object({
    * owing, the part of their invoices past due, and how many companies have some.
    */
   receivables: z.object({ balance: money, overdue: money, overdueCompanies: count }),
+  /**
+   * The shop's backups (decision 061): the last one written, by `npm run backup` or on
+   * BACKUP_DIR's schedule, and the last that failed after it; `scheduled` when BACKUP_DIR is set
+   * on the instance answering.
+   */
+  backups: z.object({
+    scheduled: z.boolean(),
+    last: z
+      .object({
+        finishedAt: z.string(),
+        file: z.string(),
+        bytes: count,
+        trigger: z.enum(['command', 'schedule']),
+      })
+      .nullable(),
+    failed: z.object({ finishedAt: z.string(), file: z.string(), error: z.string() }).nullable(),
+  }),
   /** Unpaid orders whose hold ends within STATS_EXPIRING_HOURS, soonest first. */
   expiringSoon: z.array(
     z.object({

@@ -129,6 +129,9 @@ const envSchema = z.object({
   PORT: integerVar(3000, 0, 65_535),
   HOST: z.string().trim().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().trim().min(1).optional(),
+  BACKUP_DIR: z.string().trim().min(1).optional(),
+  BACKUP_EVERY_HOURS: integerVar(24, 1, 24 * 7),
+  BACKUP_KEEP: integerVar(7, 1, 1000),
   DATABASE_URL: z
     .string()
     .trim()
@@ -418,6 +421,8 @@ export interface AppConfig {
   redis?: { url: string; keyPrefix: string };
   /** Set: uploaded pictures are kept in this bucket instead of DATA_DIR/uploads. */
   s3?: S3Config;
+  /** Set (BACKUP_DIR): an archive every `everyHours` into `dir`, the newest `keep` kept. */
+  backups?: { dir: string; everyHours: number; keep: number };
 }
 
 /**
@@ -464,6 +469,15 @@ export function loadConfig(
       nexusStates: [...new Set(e.TAX_NEXUS_STATES)],
       ...(e.VIES_URL ? { viesUrl: e.VIES_URL } : {}),
     },
+    ...(e.BACKUP_DIR
+      ? {
+          backups: {
+            dir: path.resolve(cwd, e.BACKUP_DIR),
+            everyHours: e.BACKUP_EVERY_HOURS,
+            keep: e.BACKUP_KEEP,
+          },
+        }
+      : {}),
     seedDemoData: e.SEED_DEMO_DATA,
     demoPasswords: e.DEMO_PASSWORDS ?? (e.NODE_ENV === 'production' ? 'random' : 'fixed'),
     bodyLimit: e.BODY_LIMIT,

@@ -10,10 +10,10 @@ export interface BackupSchedule {
   keep: number;
 }
 
-/** `shop-2026-11-28T14-05-00Z.tar.gz`: names that sort by time, and no colon for Windows. */
-const ARCHIVE = /^shop-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar\.gz$/;
+/** `shop-2026-11-28T14-05-00Z.tar`: names that sort by time, and no colon for Windows. */
+const ARCHIVE = /^shop-\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ\.tar$/;
 export const archiveName = (at: Date) =>
-  `shop-${at.toISOString().slice(0, 19).replaceAll(':', '-')}Z.tar.gz`;
+  `shop-${at.toISOString().slice(0, 19).replaceAll(':', '-')}Z.tar`;
 
 /**
  * Backups into BACKUP_DIR every BACKUP_EVERY_HOURS, the newest BACKUP_KEEP kept: a queue of

@@ -6,18 +6,21 @@ import { serve } from './endpoint.js';
 import { statsCsv } from '../modules/stats/csv.js';
 import { periodOf, readStats } from '../modules/stats/overview.js';
 import { receivablesSummary } from '../modules/ledger/receivables.js';
+import { backupStatus } from '../modules/stats/backups.js';
 
 export interface StatsRoutesOptions {
   db: Db;
   guards: Guards;
   /** SHOP_TIME_ZONE: today, when no period is asked for, is the shop's today. */
   timeZone: string;
+  /** BACKUP_DIR is set: backups are written on a schedule. */
+  backupsScheduled: boolean;
 }
 
 /** The admin's Overview (issue 16): admins only. */
 export const statsRoutes: FastifyPluginAsync<StatsRoutesOptions> = async (
   app,
-  { db, guards, timeZone },
+  { db, guards, timeZone, backupsScheduled },
 ) => {
   // Revenue and customers' names: never kept by a shared cache.
   app.addHook('onSend', async (_request, reply, payload) => {
@@ -27,11 +30,12 @@ export const statsRoutes: FastifyPluginAsync<StatsRoutesOptions> = async (
 
   /** The sales of the period and, beside them, what the companies owe now. */
   const overview = async (query: Parameters<typeof periodOf>[0]): Promise<Stats> => {
-    const [stats, receivables] = await Promise.all([
+    const [stats, receivables, backups] = await Promise.all([
       readStats(db, periodOf(query, timeZone), timeZone),
       receivablesSummary(db),
+      backupStatus(db, backupsScheduled),
     ]);
-    return { ...stats, receivables };
+    return { ...stats, receivables, backups };
   };
 
   serve(app, guards, api.stats.overview, (request) => overview(request.query));

@@ -1,13 +1,15 @@
 import { spawn } from 'node:child_process';
 import { readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { api } from '@shop/shared';
+import { api, type Stats } from '@shop/shared';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/db/client.js';
 import { rowsOf } from '../../src/db/rows.js';
 import { formatInvoiceNumber } from '../../src/modules/orders/purchase-store.js';
+import { dumpOf, noteBackup, type BackupNote, type BackupSource } from '../../src/ops/backup.js';
+import { archiveName, scheduledBackup } from '../../src/ops/scheduled-backups.js';
 import {
   buildTestApp,
   tempDir,
@@ -188,7 +190,7 @@ describe.each(testDatabases())('%s: backup and restore', (kind: TestDatabaseKind
   }
 
   it('a quiet shop comes back whole: every row, sequence, account, the session secret and the pictures', async () => {
-    const file = path.join(data.dir, 'quiet.tar.gz');
+    const file = path.join(data.dir, 'quiet.tar');
     const backup = await command('backup', file, shopEnv);
     expect(backup.code, backup.output).toBe(0);
     expect(backup.output).toContain(`Backup written: ${file}`);
@@ -219,7 +221,7 @@ describe.each(testDatabases())('%s: backup and restore', (kind: TestDatabaseKind
   }, 180_000);
 
   it('taken while four customers buy and pay, it restores a consistent shop whose next invoice number follows without a gap', async () => {
-    const file = path.join(data.dir, 'busy.tar.gz');
+    const file = path.join(data.dir, 'busy.tar');
     let backingUp = true;
     let placedMeanwhile = 0;
     const customers = buyers.map(async (buyer) => {
@@ -265,7 +267,7 @@ describe.each(testDatabases())('%s: backup and restore', (kind: TestDatabaseKind
   }, 240_000);
 
   it('refuses a target that is not empty, and a file that is not a backup, changing nothing', async () => {
-    const file = path.join(data.dir, 'quiet.tar.gz');
+    const file = path.join(data.dir, 'quiet.tar');
     const before = await fingerprint(t.db);
     const overShop = await command('restore', file, shopEnv);
     expect(overShop.code).toBe(1);
@@ -284,4 +286,74 @@ describe.each(testDatabases())('%s: backup and restore', (kind: TestDatabaseKind
     const placed = await checkout(t, buyer, [{ productId, quantity: 1 }]);
     await payPurchase(t, buyer, placed._id);
   }, 120_000);
+});
+
+describe.each(testDatabases())('%s: scheduled backups (BACKUP_DIR)', (kind: TestDatabaseKind) => {
+  let t: TestApp;
+  let data: Awaited<ReturnType<typeof tempDir>>;
+  let dir: string;
+  let admin: Shopper;
+  beforeAll(async () => {
+    data = await tempDir('shop-scheduled-');
+    dir = path.join(data.dir, 'backups');
+    t = await buildTestApp(kind, {
+      env: orderTestEnv({ DATA_DIR: data.dir, BACKUP_DIR: dir, BACKUP_KEEP: '2' }),
+    });
+    admin = await adminShopper(t);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    await data?.remove();
+  });
+
+  const overview = async () => {
+    const answer = await inject(t, api.stats.overview, {}, admin);
+    expect(answer.statusCode, answer.body).toBe(200);
+    return answer.json<Stats>().backups;
+  };
+  const source = (): BackupSource => ({
+    kind: t.database.kind,
+    dump: dumpOf(
+      t.database,
+      t.config.database.kind === 'postgres' ? t.config.database.url : undefined,
+    ),
+    uploads: t.app.uploads,
+  });
+  const note = (entry: BackupNote) => noteBackup(t.db, entry);
+
+  it('writes the first when the shop starts, shows it on the Overview, and keeps the newest BACKUP_KEEP', async () => {
+    await expect
+      .poll(async () => (await readdir(dir).catch(() => [])).length, { timeout: 60_000 })
+      .toBe(1);
+    const [first] = await readdir(dir);
+    await expect
+      .poll(async () => (await overview()).last?.file, { timeout: 30_000 })
+      .toBe(path.join(dir, first!));
+    expect(await overview()).toMatchObject({
+      scheduled: true,
+      last: { trigger: 'schedule', bytes: expect.any(Number) },
+      failed: null,
+    });
+
+    const day = new Date(Date.now() + 24 * 3_600_000);
+    const twoDays = new Date(Date.now() + 48 * 3_600_000);
+    const schedule = { dir, everyHours: 24, keep: 2 };
+    await scheduledBackup(source(), note, schedule, t.app.log, day);
+    await scheduledBackup(source(), note, schedule, t.app.log, twoDays);
+    // The first, the oldest, is gone.
+    expect((await readdir(dir)).sort()).toEqual([archiveName(day), archiveName(twoDays)]);
+  }, 120_000);
+
+  it('notes a failed backup, which the Overview shows after the last written one', async () => {
+    // A file where the folder should be: the archive cannot be written.
+    const blocked = path.join(data.dir, 'not-a-folder');
+    await writeFile(blocked, 'in the way');
+    await expect(
+      scheduledBackup(source(), note, { dir: blocked, everyHours: 24, keep: 2 }, t.app.log),
+    ).rejects.toThrow();
+    const status = await overview();
+    expect(status.failed?.file.startsWith(blocked)).toBe(true);
+    expect(status.failed?.error).toBeTruthy();
+    expect(status.last).not.toBeNull();
+  }, 60_000);
 });

@@ -323,12 +323,15 @@ function everyPeriod<Row extends { period: string }>(
   return periods.map((period) => byPeriod.get(period) ?? ({ period, ...empty } as Row));
 }
 
-/** The Overview's figures of sales; the receivables beside them are the ledger's (routes/stats.ts). */
+/**
+ * The Overview's figures of sales; the receivables beside them are the ledger's, the backups
+ * the backups' (routes/stats.ts).
+ */
 export async function readStats(
   db: Db,
   period: StatsPeriod,
   timeZone: string,
-): Promise<Omit<Stats, 'receivables'>> {
+): Promise<Omit<Stats, 'receivables' | 'backups'>> {
   const before = periodBefore(period.from, period.to);
   const periods = periodsOf(period);
   const [

@@ -35,6 +35,7 @@ const noFigures: Omit<Stats, 'from' | 'to' | 'interval' | 'revenue' | 'previous'
   newCustomers: [],
   expiringSoon: [],
   receivables: { balance: 0, overdue: 0, overdueCompanies: 0 },
+  backups: { scheduled: false, last: null, failed: null },
 };
 
 /** Two days in November 2026: $3,500 from 3 paid orders, against $2,000 the two days before. */
@@ -143,6 +144,7 @@ describe('Overview', () => {
       'Top buyers',
       'Low stock',
       'About to expire',
+      'Last backup',
     ]);
   });
 
@@ -179,6 +181,47 @@ describe('Overview', () => {
       'href',
       '/dashboard/receivables?filter=overdue',
     );
+  });
+
+  it('shows the last backup, and a failure after it, and says whether backups are scheduled', async () => {
+    setUp('/dashboard/overview?from=2026-11-20&to=2026-11-21', [
+      statsFor({
+        backups: {
+          scheduled: true,
+          last: {
+            finishedAt: '2026-11-21T02:00:05.000Z',
+            file: '/srv/backups/shop-2026-11-21T02-00-00Z.tar.gz',
+            bytes: 5_452_595,
+            trigger: 'schedule',
+          },
+          failed: {
+            finishedAt: '2026-11-22T02:00:03.000Z',
+            file: '/srv/backups/shop-2026-11-22T02-00-00Z.tar.gz',
+            error: 'pg_dump failed: server version mismatch',
+          },
+        },
+      }),
+    ]);
+    const card = await screen.findByRole('region', { name: 'Last backup' });
+    expect(card).toHaveTextContent('5.2 MB, scheduled');
+    expect(card).toHaveTextContent('/srv/backups/shop-2026-11-21T02-00-00Z.tar.gz');
+    expect(card).toHaveTextContent('Backups are written on a schedule (BACKUP_DIR).');
+    expect(within(card).getByRole('status')).toHaveTextContent('The last backup failed' + '');
+    expect(within(card).getByRole('status')).toHaveTextContent(
+      'pg_dump failed: server version mismatch',
+    );
+  });
+
+  it('says when no backup was ever written and none is scheduled, even before the first sale', async () => {
+    setUp('/dashboard/overview?from=2026-11-20&to=2026-11-21', [
+      statsFor({ revenue: [], ordersByState: { unpaid: 0, paid: 0, shipped: 0, held: 0 } }),
+    ]);
+    const card = await screen.findByRole('region', { name: 'Last backup' });
+    expect(card).toHaveTextContent('No backup has been written yet.');
+    expect(card).toHaveTextContent(
+      'No scheduled backups: set BACKUP_DIR, or run npm run backup -- FILE.',
+    );
+    expect(screen.getByRole('heading', { name: 'No orders yet' })).toBeInTheDocument();
   });
 
   it('shows a fall as a negative change', async () => {

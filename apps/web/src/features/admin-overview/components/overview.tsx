@@ -11,6 +11,7 @@ import { downloadStatsCsv } from '../api/download-stats-csv';
 import { useShopToday, useStats } from '../api/get-stats';
 import { manageProductsHref } from '../links';
 import { datesOf, type OverviewView } from '../period';
+import { BackupsCard } from './backups-card';
 import { ExpiringCard } from './expiring-card';
 import { LowStockCard } from './low-stock-card';
 import { NewCustomersCard } from './new-customers-card';
@@ -70,6 +71,7 @@ function Figures({
       <TopCustomersCard stats={stats} />
       <LowStockCard stats={stats} />
       <ExpiringCard stats={stats} />
+      <BackupsCard stats={stats} />
     </div>
   );
 }
@@ -111,7 +113,13 @@ export function Overview({ view, onViewChange, onOpen }: OverviewProps) {
   } else if (stats.isPending) {
     body = <OverviewSkeleton />;
   } else if (isNewShop(stats.data)) {
-    body = <EmptyShop />;
+    // A new shop has its data to keep safe before its first sale.
+    body = (
+      <div className={styles.grid}>
+        <EmptyShop />
+        <BackupsCard stats={stats.data} />
+      </div>
+    );
   } else {
     body = <Figures stats={stats.data} onOpen={onOpen} busy={stats.isPlaceholderData} />;
   }
