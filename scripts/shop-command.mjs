@@ -1,6 +1,6 @@
-// `npm run backup|restore -- ...`: an operator's command of apps/api/src/scripts, run from the
-// production build (built first when missing or older than the sources, as `npm start` does):
-// a restore is often the first command on a new machine, before the shop ever started.
+// `npm run backup|restore|move-to-postgres -- ...`: an operator's command of
+// apps/api/src/scripts, run from the production build (built first when missing or older than the
+// sources, as `npm start` does): a restore is often the first command on a new machine.
 import { ensureBuild } from './ensure-build.mjs';
 
 const [command] = process.argv.splice(2, 1);

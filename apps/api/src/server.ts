@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import type { IncomingHttpHeaders } from 'node:http';
-import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';

@@ -225,7 +225,8 @@ async function scheduleOccurrences(
 ): Promise<void> {
   // The conflict's predicate names the queue as a literal, as its partial unique index does
   // (jobs_schedule_idx, jobs_backup_idx): PostgreSQL matches an index to a constant only.
-  if (!RECURRING_QUEUES.includes(queue)) throw new Error(`${queue} has no index of recurring tasks`);
+  if (!RECURRING_QUEUES.includes(queue))
+    throw new Error(`${queue} has no index of recurring tasks`);
   for (const { kind, runAt, latest } of occurrences) {
     const by = latest?.toISOString();
     await tx.execute(sql`

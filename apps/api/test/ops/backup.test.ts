@@ -105,7 +105,7 @@ const year = () => new Date().getFullYear();
 describe.each(testDatabases())('%s: backup and restore', (kind: TestDatabaseKind) => {
   let t: TestApp;
   let data: Awaited<ReturnType<typeof tempDir>>;
-  let restoredDirs: Awaited<ReturnType<typeof tempDir>>[] = [];
+  const restoredDirs: Awaited<ReturnType<typeof tempDir>>[] = [];
   const dropDatabases: (() => Promise<void>)[] = [];
   let admin: Shopper;
   let buyers: Shopper[];

@@ -210,7 +210,7 @@ describe.each(testDatabases())('traces on %s', (kind) => {
   });
 
   it('answers a route it does not know as a span without a route', async () => {
-    const answer = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+    const answer = await t.app.inject({ method: 'GET', url: `${API_PREFIX}/no-such-thing` });
     expect(answer.statusCode).toBe(404);
     await expect
       .poll(
