@@ -102,7 +102,11 @@ export async function writeBackup(source: BackupSource, file: string): Promise<B
   const target = path.resolve(file);
   await mkdir(path.dirname(target), { recursive: true });
   const staging = await mkdtemp(path.join(os.tmpdir(), 'shop-backup-'));
-  const partial = `${target}.${process.pid}.partial`;
+  // Hidden beside it until whole: a folder's listing shows archives only.
+  const partial = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.${process.pid}.partial`,
+  );
   try {
     await mkdir(path.join(staging, 'database'));
     const database = path.join(staging, 'database');
